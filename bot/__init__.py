@@ -1,0 +1,1 @@
+"""Discord adapter: slash commands, persistent buttons, DMs and rendering. No game rules, no SQL."""

@@ -1,0 +1,58 @@
+"""The engine contract every game implements, and the helpers engines share.
+
+See ``contract.py`` for the flow of a game; ``codes.py`` for action codes; ``chance.py`` for
+logged chance outcomes; ``registry.py`` for how games are found.
+"""
+
+from .chance import (
+    check_dice,
+    check_permutation,
+    dice_code,
+    random_dice,
+    random_shuffle,
+    shuffle_code,
+)
+from .codes import MAX_PLAYER_CODE, decode, encode
+from .contract import (
+    CHANCE,
+    Event,
+    Game,
+    NoOptions,
+    Result,
+    State,
+    check_result,
+    clone,
+    replay,
+)
+from .errors import IllegalAction, SetupError
+from .registry import all_games, get_game, register, unregister
+from .text import LANGUAGES, Text
+
+__all__ = [
+    "CHANCE",
+    "LANGUAGES",
+    "MAX_PLAYER_CODE",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "NoOptions",
+    "Result",
+    "SetupError",
+    "State",
+    "Text",
+    "all_games",
+    "check_dice",
+    "check_permutation",
+    "check_result",
+    "clone",
+    "decode",
+    "dice_code",
+    "encode",
+    "get_game",
+    "random_dice",
+    "random_shuffle",
+    "register",
+    "replay",
+    "shuffle_code",
+    "unregister",
+]

@@ -1,0 +1,298 @@
+"""The contract every game implements (learned from OpenSpiel, pokerkit and boardgame.io).
+
+A game is a stateless object; all of a table's facts live in its state, a JSON-native ``dict``
+(only dicts with string keys, lists, strings, ints, floats, bools and None). That makes a state
+its own serialisation, lets ``apply`` copy it cheaply, and lets storage keep it verbatim.
+
+Seats are numbered 0..n-1. ``CHANCE`` (-1) is the pseudo-seat that acts for shuffles and dice.
+The flow of every table is the same::
+
+    state = game.initial_state(players, options)
+    while (seats := game.to_act(state)):
+        if seats == [CHANCE]:
+            code = game.sample_chance(state, rng)        # the caller owns the seeded rng
+        else:
+            code = <one of game.legal_actions(state, seat)>  # or a typed amount, see open_verbs
+        state, events = game.apply(state, seat, code)
+    game.result(state)
+
+``apply`` never changes the state it is given. An illegal action raises ``IllegalAction`` whose
+reason is safe to show the player and says why.
+"""
+
+from __future__ import annotations
+
+import marshal
+import math
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, NamedTuple
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .codes import MAX_PLAYER_CODE, decode
+from .errors import GAME_OVER, MALFORMED, NOT_NOW, NOT_YOUR_TURN, IllegalAction, SetupError
+from .text import Text
+
+CHANCE = -1
+"""The chance pseudo-player: it 'acts' when a shuffle, a roll or a random pick is due."""
+
+State = dict[str, Any]
+
+
+class Event(NamedTuple):
+    """Something that happened, for the log, the public channel and the private hands.
+
+    ``to`` is None for everyone, or the one seat that may see it (a card drawn, a card stolen).
+    ``kind`` and ``data`` are JSON-native; ``Game.describe_event`` turns them into words.
+    """
+
+    kind: str
+    data: dict[str, Any]
+    to: int | None = None
+
+
+class NoOptions(BaseModel):
+    """Options of a game that has none."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Result(BaseModel):
+    """The outcome of a finished game.
+
+    ``scores`` are the game's own final figures (points, chips, coins); ``ranks`` are placings,
+    1 for the best, equal ranks for a shared place (competition ranking: 1, 1, 3). ``teams``
+    lists the seats of each team where the game was played in teams; team-mates share a rank.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    scores: list[float]
+    ranks: list[int]
+    teams: list[list[int]] | None = None
+
+    @classmethod
+    def from_scores(
+        cls,
+        scores: Sequence[float],
+        *,
+        higher_wins: bool = True,
+        teams: list[list[int]] | None = None,
+    ) -> Result:
+        """Ranks from scores: a seat's rank is 1 plus the number of seats that did better."""
+        sign = 1 if higher_wins else -1
+        ranks = [1 + sum(1 for other in scores if sign * other > sign * mine) for mine in scores]
+        return cls(scores=list(scores), ranks=ranks, teams=teams)
+
+    def winners(self) -> list[int]:
+        """The seats in first place."""
+        return [seat for seat, rank in enumerate(self.ranks) if rank == 1]
+
+
+def clone(state: State) -> State:
+    """A deep copy of a JSON-native state (marshal is the fastest exact copy in CPython)."""
+    return marshal.loads(marshal.dumps(state))
+
+
+class Game(ABC):
+    """One game's rules. Subclasses declare the facts and implement the abstract methods."""
+
+    id: ClassVar[str]
+    """Stable identifier used in storage, commands and custom_ids (lower-case, hyphens)."""
+    name: ClassVar[Text]
+    """The game's name, German and English."""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    Options: ClassVar[type[BaseModel]] = NoOptions
+    """A pydantic model: every option with its default and bounds."""
+    open_verbs: ClassVar[frozenset[str]] = frozenset()
+    """Verbs whose last argument is an amount the player types (a raise). ``legal_actions``
+    lists a short menu of them; any other amount is checked by ``_apply``."""
+    summary: ClassVar[Text] = Text("", "")
+    """One line about the game for lists and help."""
+
+    # ----- facts -----------------------------------------------------------------------------
+
+    def parse_options(self, players: int, values: dict[str, Any] | None = None) -> BaseModel:
+        """Validated options for a table of ``players``; ``SetupError`` says what is wrong."""
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise SetupError(
+                Text(
+                    "{name} spielt man zu {lo} bis {hi}.",
+                    "{name} is played by {lo} to {hi} players.",
+                ).format(name=self.name.de, lo=self.min_players, hi=self.max_players)
+            )
+        try:
+            options = self.Options.model_validate(values or {})
+        except ValidationError as error:
+            problem = error.errors()[0]
+            where = ".".join(str(part) for part in problem["loc"]) or "?"
+            raise SetupError(
+                Text(
+                    f"Ungültige Option {where}: {problem['msg']}",
+                    f"Invalid option {where}: {problem['msg']}",
+                )
+            ) from None
+        self.check_setup(players, options)
+        return options
+
+    def check_setup(self, players: int, options: BaseModel) -> None:
+        """Raise ``SetupError`` for a combination of players and options the rules forbid."""
+
+    @abstractmethod
+    def max_decisions(self, players: int, options: BaseModel) -> int:
+        """An upper bound on the number of actions (chance included) in one game."""
+
+    # ----- the state machine -----------------------------------------------------------------
+
+    @abstractmethod
+    def initial_state(self, players: int, options: BaseModel) -> State:
+        """The state before the first action (usually chance is to deal)."""
+
+    @abstractmethod
+    def to_act(self, state: State) -> list[int]:
+        """Seats that may act now, ``[CHANCE]`` when chance is due, ``[]`` when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        """The sorted codes ``seat`` may play now (empty if it may not act)."""
+
+    def sample_chance(self, state: State, rng: random.Random) -> str:
+        """A chance outcome drawn from ``rng`` (only called when ``to_act`` is ``[CHANCE]``)."""
+        raise NotImplementedError(f"{self.id} has no chance actions")
+
+    def check_chance(self, state: State, code: str) -> None:
+        """Raise ``IllegalAction`` if ``code`` is not a possible chance outcome now.
+
+        Games whose chance outcomes are few list them in ``legal_actions(state, CHANCE)``; the
+        default accepts exactly those. Games with shuffles validate in ``_apply`` instead and
+        override this to do nothing.
+        """
+        if code not in self.legal_actions(state, CHANCE):
+            raise IllegalAction(MALFORMED)
+
+    def apply(
+        self, state: State, seat: int, code: str, *, checked: bool = True
+    ) -> tuple[State, list[Event]]:
+        """The state after ``seat`` plays ``code``, and what happened.
+
+        The given state is never modified. With ``checked`` (the default) the move is first
+        validated; only the bare benchmark loop, which picks from ``legal_actions`` itself,
+        passes ``checked=False``.
+        """
+        if checked:
+            self.check(state, seat, code)
+        new = clone(state)
+        events: list[Event] = []
+        self._apply(new, seat, code, events)
+        return new, events
+
+    def check(self, state: State, seat: int, code: str) -> None:
+        """Raise ``IllegalAction`` with the reason if ``seat`` may not play ``code`` now."""
+        verb, _args = decode(code)
+        seats = self.to_act(state)
+        if not seats:
+            raise IllegalAction(GAME_OVER)
+        if seat not in seats:
+            raise IllegalAction(NOT_YOUR_TURN)
+        if seat == CHANCE:
+            self.check_chance(state, code)
+            return
+        if len(code) > MAX_PLAYER_CODE:
+            raise IllegalAction(MALFORMED)
+        if verb in self.open_verbs:
+            return  # the amount is validated by _apply, which raises before changing anything
+        if code not in self.legal_actions(state, seat):
+            raise IllegalAction(self.explain_illegal(state, seat, code))
+
+    def explain_illegal(self, state: State, seat: int, code: str) -> Text:
+        """Why ``code`` is not legal for ``seat`` now; games override to be more specific."""
+        return NOT_NOW
+
+    @abstractmethod
+    def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
+        """Play ``code`` for ``seat`` on ``state`` (a private copy), appending events.
+
+        May raise ``IllegalAction`` for checks ``check`` leaves to it (open amounts, shuffles);
+        it must do so before changing anything the caller could observe.
+        """
+
+    # ----- what players see ------------------------------------------------------------------
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know (``None``: the public table), JSON-native."""
+
+    @abstractmethod
+    def result(self, state: State) -> Result | None:
+        """The final result once the game is over, else None."""
+
+    def is_over(self, state: State) -> bool:
+        """Whether the game has ended."""
+        return not self.to_act(state)
+
+    def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
+        """A short human label for a legal action of ``seat`` (for buttons and menus)."""
+        return code
+
+    def action_group(self, state: State, seat: int, code: str) -> str:
+        """A key grouping related actions (one select menu per group in the bot)."""
+        return decode(code)[0]
+
+    def describe_event(self, event: Event, lang: str) -> str:
+        """One line of the game log for ``event``."""
+        return f"{event.kind} {event.data}"
+
+    def render(self, view: dict[str, Any], lang: str) -> str:
+        """A plain-text rendering of a view (the terminal table and screen readers use it)."""
+        return repr(view)
+
+    def seat_name(self, seat: int, lang: str) -> str:
+        """How a seat is named when no player name is known."""
+        return Text("Platz {n}", "Seat {n}").format(n=seat + 1).get(lang)
+
+    # ----- for the conformance suite -----------------------------------------------------------
+
+    def shuffle_hidden(
+        self, state: State, observer: int | None, rng: random.Random
+    ) -> State | None:
+        """A copy of ``state`` in which what ``observer`` cannot see is dealt differently.
+
+        The conformance suite checks that ``observer``'s view is the same in both. Return None
+        when nothing is hidden from the observer at this point.
+        """
+        return None
+
+    # ----- engine players ----------------------------------------------------------------------
+
+    def engine_players(self) -> dict[str, Any]:
+        """Engine players by name; every game has ``random``, good games add ``strategy``."""
+        from games.players import RandomPlayer
+
+        return {"random": RandomPlayer()}
+
+
+def replay(game: Game, players: int, options: BaseModel, log: Iterable[tuple[int, str]]) -> State:
+    """The state reached by applying a logged sequence of (seat, code) from the start."""
+    state = game.initial_state(players, options)
+    for seat, code in log:
+        state, _events = game.apply(state, seat, code)
+    return state
+
+
+def check_result(result: Result, players: int) -> None:
+    """Raise ``AssertionError`` if ``result`` is not a well-formed result for ``players`` seats."""
+    assert len(result.scores) == players and len(result.ranks) == players
+    assert all(isinstance(score, int | float) and math.isfinite(score) for score in result.scores)
+    ranks = sorted(result.ranks)
+    assert ranks[0] == 1, "somebody must place first"
+    for index, rank in enumerate(ranks):
+        tied_with_previous = index > 0 and rank == ranks[index - 1]
+        assert tied_with_previous or rank == index + 1, f"malformed ranks {result.ranks}"
+    if result.teams is not None:
+        seats = sorted(seat for team in result.teams for seat in team)
+        assert seats == list(range(players)), "teams must partition the seats"
+        for team in result.teams:
+            assert len({result.ranks[seat] for seat in team}) == 1, "team-mates share a place"

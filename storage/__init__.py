@@ -1,0 +1,31 @@
+"""Persistence behind one repository interface (``base``), implemented with aiosqlite."""
+
+from .base import (
+    ACTIVE,
+    CANCELLED,
+    FINISHED,
+    LOBBY,
+    DuplicateRequest,
+    LogEntry,
+    Repository,
+    SeatRecord,
+    StaleSequence,
+    StorageError,
+    TableRecord,
+    UnknownTable,
+)
+
+__all__ = [
+    "ACTIVE",
+    "CANCELLED",
+    "FINISHED",
+    "LOBBY",
+    "DuplicateRequest",
+    "LogEntry",
+    "Repository",
+    "SeatRecord",
+    "StaleSequence",
+    "StorageError",
+    "TableRecord",
+    "UnknownTable",
+]

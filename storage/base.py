@@ -1,0 +1,164 @@
+"""The repository interface: everything the application stores, behind one abstract class.
+
+The application (``tables``) depends only on this module; ``storage.sqlite`` implements it with
+aiosqlite. States, options and results are JSON-native dicts stored verbatim.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+LOBBY = "lobby"
+ACTIVE = "active"
+FINISHED = "finished"
+CANCELLED = "cancelled"
+STATUSES = (LOBBY, ACTIVE, FINISHED, CANCELLED)
+
+
+@dataclass
+class TableRecord:
+    """One table: a game at one place, from the lobby to its result."""
+
+    id: int
+    game: str
+    options: dict[str, Any]
+    seed: int
+    place: dict[str, Any]
+    """Where the table lives, e.g. {"guild": "1", "channel": "2", "thread": "3"} or {"terminal": 1}."""
+    host: str
+    status: str
+    seq: int = 0
+    """How many actions have been applied; the snapshot is the state after action ``seq``."""
+    state: dict[str, Any] | None = None
+    result: dict[str, Any] | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
+    """Table settings that are not game options (clock, language, message ids, ...)."""
+    created_at: float = 0.0
+    updated_at: float = 0.0
+
+
+@dataclass
+class SeatRecord:
+    """A seat at a table: a member (``user_id``) or an engine player (``engine``)."""
+
+    seat: int
+    name: str
+    user_id: str | None = None
+    engine: str | None = None
+
+
+@dataclass
+class LogEntry:
+    """One applied action. ``seat`` is -1 for chance; ``request_id`` makes retries idempotent."""
+
+    seq: int
+    seat: int
+    code: str
+    request_id: str | None = None
+    at: float = 0.0
+
+
+class StorageError(Exception):
+    """Base class of the errors below."""
+
+
+class StaleSequence(StorageError):
+    """An append whose expected sequence number is not the table's current one."""
+
+
+class DuplicateRequest(StorageError):
+    """An append carrying a request id that was already applied (at table ``table_id``, ``seq``)."""
+
+    def __init__(self, request_id: str, table_id: int, seq: int) -> None:
+        super().__init__(f"request {request_id} already applied as action {seq} of {table_id}")
+        self.request_id = request_id
+        self.table_id = table_id
+        self.seq = seq
+
+
+class UnknownTable(StorageError):
+    """No table with that id."""
+
+
+class Repository(ABC):
+    """Persistence of tables, seats and the append-only action log."""
+
+    @abstractmethod
+    async def open(self) -> None:
+        """Connect and apply pending migrations."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Flush pending writes and disconnect."""
+
+    @abstractmethod
+    async def create_table(
+        self,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        place: dict[str, Any],
+        host: str,
+        settings: dict[str, Any] | None = None,
+    ) -> TableRecord:
+        """A new table in the lobby."""
+
+    @abstractmethod
+    async def get_table(self, table_id: int) -> TableRecord:
+        """The table with its snapshot; ``UnknownTable`` if there is none."""
+
+    @abstractmethod
+    async def update_table(
+        self,
+        table_id: int,
+        *,
+        status: str | None = None,
+        place: dict[str, Any] | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> None:
+        """Change what is not part of the game's history (lobby status, place, settings)."""
+
+    @abstractmethod
+    async def set_seats(self, table_id: int, seats: list[SeatRecord]) -> None:
+        """Replace the table's seats (lobby joins and leaves, a substitution)."""
+
+    @abstractmethod
+    async def get_seats(self, table_id: int) -> list[SeatRecord]:
+        """The table's seats ordered by seat number."""
+
+    @abstractmethod
+    async def append(
+        self,
+        table_id: int,
+        expected_seq: int,
+        entries: list[LogEntry],
+        state: dict[str, Any],
+        status: str,
+        result: dict[str, Any] | None = None,
+    ) -> int:
+        """Append ``entries`` (numbered expected_seq+1, ...) and store the new snapshot, atomically.
+
+        Returns the new sequence number only after the commit. Raises ``StaleSequence`` if the
+        table is not at ``expected_seq`` and ``DuplicateRequest`` if a request id was already
+        applied; in both cases nothing is written.
+        """
+
+    @abstractmethod
+    async def log(self, table_id: int, since: int = 0) -> list[LogEntry]:
+        """The table's actions with seq > ``since``, in order."""
+
+    @abstractmethod
+    async def find_request(self, request_id: str) -> tuple[int, int] | None:
+        """(table id, seq) of the action applied for ``request_id``, if any."""
+
+    @abstractmethod
+    async def tables_of_user(
+        self, user_id: str, statuses: tuple[str, ...] = (LOBBY, ACTIVE)
+    ) -> list[TableRecord]:
+        """Tables where ``user_id`` holds a seat, newest first."""
+
+    @abstractmethod
+    async def tables_with_status(self, statuses: tuple[str, ...]) -> list[TableRecord]:
+        """Every table in one of ``statuses`` (for start-up and housekeeping)."""

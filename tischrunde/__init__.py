@@ -1,0 +1,1 @@
+"""Tischrunde: the command line and settings that tie the layers together."""
