@@ -1,0 +1,7 @@
+"""Placeholder; replaced below."""
+
+from games.players import RandomPlayer
+
+
+class StrategyPlayer(RandomPlayer):
+    """Temporary."""
