@@ -24,10 +24,10 @@ from games.core import (
     SetupError,
     State,
     Text,
-    check_permutation,
     clone,
     decode,
 )
+from games.core.codes import MAX_CODE
 from games.core.errors import MALFORMED, NOT_NOW
 
 from .cards import (
@@ -169,12 +169,19 @@ def betting_menu(state: State, seat: int) -> tuple[str, dict[int, str], int, int
     return verb, menu, minimum, allin
 
 
+_SUBSETS = {
+    size: [
+        group for width in range(1, MAX_EXCHANGE + 1) for group in combinations(range(size), width)
+    ]
+    for size in range(7)
+}
+
+
 @lru_cache(maxsize=4096)
 def _exchange_codes(hand: tuple[int, ...], targets: tuple[int, ...]) -> tuple[str, ...]:
+    names = [str(card) for card in hand]
     codes = ["keep"]
-    for width in range(1, MAX_EXCHANGE + 1):
-        for group in combinations(hand, width):
-            codes.append("swap:" + ":".join(map(str, group)))
+    codes.extend("swap:" + ":".join([names[i] for i in group]) for group in _SUBSETS[len(hand)])
     if SCHWARZES_LOCH in hand:
         codes.append("loch")
     if SCHNELLER_TOD in hand:
@@ -319,18 +326,20 @@ class Stardust(Game):
     def sample_chance(self, state: State, rng: random.Random) -> str:
         """A shuffle of the whole deck (a new hand) or of the discards (an empty draw pile)."""
         count = DECK_SIZE if state["phase"] == "deal" else len(state["discards"])
-        order = list(range(count))
-        rng.shuffle(order)
+        # Sorting by independent uniform keys is a uniform shuffle, and much faster in CPython
+        # than random.shuffle's per-card randbelow.
+        keys = [rng.random() for _ in range(count)]
+        order = sorted(range(count), key=keys.__getitem__)
         return "shuffle:" + ":".join(map(str, order))
 
     def check_chance(self, state: State, code: str) -> None:
         """Shuffles are validated in ``_apply``."""
 
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
-        verb, args = decode(code)
         if seat == CHANCE:
-            self._apply_chance(state, verb, args, events)
+            self._apply_chance(state, *_decode_shuffle(code), events)
             return
+        verb, args = decode(code)
         pending = state["pending"]
         if pending is not None:
             if pending["kind"] == "tod":
@@ -346,19 +355,15 @@ class Stardust(Game):
 
     # ----- chance ------------------------------------------------------------------------------
 
-    def _apply_chance(
-        self, state: State, verb: str, args: tuple[Any, ...], events: list[Event]
-    ) -> None:
-        if verb != "shuffle":
-            raise IllegalAction(SHUFFLE_FIRST)
+    def _apply_chance(self, state: State, verb: str, args: list[int], events: list[Event]) -> None:
         if state["phase"] == "deal":
-            order = check_permutation(args, DECK_SIZE)
+            order = _permutation(args, DECK_SIZE)
             self._start_hand(state, order, events)
             return
         if not state["need_shuffle"]:
             raise IllegalAction(NOT_NOW)
         discards = state["discards"]
-        order = check_permutation(args, len(discards))
+        order = _permutation(args, len(discards))
         state["deck"] = [discards[index] for index in order]
         state["discards"] = []
         state["need_shuffle"] = False
@@ -669,11 +674,7 @@ class Stardust(Game):
         live = _live_seats(state)
         contrib = state["contrib"]
         scores = {seat: evaluate(state["hands"][seat]) for seat in live}
-        shown = []
-        for seat in live:
-            shown.append(
-                {"seat": seat, "cards": list(state["hands"][seat]), **explain(state["hands"][seat])}
-            )
+        shown = [[seat, list(state["hands"][seat])] for seat in live]
         awarded = []
         for amount, eligible in side_pots(contrib, live):
             best = max(scores[seat] for seat in eligible)
@@ -683,7 +684,7 @@ class Stardust(Game):
                 state["stacks"][seat] += share + (1 if index < odd else 0)
             awarded.append([amount, winners])
         state["last"] = {"hand": state["hand_no"], "shown": shown, "pots": awarded}
-        events.append(Event("showdown", {"shown": shown, "pots": awarded}))
+        events.append(Event("showdown", {"shown": shown_hands(shown), "pots": awarded}))
         self._end_hand(state, events)
 
     def _end_hand(self, state: State, events: list[Event]) -> None:
@@ -760,7 +761,7 @@ class Stardust(Game):
             "deck_size": len(state["deck"]),
             "discard_size": len(state["discards"]),
             "pending": clone(pending) if pending else None,
-            "last": clone(state["last"]) if state["last"] else None,
+            "last": _last_for_view(state["last"]),
             "seat": seat,
         }
         if seat is not None:
@@ -1076,6 +1077,21 @@ class Stardust(Game):
         return {"random": RandomPlayer(), "strategy": StrategyPlayer()}
 
 
+def shown_hands(shown: list[list[Any]]) -> list[dict[str, Any]]:
+    """Hands shown at a showdown as dicts: seat, cards, score, kind and combination groups."""
+    return [{"seat": seat, "cards": list(cards), **explain(cards)} for seat, cards in shown]
+
+
+def _last_for_view(last: dict[str, Any] | None) -> dict[str, Any] | None:
+    if last is None:
+        return None
+    return {
+        "hand": last["hand"],
+        "shown": shown_hands(last["shown"]),
+        "pots": [[amount, list(winners)] for amount, winners in last["pots"]],
+    }
+
+
 def side_pots(contrib: list[int], live: list[int]) -> list[tuple[int, list[int]]]:
     """The main pot and side pots as (amount, eligible live seats), smallest level first.
 
@@ -1095,6 +1111,31 @@ def side_pots(contrib: list[int], live: list[int]) -> list[tuple[int, list[int]]
             pots.append((amount, eligible))
         previous = level
     return pots
+
+
+def _decode_shuffle(code: str) -> tuple[str, list[int]]:
+    """A shuffle code's verb and positions (a fast path: a whole deck is 49 parts).
+
+    Only the canonical spelling is accepted (digits without leading zeros), as ``decode`` does.
+    """
+    if not isinstance(code, str) or len(code) > MAX_CODE:
+        raise IllegalAction(MALFORMED)
+    verb, _sep, rest = code.partition(":")
+    if verb != "shuffle":
+        raise IllegalAction(SHUFFLE_FIRST)
+    try:
+        args = list(map(int, rest.split(":")))
+    except ValueError:
+        raise IllegalAction(MALFORMED) from None
+    if ":".join(map(str, args)) != rest:
+        raise IllegalAction(MALFORMED)
+    return verb, args
+
+
+def _permutation(args: list[int], count: int) -> list[int]:
+    if len(args) != count or sorted(args) != list(range(count)):
+        raise IllegalAction(MALFORMED)
+    return args
 
 
 def encode_safe(verb: str, args: tuple[Any, ...]) -> str:

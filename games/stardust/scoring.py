@@ -78,6 +78,23 @@ def group_value(group: tuple[int, ...]) -> tuple[int, int] | None:
     return total, STRUCTURE_RANK[structure]
 
 
+def _all_groups() -> dict[tuple[int, ...], tuple[int, int]]:
+    """Every valid 2- and 3-card planet combination (sorted ids) with its value: ~7,000 entries,
+    built once so that scoring a hand is a handful of dictionary look-ups.
+    """
+    usable = [card for card in range(48) if card < PLANETS or card >= FIRST_JOKER]
+    table = {}
+    for width in (2, 3):
+        for group in combinations(usable, width):
+            value = group_value(group)
+            if value is not None:
+                table[group] = value
+    return table
+
+
+GROUPS = _all_groups()
+
+
 @lru_cache(maxsize=1 << 16)
 def _evaluate_sorted(hand: tuple[int, ...]) -> tuple[Score, str, tuple[tuple[int, ...], ...]]:
     suns = [card - 35 for card in hand if FIRST_SUN <= card < FIRST_JOKER]
@@ -105,9 +122,10 @@ def _evaluate_sorted(hand: tuple[int, ...]) -> tuple[Score, str, tuple[tuple[int
             )
     usable = [card for card in hand if card < PLANETS or card >= FIRST_JOKER]
     groups = []
+    lookup = GROUPS.get
     for width in (2, 3):
         for group in combinations(usable, width):
-            value = group_value(group)
+            value = lookup(group)
             if value is not None:
                 groups.append((value[0], value[1], group))
     best: tuple[int, int] = (0, 0)

@@ -50,6 +50,17 @@ def strength(score: Score, opponents: int) -> float:
 class StrategyPlayer:
     """Plays by hand strength and pot odds (see the module docstring)."""
 
+    call_margin = 1.5
+    """A call needs strength x (pot + call) >= margin x call."""
+    strong = 0.7
+    """Strength (and multiple of a fair share) above which the player bets big."""
+    medium = 0.5
+    """Strength above which the player bets half the pot."""
+    big_bet = 1.0
+    """The big bet, in pots."""
+    pre_exchange_discount = 1.0
+    """Before the exchange the best of several noisy estimates is optimistic: shrink it."""
+
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         """A legal code (or a menu amount) for ``seat``."""
         view = game.view(state, seat)
@@ -106,6 +117,8 @@ class StrategyPlayer:
         rng: random.Random,
     ) -> str:
         power = self._strength(view, hand, unseen, opponents, rng)
+        if view["round"] == 1:
+            power *= self.pre_exchange_discount
         fair = 1 / (opponents + 1)
         amounts = sorted(
             decode(code)[1][0] for code in legal if code.startswith(("bet:", "raise:"))
@@ -118,13 +131,13 @@ class StrategyPlayer:
             amount = min(amounts, key=lambda option: abs(option - target))
             return f"{verb}:{amount}"
 
-        if amounts and power > max(0.6, 2.2 * fair):
-            return sized(view["current_bet"] + 2 * (pot + to_call))
-        if amounts and power > max(0.4, 1.5 * fair):
+        if amounts and power > max(self.strong, 2.2 * fair):
+            return sized(view["current_bet"] + int(self.big_bet * (pot + to_call)))
+        if amounts and power > max(self.medium, 1.5 * fair):
             return sized(view["current_bet"] + (pot + to_call) // 2)
         if "check" in legal:
             return "check"
-        if power * (pot + to_call) >= to_call:
+        if power * (pot + to_call) >= self.call_margin * to_call:
             return "call"
         return "fold"
 

@@ -187,7 +187,7 @@ def test_showdown_shows_only_hands_still_in() -> None:
     state = act(state, 1, "bet:10")
     state = act(state, 2, "call")
     state, events = act_events(state, 0, "fold")
-    shown = state["last"]["shown"]
+    shown = GAME.view(state, None)["last"]["shown"]
     assert sorted(entry["seat"] for entry in shown) == [1, 2]
     public = [event for event in events if event.to is None]
     for event in public:

@@ -73,7 +73,7 @@ def test_schwarzes_loch_draws_two_and_keeps_six_cards_best_five_count() -> None:
     assert len(state["hands"][1]) == 6  # drawn back to six, not five
     state = everyone(state, "keep")
     state = everyone(state, "check")
-    shown = {entry["seat"]: entry for entry in state["last"]["shown"]}
+    shown = {entry["seat"]: entry for entry in GAME.view(state, None)["last"]["shown"]}
     assert len(shown[1]["cards"]) == 6
     assert shown[1]["score"][1] == 9 + 5  # Dreier Wald groß 4+3+2, Zweier Aqua mittel 2+3
     assert state["last"]["pots"] == [[30, [1]]]
