@@ -169,19 +169,23 @@ def betting_menu(state: State, seat: int) -> tuple[str, dict[int, str], int, int
     return verb, menu, minimum, allin
 
 
-_SUBSETS = {
-    size: [
-        group for width in range(1, MAX_EXCHANGE + 1) for group in combinations(range(size), width)
-    ]
-    for size in range(7)
+# One format template per hand size lists every discard of 1-3 cards by position: filling it
+# with the hand's card ids and splitting is far cheaper than building each code on its own.
+_SWAP_TEMPLATES = {
+    size: "|".join(
+        "swap:" + ":".join(f"{{{index}}}" for index in group)
+        for width in range(1, MAX_EXCHANGE + 1)
+        for group in combinations(range(size), width)
+    )
+    for size in range(1, 7)
 }
 
 
 @lru_cache(maxsize=4096)
 def _exchange_codes(hand: tuple[int, ...], targets: tuple[int, ...]) -> tuple[str, ...]:
-    names = [str(card) for card in hand]
     codes = ["keep"]
-    codes.extend("swap:" + ":".join([names[i] for i in group]) for group in _SUBSETS[len(hand)])
+    if hand:
+        codes.extend(_SWAP_TEMPLATES[len(hand)].format(*hand).split("|"))
     if SCHWARZES_LOCH in hand:
         codes.append("loch")
     if SCHNELLER_TOD in hand:
@@ -339,7 +343,7 @@ class Stardust(Game):
         if seat == CHANCE:
             self._apply_chance(state, *_decode_shuffle(code), events)
             return
-        verb, args = decode(code)
+        verb, args = _decode(code)
         pending = state["pending"]
         if pending is not None:
             if pending["kind"] == "tod":
@@ -1111,6 +1115,16 @@ def side_pots(contrib: list[int], live: list[int]) -> list[tuple[int, list[int]]
             pots.append((amount, eligible))
         previous = level
     return pots
+
+
+_decode_cached = lru_cache(maxsize=8192)(decode)
+
+
+def _decode(code: str) -> tuple[str, tuple[Any, ...]]:
+    """Player codes repeat a lot (check, call, keep, bet:10): decode each spelling once."""
+    if not isinstance(code, str):
+        raise IllegalAction(MALFORMED)
+    return _decode_cached(code)
 
 
 def _decode_shuffle(code: str) -> tuple[str, list[int]]:

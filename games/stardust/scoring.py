@@ -88,7 +88,10 @@ def _all_groups() -> dict[tuple[int, ...], tuple[int, int]]:
         for group in combinations(usable, width):
             value = group_value(group)
             if value is not None:
-                table[group] = value
+                mask = 0
+                for card in group:
+                    mask |= 1 << card
+                table[group] = (value[0], value[1], mask)
     return table
 
 
@@ -102,39 +105,32 @@ def _evaluate_sorted(hand: tuple[int, ...]) -> tuple[Score, str, tuple[tuple[int
     jokers = [card for card in hand if card >= FIRST_JOKER]
     if len(jokers) >= 5:
         return (TREFFEN, 0, best_sun, 0), "treffen", (tuple(jokers[:5]),)
-    if suns:
+    sun_jokers = [card for card in jokers if JOKER_SUN_VALUE[card - FIRST_JOKER]]
+    if suns and len(suns) + len(sun_jokers) >= 5:
         sun_cards = sorted(
-            (
-                (card - 35 if card < FIRST_JOKER else JOKER_SUN_VALUE[card - FIRST_JOKER], card)
-                for card in hand
-                if FIRST_SUN <= card < FIRST_JOKER
-                or (card >= FIRST_JOKER and JOKER_SUN_VALUE[card - FIRST_JOKER])
-            ),
+            [(card - 35, card) for card in hand if FIRST_SUN <= card < FIRST_JOKER]
+            + [(JOKER_SUN_VALUE[card - FIRST_JOKER], card) for card in sun_jokers],
             reverse=True,
         )
-        if len(sun_cards) >= 5:
-            top = sun_cards[:5]  # at most 3 jokers can be suns, so a real sun is among them
-            cluster = tuple(sorted(card for _value, card in top))
-            return (
-                (STERNENHAUFEN, sum(v for v, _c in top), best_sun, 0),
-                "sternenhaufen",
-                (cluster,),
-            )
+        top = sun_cards[:5]  # at most 3 jokers can be suns, so a real sun is among them
+        cluster = tuple(sorted(card for _value, card in top))
+        score = (STERNENHAUFEN, sum(value for value, _card in top), best_sun, 0)
+        return score, "sternenhaufen", (cluster,)
     usable = [card for card in hand if card < PLANETS or card >= FIRST_JOKER]
-    groups = []
     lookup = GROUPS.get
-    for width in (2, 3):
-        for group in combinations(usable, width):
-            value = lookup(group)
-            if value is not None:
-                groups.append((value[0], value[1], group))
+    groups = [
+        (value, group)
+        for width in (2, 3)
+        for group in combinations(usable, width)
+        if (value := lookup(group)) is not None
+    ]
     best: tuple[int, int] = (0, 0)
     best_groups: tuple[tuple[int, ...], ...] = ()
-    for index, (points_a, rank_a, group_a) in enumerate(groups):
+    for index, ((points_a, rank_a, mask_a), group_a) in enumerate(groups):
         if (points_a, rank_a) > best:
             best, best_groups = (points_a, rank_a), (group_a,)
-        for points_b, rank_b, group_b in groups[index + 1 :]:
-            if len(group_a) + len(group_b) > 5 or set(group_a) & set(group_b):
+        for (points_b, rank_b, mask_b), group_b in groups[index + 1 :]:
+            if mask_a & mask_b or len(group_a) + len(group_b) > 5:
                 continue
             if points_a != points_b:
                 rank = rank_a if points_a > points_b else rank_b
