@@ -411,7 +411,7 @@ class Stardust(Game):
             self._end_round(state, events)
             return
         state["turn"] = actors[0]
-        events.append(Event("round", {"round": number, "first": actors[0]}))
+        events.append(Event("round", {"round": number, "seat": actors[0]}))
 
     def _end_round(self, state: State, events: list[Event]) -> None:
         state["turn"] = None
@@ -952,6 +952,7 @@ class Stardust(Game):
                 f"{{w}} tauscht {data.get('count')} Karte(n).",
                 f"{{w}} exchanges {data.get('count')} card(s).",
             ),
+            "dealt": Text("Deine Karten: {c}", "Your cards: {c}"),
             "discarded": Text("Abgelegt: {c}", "Discarded: {c}"),
             "drew": Text("Gezogen: {c}", "Drawn: {c}"),
             "draw": Text(
@@ -1039,7 +1040,7 @@ class Stardust(Game):
             if view["hole"][seat]:
                 marks.append("Schwarzes Loch")
             line = (
-                f"{self.seat_name(seat, lang)}: {view['stacks'][seat]} Chips"
+                f"{self.seat_name(seat, lang)}: {view['stacks'][seat]} {'Chips' if de else 'chips'}"
                 f", {'Einsatz' if de else 'bet'} {view['bets'][seat]}"
                 f", {view['hand_sizes'][seat]} {'Karten' if de else 'cards'}"
             )

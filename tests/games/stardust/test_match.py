@@ -134,3 +134,25 @@ def test_chips_and_cards_conserved_at_every_step_of_random_playouts(players: int
         check_invariants(state)
         assert sum(state["stacks"]) == total
         assert steps <= GAME.max_decisions(players, option)
+
+
+def test_every_event_kind_has_words_in_both_languages() -> None:
+    """Every event of random matches is described in German and English (no raw fallback)."""
+    kinds = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = GAME.initial_state(4, GAME.parse_options(4))
+        while seats := GAME.to_act(state):
+            seat = seats[0]
+            if seat == CHANCE:
+                code = GAME.sample_chance(state, rng)
+            else:
+                code = rng.choice(GAME.legal_actions(state, seat))
+            state, events = GAME.apply(state, seat, code)
+            for event in events:
+                kinds.add(event.kind)
+                for lang in ("de", "en"):
+                    text = GAME.describe_event(event, lang)
+                    assert text and not text.startswith(f"{event.kind} {{"), (event, text)
+                    assert "{" not in text and "  " not in text, text
+    assert {"hand", "dealt", "round", "bet", "call", "fold", "swap", "showdown"} <= kinds
