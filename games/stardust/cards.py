@@ -84,6 +84,10 @@ def sun(red: bool, stripes: int) -> int:
 
 def card_name(card: int) -> Text:
     """The card's German name, and in English the German name with an English gloss."""
+    return CARD_NAMES[card]
+
+
+def _card_name(card: int) -> Text:
     if is_planet(card):
         de = f"{STRUCTURES[structure(card)].de} {SIZES[size(card)].de} {points(card)}"
         en = f"{de} ({STRUCTURES[structure(card)].en} {SIZES[size(card)].en[0].upper()})"
@@ -95,6 +99,9 @@ def card_name(card: int) -> Text:
         return Text(de, f"{de} ({'red' if red else 'yellow'} sun)")
     name = JOKER_NAMES[card - FIRST_JOKER]
     return Text(name, f"{name} (joker)")
+
+
+CARD_NAMES = tuple(_card_name(card) for card in range(DECK_SIZE))
 
 
 def cards_text(cards: list[int], lang: str) -> str:

@@ -812,7 +812,7 @@ class Stardust(Game):
     def explain_illegal(self, state: State, seat: int, code: str) -> Text:
         """A specific reason for the usual mistakes."""
         try:
-            verb, args = decode(code)
+            verb, args = _decode(code)
         except IllegalAction:
             return MALFORMED
         if state["phase"] == "bet" and state["pending"] is None:
@@ -849,7 +849,7 @@ class Stardust(Game):
 
     def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
         """Buttons: amounts with their menu tag, cards with their German name and gloss."""
-        verb, args = decode(code)
+        verb, args = _decode(code)
         text: Text
         if verb == "check":
             text = Text("Checken", "Check")
@@ -906,7 +906,7 @@ class Stardust(Game):
 
     def action_group(self, state: State, seat: int, code: str) -> str:
         """Amounts together, swaps by the number of cards, joker specials together."""
-        verb, args = decode(code)
+        verb, args = _decode(code)
         if verb in ("bet", "raise"):
             return "amount"
         if verb == "swap":
