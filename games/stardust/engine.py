@@ -463,8 +463,15 @@ class Stardust(Game):
         """The typed or chosen amount, or ``IllegalAction`` saying what is wrong with it."""
         if state["phase"] != "bet" or state["pending"] is not None or state["turn"] != seat:
             raise IllegalAction(NOT_BETTING)
-        if len(args) != 1 or not isinstance(args[0], int):
+        if len(args) != 1:
             raise IllegalAction(MALFORMED)
+        if not isinstance(args[0], int):
+            raise IllegalAction(
+                Text(
+                    "Der Betrag muss eine ganze Zahl ab 1 sein.",
+                    "The amount must be a whole number of at least 1.",
+                )
+            )
         if verb == "bet" and state["cur"] > 0:
             raise IllegalAction(ALREADY_BET)
         if verb == "raise" and state["cur"] == 0:
@@ -773,6 +780,16 @@ class Stardust(Game):
             public["hand"] = hand
             public["to_call"] = min(state["cur"] - state["bets"][seat], state["stacks"][seat])
             public["evaluation"] = explain(hand) if len(hand) >= 5 else None
+            public["amount_range"] = None
+            if state["phase"] == "bet" and state["turn"] == seat:
+                verb, menu, minimum, allin = betting_menu(state, seat)
+                if menu:
+                    # For the typed-amount form: any total from the minimum to all-in.
+                    public["amount_range"] = {
+                        "verb": verb,
+                        "min": min(minimum, allin),
+                        "max": allin,
+                    }
         return public
 
     def shuffle_hidden(

@@ -207,3 +207,15 @@ def test_hidden_cards_only_in_the_owners_view() -> None:
     assert "hand" not in GAME.view(state, None)
     assert GAME.view(state, 2)["hand"] == sorted(H9)
     assert GAME.view(state, None)["hand_sizes"] == [5, 5, 5]
+
+
+def test_typed_amount_must_be_a_whole_number_and_the_view_gives_the_range() -> None:
+    """The form for a typed amount gets its bounds from the view; non-numbers are refused."""
+    state = deal(new(3), {1: H16, 2: H9, 0: H7})
+    assert GAME.view(state, 1)["amount_range"] == {"verb": "bet", "min": 10, "max": 190}
+    assert GAME.view(state, 2)["amount_range"] is None
+    for code in ("bet:1.5", "bet:-5", "bet:zehn"):
+        with pytest.raises(IllegalAction, match="whole number"):
+            GAME.apply(state, 1, code)
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 1, "bet:10:20")
