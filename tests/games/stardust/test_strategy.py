@@ -75,3 +75,14 @@ def test_strategy_decides_only_from_its_own_view() -> None:
             assert choice in GAME.legal_actions(state, seat)
             state, _ = GAME.apply(state, seat, choice)
     assert checked > 50
+
+
+def test_strategy_keeps_the_contract_at_every_table_size() -> None:
+    """Strategy players against each other pass every conformance check at 3, 4 and 5 seats."""
+    from games.core.conformance import checked_playout
+
+    for players in (3, 4, 5):
+        choosers = [PLAYER.choose] * players
+        options = GAME.parse_options(players)
+        playout = checked_playout(GAME, players, options, seed=players, choosers=choosers)
+        assert playout.decisions > 0
