@@ -1,8 +1,8 @@
 """The Stardust strategy player: hand strength against the field, and pot odds.
 
-Hand strength is the chance to beat every opponent still in: the share of random five-card hands
-that score below this hand (a table sampled once with a fixed seed), raised to the number of
-opponents. Before the exchange the hand is judged by its expected strength after this player's
+Hand strength is the chance to beat every opponent still in: the share of all five-card hands
+that score below this hand (an exact table over all C(48, 5) hands, ``strength.json``), raised
+to the number of opponents. Before the exchange the hand is judged by its expected strength after this player's
 own best exchange (a few simulated draws from the cards it cannot see). Bets follow pot odds:
 call when the strength is worth the price, bet or raise with strong hands, fold weak ones.
 
@@ -12,34 +12,41 @@ only the generator it is given.
 
 from __future__ import annotations
 
+import json
 import random
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from functools import lru_cache
+from itertools import accumulate
+from pathlib import Path
 
 from games.core import Game, State, decode
 
 from .cards import DECK_SIZE, DUNKLE_WASSER, SCHNELLER_TOD, SCHWARZES_LOCH
 from .scoring import Score, evaluate, explain
 
-TABLE_SAMPLES = 3000
-TABLE_SEED = 20261121
 DRAW_SAMPLES = 6
+STRENGTH_TABLE = Path(__file__).with_name("strength.json")
 
 
 @lru_cache(maxsize=1)
-def _score_table() -> list[Score]:
-    """Scores of random five-card hands, sorted (fixed seed: the table is the same every run)."""
-    rng = random.Random(TABLE_SEED)
-    deck = list(range(DECK_SIZE))
-    return sorted(evaluate(rng.sample(deck, 5)) for _ in range(TABLE_SAMPLES))
+def _score_table() -> tuple[list[tuple[int, ...]], list[int], list[int]]:
+    """Scores of all C(48, 5) hands (ascending), their counts, and how many hands lie below.
+
+    ``strength.json`` is the exact count over every five-card hand, written by
+    ``tests/games/stardust/make_strength_table.py``.
+    """
+    rows = json.loads(STRENGTH_TABLE.read_text(encoding="utf-8"))
+    scores = [tuple(row[:4]) for row in rows]
+    counts = [row[4] for row in rows]
+    return scores, counts, list(accumulate(counts, initial=0))
 
 
 def beat_one(score: Score) -> float:
-    """The share of random hands this score beats (ties count half)."""
-    table = _score_table()
-    below = bisect_left(table, score)
-    equal = bisect_right(table, score) - below
-    return (below + 0.5 * equal) / len(table)
+    """The share of all five-card hands this score beats (ties count half)."""
+    scores, counts, below = _score_table()
+    index = bisect_left(scores, score)
+    equal = counts[index] if index < len(scores) and scores[index] == score else 0
+    return (below[index] + 0.5 * equal) / below[-1]
 
 
 def strength(score: Score, opponents: int) -> float:

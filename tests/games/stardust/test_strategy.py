@@ -86,3 +86,22 @@ def test_strategy_keeps_the_contract_at_every_table_size() -> None:
         options = GAME.parse_options(players)
         playout = checked_playout(GAME, players, options, seed=players, choosers=choosers)
         assert playout.decisions > 0
+
+
+def test_strength_table_counts_every_five_card_hand_exactly() -> None:
+    """strength.json counts all C(48, 5) hands: 6 grosse Treffen, 126 Sternenhaufen (5 of the
+    6 suns and 3 sun jokers, never 5 jokers), and it agrees with the evaluator."""
+    from math import comb
+
+    from games.stardust.strategy import _score_table
+
+    scores, counts, below = _score_table()
+    assert below[-1] == comb(48, 5)
+    by_category = {category: 0 for category in (0, 1, 2)}
+    for score, count in zip(scores, counts, strict=True):
+        by_category[score[0]] += count
+    assert by_category[2] == 6
+    assert by_category[1] == comb(9, 5)
+    rng = random.Random(5)
+    for _ in range(200):
+        assert evaluate(rng.sample(range(48), 5)) in set(scores)
