@@ -105,6 +105,10 @@ def checked_playout(
             _probe_illegal(game, state, seats, legal_by_seat, seen_codes, seed, step, probe_rng)
         state, events = game.apply(state, seat, code)
         _check_events(game, events, players, seed, step)
+        try:
+            game.check_invariants(state)
+        except AssertionError as error:
+            raise _fail(game, seed, step, f"invariant broken: {error}") from None
         playout.log.append((seat, code))
         step += 1
 

@@ -265,6 +265,17 @@ class Game(ABC):
         """
         return None
 
+    def check_invariants(self, state: State) -> None:
+        """Raise ``AssertionError`` if ``state`` breaks a rule that must hold at every step.
+
+        The conformance suite and ``tischrunde simulate`` call it after every action; a game
+        with a conserved quantity (chips, cards) checks it here.
+        """
+
+    def simulation_report(self, results: list[tuple[State, Result]], lang: str) -> str | None:
+        """Game-specific figures over finished simulated games (a balance check), or None."""
+        return None
+
     # ----- engine players ----------------------------------------------------------------------
 
     def engine_players(self) -> dict[str, Any]:
