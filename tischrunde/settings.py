@@ -12,7 +12,11 @@ class Settings(BaseSettings):
     """Everything an operator can configure. The token is a secret and never logged."""
 
     model_config = SettingsConfigDict(
-        env_prefix="TISCHRUNDE_", env_file=".env", env_file_encoding="utf-8", extra="ignore"
+        env_prefix="TISCHRUNDE_",
+        env_file=".env",
+        env_file_encoding="utf-8",
+        env_ignore_empty=True,
+        extra="ignore",
     )
 
     discord_token: SecretStr | None = Field(
