@@ -448,3 +448,29 @@ async def test_a_closed_repository_refuses_writes(tmp_path):
         await new_table(repo)
     with pytest.raises(StorageError):
         await repo.get_table(1)
+
+
+async def test_a_failing_migration_is_rolled_back_whole(tmp_path, monkeypatch):
+    """Each migration runs in its own transaction: a broken one leaves no half of itself."""
+    import storage.sqlite as sqlite_module
+
+    path = str(tmp_path / "t.db")
+    shipped = migrations()
+    broken = (
+        "CREATE TABLE half_done (x INTEGER);\n"
+        "INSERT INTO half_done VALUES (1);\n"
+        "INSERT INTO no_such_table VALUES (1);\n"
+    )
+    monkeypatch.setattr(
+        sqlite_module, "migrations", lambda: [*shipped, (9999, "9999_broken.sql", broken)]
+    )
+    with pytest.raises(sqlite3.OperationalError):
+        await SqliteRepository(path).open()
+    with sqlite3.connect(path) as raw:
+        versions = [r[0] for r in raw.execute("SELECT version FROM schema_version")]
+        names = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert versions == [version for version, _, _ in shipped]
+    assert "tables" in names and "half_done" not in names
+    monkeypatch.setattr(sqlite_module, "migrations", lambda: shipped)
+    async with SqliteRepository(path) as repo:  # the good migrations stand and are not redone
+        assert await repo.schema_versions() == versions
