@@ -162,7 +162,8 @@ def _commit_batch(conn: sqlite3.Connection, works: list[Work]) -> list[tuple[boo
     try:
         results = [work(conn) for work in works]
     except Exception:  # noqa: BLE001 - any failed item sends the batch down the precise path
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:  # some errors (disk full, I/O) already rolled SQLite back
+            conn.execute("ROLLBACK")
     else:
         try:
             conn.execute("COMMIT")
