@@ -109,6 +109,34 @@ def test_accepting_an_out_of_turn_move_is_caught() -> None:
         _playouts(PlaysForWhoeverIsToAct())
 
 
+class PlaysAnyCardInTheGame(Highcard):
+    """Accepts any card still in some hand and plays it from wherever it is: a code that was
+    legal for another seat, or earlier, still works."""
+
+    def check(self, state: State, seat: int, code: str) -> None:
+        verb, args = decode(code)
+        if seat == CHANCE or state["phase"] != "play" or verb != "play":
+            super().check(state, seat, code)
+        elif seat not in self.to_act(state):
+            raise IllegalAction(Text("Nicht dran.", "Not your turn."))
+        elif not any(args[0] in hand for hand in state["hands"]):
+            raise IllegalAction(Text("Diese Karte gibt es nicht.", "No such card."))
+
+    def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
+        verb, args = decode(code)
+        if seat != CHANCE and state["phase"] == "play" and verb == "play":
+            holder = next(s for s, hand in enumerate(state["hands"]) if args[0] in hand)
+            state["hands"][holder].remove(args[0])
+            state["hands"][seat].append(args[0])
+        super()._apply(state, seat, code, events)
+
+
+def test_a_code_from_another_state_that_is_accepted_is_caught() -> None:
+    """Rule: codes from other states (stale buttons, another seat's moves) are rejected."""
+    with pytest.raises(ConformanceError, match="could play illegal"):
+        _playouts(PlaysAnyCardInTheGame(), players=2)
+
+
 class LegalForEveryone(Highcard):
     """Lists a seat's cards as playable even when it is not that seat's turn."""
 
@@ -529,6 +557,20 @@ def test_an_event_for_an_unknown_seat_is_caught() -> None:
     """Rule: events carry their audience, everyone or one existing seat."""
     with pytest.raises(ConformanceError, match="for unknown seat"):
         _playouts(MisaddressedEvents())
+
+
+def test_an_engine_player_choosing_an_illegal_move_is_caught() -> None:
+    """Rule: engine players (choosers) only pick from the legal actions."""
+
+    def plays_its_lowest_card_plus_one(game, state, seat, rng) -> str:
+        return encode("play", min(state["hands"][seat]) + 1)
+
+    game = Highcard()
+    with pytest.raises(ConformanceError, match="engine player chose illegal"):
+        for seed in SEEDS:
+            checked_playout(
+                game, 2, game.parse_options(2), seed, [plays_its_lowest_card_plus_one] * 2
+            )
 
 
 def test_no_broken_variant_is_registered() -> None:
