@@ -86,6 +86,10 @@ def checked_playout(
             raise _fail(game, seed, step, "a result before the game is over")
         if CHANCE in seats and seats != [CHANCE]:
             raise _fail(game, seed, step, "chance acts alongside players")
+        if len(set(seats)) != len(seats) or not all(
+            seat == CHANCE or (isinstance(seat, int) and 0 <= seat < players) for seat in seats
+        ):
+            raise _fail(game, seed, step, f"to_act={seats} names an unknown seat or one twice")
         legal_by_seat = {seat: game.legal_actions(state, seat) for seat in range(players)}
         for seat, codes in legal_by_seat.items():
             if (seat in seats) != bool(codes):
