@@ -183,6 +183,21 @@ def test_chance_acting_alongside_players_is_caught() -> None:
         _playouts(ChanceWithPlayers())
 
 
+class DealerSeat(Highcard):
+    """Lets a dealer act beside the player to move, as seat n, which is no seat at the table."""
+
+    def to_act(self, state: State) -> list[int]:
+        if state["phase"] == "play":
+            return [state["turn"], state["players"]]
+        return super().to_act(state)
+
+
+def test_to_act_naming_a_seat_that_does_not_exist_is_caught() -> None:
+    """Rule: seats are numbered 0..n-1; to_act names only those (or CHANCE)."""
+    with pytest.raises(ConformanceError, match="names an unknown seat"):
+        _playouts(DealerSeat(), players=2)
+
+
 class UnsortedActions(Highcard):
     """Lists its codes highest card first, twice."""
 
