@@ -1090,6 +1090,27 @@ class Stardust(Game):
                 lines.append(f"{names}: +{amount}")
         return "\n".join(lines)
 
+    def check_invariants(self, state: State) -> None:
+        """Chips and cards are conserved (``check_invariants`` in this module)."""
+        check_invariants(state)
+
+    def simulation_report(self, results: list[tuple[State, Result]], lang: str) -> str | None:
+        """Hands played per match, matches ended early, and the winner's share of the chips."""
+        if not results:
+            return None
+        matches = len(results)
+        hands = sum(state["hand_no"] for state, _result in results) / matches
+        early = sum(1 for state, _result in results if state["hand_no"] < state["opt"]["hands"])
+        share = sum(max(state["stacks"]) / state["total"] for state, _result in results) / matches
+        return Text(
+            f"Stardust: im Mittel {hands:.2f} Hände je Partie; {early} von {matches} Partien "
+            f"endeten vorzeitig (nur noch ein Spieler konnte den Mindesteinsatz zahlen); "
+            f"der Führende hielt am Ende im Mittel {100 * share:.1f} % der Chips.",
+            f"Stardust: {hands:.2f} hands per match on average; {early} of {matches} matches "
+            f"ended early (only one player could still pay the ante); the leader held "
+            f"{100 * share:.1f}% of the chips at the end on average.",
+        ).get(lang)
+
     def engine_players(self) -> dict[str, Any]:
         """A random player and the strategy player (hand strength and pot odds)."""
         from games.players import RandomPlayer

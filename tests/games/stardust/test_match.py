@@ -105,6 +105,24 @@ def test_check_invariants_detects_lost_chips() -> None:
     state["stacks"][0] -= 1
     with pytest.raises(AssertionError, match="not conserved"):
         check_invariants(state)
+    with pytest.raises(AssertionError, match="not conserved"):
+        GAME.check_invariants(state)  # the contract's hook, called by conformance and simulate
+    state["stacks"][0] += 1
+    state["hands"][1].append(state["deck"].pop(0))
+    state["hands"][2].append(state["hands"][1][-1])
+    with pytest.raises(AssertionError, match="cards are not conserved"):
+        check_invariants(state)
+
+
+def test_simulation_report_in_both_languages() -> None:
+    from games.core.conformance import checked_playout
+
+    results = []
+    for seed in range(3):
+        playout = checked_playout(GAME, 3, GAME.parse_options(3), seed)
+        results.append((playout.state, playout.result))
+    assert "Hände je Partie" in GAME.simulation_report(results, "de")
+    assert "hands per match" in GAME.simulation_report(results, "en")
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
