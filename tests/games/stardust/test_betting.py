@@ -3,7 +3,11 @@ call, side pots, everyone folding to one player, split pots, and what the showdo
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from games.core import IllegalAction
 from games.stardust import GAME, evaluate, side_pots
@@ -219,3 +223,27 @@ def test_typed_amount_must_be_a_whole_number_and_the_view_gives_the_range() -> N
             GAME.apply(state, 1, code)
     with pytest.raises(IllegalAction):
         GAME.apply(state, 1, "bet:10:20")
+
+
+@given(
+    st.lists(st.integers(0, 300), min_size=3, max_size=5).flatmap(
+        lambda contrib: st.tuples(
+            st.just(contrib),
+            st.lists(st.sampled_from(range(len(contrib))), min_size=1, unique=True),
+        )
+    )
+)
+def test_side_pots_pay_out_every_chip_to_live_players_only(case) -> None:
+    """Property: the pots add up to everything paid in; only live players are eligible; every
+    live player can win the main pot; later pots have fewer (nested) eligible players."""
+    contrib, live = case
+    live = sorted(live)
+    pots = side_pots(contrib, live)
+    assert sum(amount for amount, _eligible in pots) == sum(contrib)
+    for amount, eligible in pots:
+        assert amount > 0 and eligible and set(eligible) <= set(live)
+    if pots and pots[0][1] != live:
+        # the main pot is open to every live player unless nobody live paid anything at all
+        assert min(contrib[seat] for seat in live) == 0
+    for (_a, outer), (_b, inner) in pairwise(pots):
+        assert set(inner) < set(outer)
