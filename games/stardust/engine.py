@@ -132,10 +132,11 @@ def _order(state: State, start: int | None = None) -> list[int]:
 
 
 def _others_can_act(state: State, seat: int) -> bool:
-    stacks = state["stacks"]
-    return any(
-        other != seat and _live(state, other) and stacks[other] > 0 for other in range(state["n"])
-    )
+    stacks, in_hand, folded = state["stacks"], state["in_hand"], state["folded"]
+    for other in range(state["n"]):
+        if other != seat and in_hand[other] and not folded[other] and stacks[other] > 0:
+            return True
+    return False
 
 
 def betting_menu(state: State, seat: int) -> tuple[str, dict[int, str], int, int]:
@@ -324,8 +325,13 @@ class Stardust(Game):
             verb, menu, _minimum, _allin = betting_menu(state, seat)
             codes.extend(f"{verb}:{amount}" for amount in menu)
             return sorted(codes)
-        targets = tuple(other for other in _live_seats(state) if other != seat)
-        return list(_exchange_codes(tuple(sorted(state["hands"][seat])), targets))
+        in_hand, folded = state["in_hand"], state["folded"]
+        targets = tuple(
+            other
+            for other in range(state["n"])
+            if other != seat and in_hand[other] and not folded[other]
+        )
+        return list(_exchange_codes(tuple(state["hands"][seat]), targets))  # hands stay sorted
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
         """A shuffle of the whole deck (a new hand) or of the discards (an empty draw pile)."""
@@ -447,11 +453,13 @@ class Stardust(Game):
             self._raise_to(state, seat, verb, amount, events)
         else:
             raise IllegalAction(self.explain_illegal(state, seat, encode_safe(verb, args)))
-        current = state["cur"]
-        acted = state["acted"]
-        for other in _order(state, seat):
+        current, acted, n = state["cur"], state["acted"], state["n"]
+        in_hand, folded = state["in_hand"], state["folded"]
+        for step in range(1, n + 1):
+            other = (seat + step) % n
             if (
-                _live(state, other)
+                in_hand[other]
+                and not folded[other]
                 and stacks[other] > 0
                 and (not acted[other] or bets[other] < current)
             ):
