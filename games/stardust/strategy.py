@@ -65,8 +65,6 @@ class StrategyPlayer:
     """Strength above which the player bets half the pot."""
     big_bet = 1.0
     """The big bet, in pots."""
-    pre_exchange_discount = 1.0
-    """Before the exchange the best of several noisy estimates is optimistic: shrink it."""
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         """A legal code (or a menu amount) for ``seat``."""
@@ -124,8 +122,6 @@ class StrategyPlayer:
         rng: random.Random,
     ) -> str:
         power = self._strength(view, hand, unseen, opponents, rng)
-        if view["round"] == 1:
-            power *= self.pre_exchange_discount
         fair = 1 / (opponents + 1)
         amounts = sorted(
             decode(code)[1][0] for code in legal if code.startswith(("bet:", "raise:"))
