@@ -1,0 +1,310 @@
+"""Every word a Scherbia player reads, in German and English: reasons, labels, log, table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from games.core import Event, State, Text, decode
+
+from .cards import NAMES, PROFESSION_OF_WORD, card_name, profession_name
+
+if TYPE_CHECKING:
+    from .engine import Scherbia
+
+NOT_IN_HAND = Text("Diese Karte hast du nicht auf der Hand.", "You do not hold that card.")
+TEAM_COUNT = Text(
+    "Teams {teams} brauchen genau {n} Spieler.", "Teams {teams} need exactly {n} players."
+)
+DECK_TOO_SMALL = Text(
+    "So viele Karten pro Hand gibt das Deck nicht her.",
+    "The deck does not have that many cards for every hand.",
+)
+SHOOT_RULE = Text(
+    "Sperrfeuer trifft nur die zuletzt gespielte Karte eines anderen Spielers (diese Lage, "
+    "oder die vorige, wenn er in dieser noch nicht gespielt hat), nie einen Ersatz, und nur, "
+    "wenn er noch Karten auf der Hand hat.",
+    "Sperrfeuer only hits another player's most recent card (this layer, or the previous one "
+    "if they have not played in this one yet), never a replacement, and only if they still "
+    "hold cards.",
+)
+HEAL_RULE = Text(
+    "Der Heiler kann nur gegen eine Karte mit niedrigerem Wert von deiner Hand getauscht werden.",
+    "The Heiler can only be exchanged for a card of lower value from your hand.",
+)
+REPLACE_RULE = Text(
+    "Ersetze die Karte durch eine andere Karte von deiner Hand.",
+    "Replace the card with a different card from your hand.",
+)
+ANSWER_FIRST = Text(
+    "Erst muss die offene Entscheidung getroffen werden.",
+    "The open decision must be made first.",
+)
+
+_PASS = {
+    "shoot": Text("Kein Sperrfeuer", "No Sperrfeuer (barrage)"),
+    "block": Text("Keine Blockade", "No Blockade (no further layer)"),
+    "steal": Text("Nicht stehlen", "Do not steal"),
+    "heal": Text("Heiler nicht tauschen", "Do not exchange the Heiler"),
+}
+
+
+def _seat(game: Scherbia, seat: int | None, lang: str) -> str:
+    if seat is None or seat < 0:
+        return Text("niemand", "nobody").get(lang)
+    return game.seat_name(seat, lang)
+
+
+def action_label(game: Scherbia, state: State, seat: int, code: str, lang: str) -> str:
+    """The label of one legal action."""
+    verb, args = decode(code)
+    ask = state["ask"]
+    trick = state["trick"]
+    if verb == "play":
+        name = profession_name(PROFESSION_OF_WORD[str(args[0])], lang)
+        return Text("{c} spielen", "Play {c}").format(c=name).get(lang)
+    if verb == "copy":
+        other = trick[int(args[0])]
+        return (
+            Text("{c} von {s} kopieren", "Copy {c} of {s}")
+            .format(c=card_name(other["c"], lang), s=_seat(game, other["s"], lang))
+            .get(lang)
+        )
+    if verb == "shoot":
+        from .rules import latest_slot
+
+        target = int(args[0])
+        slot = latest_slot(trick, target, state["layer"])
+        card = card_name(trick[slot]["c"], lang) if slot is not None else "?"
+        return (
+            Text("Sperrfeuer: {s} nimmt {c} zurück", "Sperrfeuer: {s} takes back {c}")
+            .format(s=_seat(game, target, lang), c=card)
+            .get(lang)
+        )
+    if verb == "replace":
+        name = profession_name(PROFESSION_OF_WORD[str(args[0])], lang)
+        return Text("Stattdessen {c} legen", "Play {c} instead").format(c=name).get(lang)
+    if verb == "heal":
+        name = profession_name(PROFESSION_OF_WORD[str(args[0])], lang)
+        return (
+            Text("Heiler gegen {c} tauschen", "Exchange the Heiler for {c}")
+            .format(c=name)
+            .get(lang)
+        )
+    if verb == "block":
+        return Text("Blockade: weitere Lage", "Blockade: play another layer").get(lang)
+    if verb == "steal" and ask is not None:
+        victim = trick[ask["t"]]
+        return (
+            Text("{c} von {s} stehlen", "Steal {c} of {s}")
+            .format(c=card_name(victim["c"], lang), s=_seat(game, victim["s"], lang))
+            .get(lang)
+        )
+    if verb == "pass" and ask is not None and ask["k"] in _PASS:
+        return _PASS[ask["k"]].get(lang)
+    return code
+
+
+def describe_event(game: Scherbia, event: Event, lang: str) -> str:
+    """One line of the log."""
+    data: dict[str, Any] = event.data
+    kind = event.kind
+    seat = _seat(game, data.get("seat"), lang)
+    card = card_name(data["card"], lang) if "card" in data else ""
+    if kind == "hand":
+        cards = ", ".join(card_name(c, lang) for c in data["cards"])
+        return Text("Deine Karten: {c}", "Your cards: {c}").format(c=cards).get(lang)
+    if kind == "deal":
+        return (
+            Text(
+                "Jeder erhält {h} Karten; {a} liegen ungesehen beiseite.",
+                "Everyone gets {h} cards; {a} are set aside unseen.",
+            )
+            .format(h=data["hand_size"], a=data["aside"])
+            .get(lang)
+        )
+    if kind == "first":
+        return Text("{s} spielt als Erster aus.", "{s} leads first.").format(s=seat).get(lang)
+    if kind == "play":
+        return (
+            Text("{s} spielt {c} (Lage {l}).", "{s} plays {c} (layer {l}).")
+            .format(s=seat, c=card, l=data["layer"])
+            .get(lang)
+        )
+    if kind == "copy":
+        return (
+            Text("{s}: Berufsloser kopiert {c}.", "{s}: the Berufsloser copies {c}.")
+            .format(s=seat, c=card_name(data["of"], lang))
+            .get(lang)
+        )
+    if kind == "copy_roll":
+        return (
+            Text("{s}: Berufsloser übernimmt den Wurf {r}.", "{s}: the Berufsloser takes roll {r}.")
+            .format(s=seat, r=data["r"])
+            .get(lang)
+        )
+    if kind == "shoot":
+        return (
+            Text(
+                "{s}: Sperrfeuer! {t} nimmt {c} zurück.",
+                "{s}: Sperrfeuer (barrage)! {t} takes back {c}.",
+            )
+            .format(s=seat, t=_seat(game, data["target"], lang), c=card)
+            .get(lang)
+        )
+    if kind == "hold":
+        return Text("{s} verzichtet auf Sperrfeuer.", "{s} holds fire.").format(s=seat).get(lang)
+    if kind == "replace":
+        return (
+            Text("{s} legt stattdessen {c}.", "{s} plays {c} instead.")
+            .format(s=seat, c=card)
+            .get(lang)
+        )
+    if kind == "roll":
+        dice = data["dice"]
+        return (
+            Text(
+                "{s}: {c} würfelt {a}+{b} = {v}.",
+                "{s}: {c} rolls {a}+{b} = {v}.",
+            )
+            .format(s=seat, c=card, a=dice[0], b=dice[1], v=dice[0] + dice[1])
+            .get(lang)
+        )
+    if kind == "final_roll":
+        dice = data["dice"]
+        return (
+            Text(
+                "Schlusswertung, {s}: {c} würfelt {a}+{b} = {v}.",
+                "Final count, {s}: {c} rolls {a}+{b} = {v}.",
+            )
+            .format(s=seat, c=card, a=dice[0], b=dice[1], v=data["value"])
+            .get(lang)
+        )
+    if kind == "block":
+        return (
+            Text("{s}: Blockade! Eine weitere Lage.", "{s}: Blockade! Another layer.")
+            .format(s=seat)
+            .get(lang)
+        )
+    if kind == "layer_tie":
+        return (
+            Text(
+                "Gleichstand nach Lage {l} ({t}): eine weitere Lage.",
+                "Tie after layer {l} ({t}): another layer.",
+            )
+            .format(l=data["layer"], t=", ".join(str(t) for t in data["totals"]))
+            .get(lang)
+        )
+    if kind == "decided":
+        totals = ", ".join(str(t) for t in data["totals"])
+        if data["winner"] is None:
+            return (
+                Text(
+                    "Unentschieden ({t}): der Stich wird abgelegt.",
+                    "Tie ({t}): the trick is discarded.",
+                )
+                .format(t=totals)
+                .get(lang)
+            )
+        return (
+            Text("{w} gewinnt den Stich ({t}).", "{w} wins the trick ({t}).")
+            .format(w=_seat(game, data["winner"], lang), t=totals)
+            .get(lang)
+        )
+    if kind == "steal":
+        return (
+            Text("{s}: Dieb stiehlt {c} von {f}.", "{s}: the Dieb steals {c} from {f}.")
+            .format(s=seat, c=card, f=_seat(game, data["from"], lang))
+            .get(lang)
+        )
+    if kind == "no_steal":
+        return Text("{s} stiehlt nicht.", "{s} does not steal.").format(s=seat).get(lang)
+    if kind == "heal":
+        return (
+            Text(
+                "{s}: Reinkarnation, der Heiler kehrt auf die Hand zurück, {c} nimmt seinen Platz ein.",
+                "{s}: Reinkarnation, the Heiler returns to hand, {c} takes its place.",
+            )
+            .format(s=seat, c=card)
+            .get(lang)
+        )
+    if kind == "no_heal":
+        return (
+            Text("{s} tauscht den Heiler nicht.", "{s} keeps the Heiler in the trick.")
+            .format(s=seat)
+            .get(lang)
+        )
+    if kind == "trick":
+        parts = []
+        for owner, moved, dest in data["cards"]:
+            where = (
+                Text("abgelegt", "discarded").get(lang)
+                if dest < 0
+                else Text("an {s}", "to {s}").format(s=_seat(game, dest, lang)).get(lang)
+            )
+            parts.append(f"{card_name(moved, lang)} {where}")
+        return (
+            Text("Stich geräumt: {p}.", "Trick cleared: {p}.").format(p="; ".join(parts)).get(lang)
+        )
+    if kind == "end":
+        scores = ", ".join(
+            f"{_seat(game, index, lang)} {score}" for index, score in enumerate(data["scores"])
+        )
+        return Text("Endwertung: {s}.", "Final scores: {s}.").format(s=scores).get(lang)
+    return f"{kind} {data}"
+
+
+def render(game: Scherbia, view: dict[str, Any], lang: str) -> str:
+    """A compact plain-text table from a view (never needs more than the view)."""
+    lines = []
+    n = view["players"]
+    header = Text(
+        "Scherbia, Stich {t}, Lage {l} (höchstens {m})",
+        "Scherbia, trick {t}, layer {l} (at most {m})",
+    ).format(
+        t=view["tricks_played"] + 1,
+        l=view["layer"],
+        m=view["max_layers"] or Text("unbegrenzt", "unlimited").get(lang),
+    )
+    lines.append(header.get(lang))
+    for entry in view["trick"]:
+        extra = []
+        if entry["copies"] is not None:
+            extra.append(Text("als {c}", "as {c}").format(c=NAMES[entry["copies"]].get(lang)))
+        if entry["roll"] is not None:
+            extra.append(Text("Wurf {r}", "roll {r}").format(r=entry["roll"]))
+        if entry["stolen_by"] is not None:
+            extra.append(Text("gestohlen", "stolen"))
+        note = ", ".join(part.get(lang) for part in extra)
+        lines.append(
+            f"  L{entry['layer']} {_seat(game, entry['seat'], lang)}: "
+            f"{card_name(entry['card'], lang)} = {entry['value']}" + (f" ({note})" if note else "")
+        )
+    for seat in range(n):
+        lines.append(
+            Text(
+                "{s}: Summe {t}, Hand {h}, Stapel {p}",
+                "{s}: total {t}, hand {h}, pile {p}",
+            )
+            .format(
+                s=_seat(game, seat, lang),
+                t=view["totals"][seat],
+                h=view["hand_sizes"][seat],
+                p=view["pile_sizes"][seat],
+            )
+            .get(lang)
+        )
+    if view["to_act"]:
+        who = ", ".join(
+            Text("Zufall", "chance").get(lang) if s < 0 else _seat(game, s, lang)
+            for s in view["to_act"]
+        )
+        lines.append(Text("Am Zug: {w}", "To act: {w}").format(w=who).get(lang))
+    if view["hand"] is not None:
+        cards = ", ".join(card_name(card, lang) for card in view["hand"]) or "-"
+        lines.append(Text("Deine Hand: {c}", "Your hand: {c}").format(c=cards).get(lang))
+    if view["scores"] is not None:
+        scores = ", ".join(
+            f"{_seat(game, seat, lang)} {score}" for seat, score in enumerate(view["scores"])
+        )
+        lines.append(Text("Ergebnis: {s}", "Result: {s}").format(s=scores).get(lang))
+    return "\n".join(lines)
