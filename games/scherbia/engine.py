@@ -718,6 +718,7 @@ class Scherbia(Game):
             "to_act": self.to_act(state),
             "ask": public_ask,
             "layer": state["layer"],
+            "blockade_passed": list(state["passed"]),
             "trick": [
                 {
                     "seat": entry["s"],
@@ -726,6 +727,7 @@ class Scherbia(Game):
                     "value": entry_value(entry, counts),
                     "copies": entry["as"],
                     "roll": entry["r"],
+                    "placed": entry["a"],
                     "protected": entry["p"],
                     "stolen_by": entry["x"],
                     "healed": entry["w"],
