@@ -253,58 +253,75 @@ def describe_event(game: Scherbia, event: Event, lang: str) -> str:
     return f"{kind} {data}"
 
 
+_ASK = {
+    "copy": Text("Berufsloser wählt, was er kopiert", "Berufsloser chooses what to copy"),
+    "shoot": Text("Jäger: Sperrfeuer?", "Jäger (hunter): Sperrfeuer?"),
+    "replace": Text("legt eine Ersatzkarte", "plays a replacement card"),
+    "block": Text("Krieger: Blockade?", "Krieger (warrior): Blockade?"),
+    "steal": Text("Dieb: stehlen?", "Dieb (thief): steal?"),
+    "heal": Text("Heiler: tauschen?", "Heiler (healer): exchange?"),
+    "dice": Text("Würfel für den Holzfäller", "dice for the Holzfäller"),
+    "final": Text("Würfel für die Schlusswertung", "dice for the final count"),
+}
+
+
 def render(game: Scherbia, view: dict[str, Any], lang: str) -> str:
     """A compact plain-text table from a view (never needs more than the view)."""
-    lines = []
+    de = lang == "de"
     n = view["players"]
-    header = Text(
-        "Scherbia, Stich {t}, Lage {l} (höchstens {m})",
-        "Scherbia, trick {t}, layer {l} (at most {m})",
-    ).format(
-        t=view["tricks_played"] + 1,
-        l=view["layer"],
-        m=view["max_layers"] or Text("unbegrenzt", "unlimited").get(lang),
-    )
-    lines.append(header.get(lang))
+    names = [game.seat_name(seat, lang) for seat in range(n)]
+    limit = view["max_layers"] or ("unbegrenzt" if de else "unlimited")
+    trick_no = view["tricks_played"] + 1
+    if view["phase"] == "over":
+        lines = ["Scherbia, Spielende" if de else "Scherbia, game over"]
+    else:
+        lines = [
+            f"Scherbia, Stich {trick_no}, Lage {view['layer']} (höchstens {limit})"
+            if de
+            else f"Scherbia, trick {trick_no}, layer {view['layer']} (at most {limit})"
+        ]
     for entry in view["trick"]:
         extra = []
         if entry["copies"] is not None:
-            extra.append(Text("als {c}", "as {c}").format(c=NAMES[entry["copies"]].get(lang)))
+            extra.append(("als " if de else "as ") + NAMES[entry["copies"]].get(lang))
         if entry["roll"] is not None:
-            extra.append(Text("Wurf {r}", "roll {r}").format(r=entry["roll"]))
+            extra.append(("Wurf " if de else "roll ") + str(entry["roll"]))
         if entry["stolen_by"] is not None:
-            extra.append(Text("gestohlen", "stolen"))
-        note = ", ".join(part.get(lang) for part in extra)
+            extra.append("gestohlen" if de else "stolen")
+        note = f" ({', '.join(extra)})" if extra else ""
         lines.append(
-            f"  L{entry['layer']} {_seat(game, entry['seat'], lang)}: "
-            f"{card_name(entry['card'], lang)} = {entry['value']}" + (f" ({note})" if note else "")
+            f"  L{entry['layer']} {names[entry['seat']]}: "
+            f"{card_name(entry['card'], lang)} = {entry['value']}{note}"
         )
+    line = "{s}: Summe {t}, Hand {h}, Stapel {p}" if de else "{s}: total {t}, hand {h}, pile {p}"
     for seat in range(n):
         lines.append(
-            Text(
-                "{s}: Summe {t}, Hand {h}, Stapel {p}",
-                "{s}: total {t}, hand {h}, pile {p}",
-            )
-            .format(
-                s=_seat(game, seat, lang),
+            line.format(
+                s=names[seat],
                 t=view["totals"][seat],
                 h=view["hand_sizes"][seat],
                 p=view["pile_sizes"][seat],
             )
-            .get(lang)
         )
+    last = view["last_trick"]
+    if last is not None and not view["trick"]:
+        winner = "-" if last["winner"] is None else names[last["winner"]]
+        lines.append(("Letzter Stich: " if de else "Last trick: ") + winner)
     if view["to_act"]:
         who = ", ".join(
-            Text("Zufall", "chance").get(lang) if s < 0 else _seat(game, s, lang)
-            for s in view["to_act"]
+            ("Zufall" if de else "chance") if s < 0 else names[s] for s in view["to_act"]
         )
-        lines.append(Text("Am Zug: {w}", "To act: {w}").format(w=who).get(lang))
+        ask = view["ask"]
+        what = f" ({_ASK[ask['kind']].get(lang)})" if ask is not None else ""
+        lines.append(("Am Zug: " if de else "To act: ") + who + what)
     if view["hand"] is not None:
         cards = ", ".join(card_name(card, lang) for card in view["hand"]) or "-"
-        lines.append(Text("Deine Hand: {c}", "Your hand: {c}").format(c=cards).get(lang))
+        lines.append(("Deine Hand: " if de else "Your hand: ") + cards)
+    if view["piles"] is not None:
+        for seat, pile in enumerate(view["piles"]):
+            cards = ", ".join(card_name(card, lang) for card in pile) or "-"
+            lines.append(f"{names[seat]}: {cards}")
     if view["scores"] is not None:
-        scores = ", ".join(
-            f"{_seat(game, seat, lang)} {score}" for seat, score in enumerate(view["scores"])
-        )
-        lines.append(Text("Ergebnis: {s}", "Result: {s}").format(s=scores).get(lang))
+        scores = ", ".join(f"{names[seat]} {score}" for seat, score in enumerate(view["scores"]))
+        lines.append(("Ergebnis: " if de else "Result: ") + scores)
     return "\n".join(lines)
