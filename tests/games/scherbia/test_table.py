@@ -236,3 +236,20 @@ def test_strategy_beats_random_in_over_60_percent_of_400_two_player_games():
         result = GAME.result(state)
         wins += result.ranks[me] == 1 and result.ranks[1 - me] == 2
     assert wins / 400 > 0.6
+
+
+def test_rules_pages_exist_in_both_languages_and_state_the_choices():
+    """Rules page: German and English, with the layer option, the Sperrfeuer ruling and the
+    parts that are not included."""
+    from pathlib import Path
+
+    import games.scherbia
+
+    folder = Path(games.scherbia.__file__).parent
+    for lang, words in {
+        "de": ["max_layers", "Ersatzkarte", "Aktionskarten", "Fraktionen", "unbegrenzt"],
+        "en": ["max_layers", "replacement", "Aktionskarten", "Fraktionen", "unlimited"],
+    }.items():
+        text = (folder / f"rules.{lang}.md").read_text(encoding="utf-8")
+        for word in words:
+            assert word in text, (lang, word)
