@@ -253,3 +253,22 @@ def test_rules_pages_exist_in_both_languages_and_state_the_choices():
         text = (folder / f"rules.{lang}.md").read_text(encoding="utf-8")
         for word in words:
             assert word in text, (lang, word)
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "shuffle:" + ":".join(str(card) for card in range(47)),  # a card missing
+        "shuffle:" + ":".join(str(card) for card in [0, *range(47)]),  # a card twice
+        "shuffle:01:" + ":".join(str(card) for card in range(2, 48)) + ":1",  # leading zero
+        "shuffle:" + ":".join(str(card) for card in range(1, 49)),  # 48 is no card
+        "dice:1:1",
+        "deal:" + ":".join(str(card) for card in range(48)),
+        "shuffle:a",
+    ],
+)
+def test_malformed_deal_is_refused(code):
+    """Deal: only a permutation of the 48 cards is a shuffle."""
+    state = GAME.initial_state(2, GAME.parse_options(2))
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, CHANCE, code)
