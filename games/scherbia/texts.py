@@ -63,12 +63,20 @@ def action_label(game: Scherbia, state: State, seat: int, code: str, lang: str) 
         name = profession_name(PROFESSION_OF_WORD[str(args[0])], lang)
         return Text("{c} spielen", "Play {c}").format(c=name).get(lang)
     if verb == "copy":
+        from .rules import effective
+
         other = trick[int(args[0])]
-        return (
+        label = (
             Text("{c} von {s} kopieren", "Copy {c} of {s}")
             .format(c=card_name(other["c"], lang), s=_seat(game, other["s"], lang))
             .get(lang)
         )
+        prof = effective(other)
+        if prof != other["c"] >> 2:
+            label += Text(" (als {p})", " (as {p})").format(p=profession_name(prof, lang)).get(lang)
+        if other["r"] is not None:
+            label += Text(" (Wurf {r})", " (roll {r})").format(r=other["r"]).get(lang)
+        return label
     if verb == "shoot":
         from .rules import latest_slot
 

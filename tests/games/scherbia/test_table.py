@@ -272,3 +272,31 @@ def test_malformed_deal_is_refused(code):
     state = GAME.initial_state(2, GAME.parse_options(2))
     with pytest.raises(IllegalAction):
         GAME.apply(state, CHANCE, code)
+
+
+def test_every_event_and_label_has_words_in_both_languages():
+    """Words: every event of seeded random games is described in German and English (not the
+    raw fallback) and every legal action has a label of at most 100 characters."""
+    seen = set()
+    for seed in range(40):
+        players = 2 + seed % 7
+        rng = random.Random(seed)
+        state = GAME.initial_state(players, GAME.parse_options(players, {"max_layers": 0}))
+        while seats := GAME.to_act(state):
+            seat = seats[0]
+            if seat == CHANCE:
+                code = GAME.sample_chance(state, rng)
+            else:
+                legal = GAME.legal_actions(state, seat)
+                for option in legal:
+                    for lang in ("de", "en"):
+                        label = GAME.action_label(state, seat, option, lang)
+                        assert 0 < len(label) <= 100 and label != option
+                code = rng.choice(legal)
+            state, events = GAME.apply(state, seat, code)
+            for event in events:
+                seen.add(event.kind)
+                for lang in ("de", "en"):
+                    text = GAME.describe_event(event, lang)
+                    assert text and not text.startswith(f"{event.kind} {{"), event
+    assert {"play", "decided", "trick", "end", "roll", "steal", "copy", "shoot"} <= seen
