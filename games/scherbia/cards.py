@@ -72,9 +72,15 @@ def people(card: int) -> int:
     return card & 3
 
 
+_CARD_NAMES = {
+    lang: [f"{NAMES[c >> 2].get(lang)} ({PEOPLE_NAMES[c & 3].get(lang)})" for c in range(DECK)]
+    for lang in ("de", "en")
+}
+
+
 def card_name(card: int, lang: str) -> str:
     """The card's display name, e.g. ``Magier (Zwerge)`` or ``Magier (mage) (dwarves)``."""
-    return f"{NAMES[card >> 2].get(lang)} ({PEOPLE_NAMES[card & 3].get(lang)})"
+    return _CARD_NAMES["de" if lang == "de" else "en"][card]
 
 
 def profession_name(prof: int, lang: str) -> str:

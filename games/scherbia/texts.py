@@ -273,11 +273,22 @@ _ASK = {
 }
 
 
+_SEAT_NAMES: dict[tuple[str, int], list[str]] = {}
+
+
+def _seat_names(game: Scherbia, players: int, lang: str) -> list[str]:
+    key = (lang, players)
+    names = _SEAT_NAMES.get(key)
+    if names is None:
+        names = _SEAT_NAMES[key] = [game.seat_name(seat, lang) for seat in range(players)]
+    return names
+
+
 def render(game: Scherbia, view: dict[str, Any], lang: str) -> str:
     """A compact plain-text table from a view (never needs more than the view)."""
     de = lang == "de"
     n = view["players"]
-    names = [game.seat_name(seat, lang) for seat in range(n)]
+    names = _seat_names(game, n, lang)
     limit = view["max_layers"] or ("unbegrenzt" if de else "unlimited")
     trick_no = view["tricks_played"] + 1
     if view["phase"] == "over":
