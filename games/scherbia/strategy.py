@@ -12,15 +12,19 @@ the sampled states are built from the view alone.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games.core import CHANCE, Game, State, decode
 
 from .cards import BERUFSLOSER, DECK, HEILER, MAGIER, PROFESSION_OF_WORD
 from .rules import decide, entry_value, latest_slot, lying_counts, totals
 
+if TYPE_CHECKING:
+    from .engine import Scherbia
+
 SAMPLES = 12
-"""Sampled deals per decision: 400 two-player games take about 15 s and win about 70%."""
+"""Sampled deals per decision: 400 two-player games take about 7 CPU s and win about 70%
+(6 samples: 66%, 8: 64.5%)."""
 WORTH = [10, 9, 8, 7, 6, 5.5, 4, 3, 2, 1, 0, 7]
 """Expected worth of a card at the final count (Holzfaeller: mean of two dice)."""
 
@@ -44,7 +48,7 @@ def _team(view: dict[str, Any], seat: int) -> int:
     return seat % 2 if view["teams"] else seat
 
 
-def _game() -> Game:
+def _game() -> Scherbia:
     from . import GAME
 
     return GAME
@@ -111,7 +115,9 @@ def _determinize(view: dict[str, Any], me: int, rng: random.Random) -> State:
     }
 
 
-def _rollout(game: Game, state: State, view: dict[str, Any], me: int, rng: random.Random) -> float:
+def _rollout(
+    game: Scherbia, state: State, view: dict[str, Any], me: int, rng: random.Random
+) -> float:
     """Play a sampled state out at random; the point difference it ends with, seen from ``me``."""
     while state["phase"] == "play" and state["stage"] != "final":
         seat = game.to_act(state)[0]
@@ -119,7 +125,7 @@ def _rollout(game: Game, state: State, view: dict[str, Any], me: int, rng: rando
             code = f"dice:{rng.randint(1, 6)}:{rng.randint(1, 6)}"
         else:
             code = rng.choice(game.legal_actions(state, seat))
-        state, _events = game.apply(state, seat, code, checked=False)
+        game._apply(state, seat, code, [])  # the sample is private: play it in place
     n = view["players"]
     mine = _team(view, me)
     points = 0.0
@@ -174,7 +180,8 @@ class StrategyPlayer:
         for _ in range(SAMPLES):
             base = _determinize(view, me, rng)
             for code in legal:
-                state, _events = game.apply(copy_state(base), me, code, checked=False)
+                state = copy_state(base)
+                game._apply(state, me, code, [])
                 scores[code] += _rollout(game, state, view, me, rng)
         return max(legal, key=lambda code: scores[code])
 
