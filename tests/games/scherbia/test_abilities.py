@@ -463,3 +463,40 @@ def test_berufsloser_copying_a_magier_wins_a_tie():
     state, events = GAME.apply(state, 2, "play:schmied")
     decided = next(e for e in events if e.kind == "decided")
     assert decided.data == {"winner": 1, "totals": [11, 19, 19]}
+
+
+def test_one_holzfaeller_roll_serves_every_berufsloser_copying_it():
+    """Berufsloser: copies (also a copy of a copy) of an unrolled Holzfaeller take its roll."""
+    state = rigged(
+        [
+            ["holzfaeller", *FILL, "dieb"],
+            ["berufsloser", *FILL, "dieb"],
+            ["berufsloser", *FILL, "bauer"],
+        ]
+    )
+    state = play(state, (0, "play:holzfaeller"), (1, "play:berufsloser"), (2, "play:berufsloser"))
+    assert GAME.to_act(state) == [CHANCE] and state["ask"]["e"] == 0
+    state, events = GAME.apply(state, CHANCE, "dice:2:2")
+    assert kinds(events).count("roll") == 1 and kinds(events).count("copy_roll") == 2
+    assert [item["value"] for item in GAME.view(state, None)["trick"]] == [4, 4, 4]
+
+
+def test_a_copy_whose_holzfaeller_was_taken_back_rolls_for_itself():
+    """Berufsloser + Jaeger: if the copied Holzfaeller leaves before rolling, the copy rolls
+    its own dice."""
+    state = rigged(
+        [
+            ["holzfaeller", "bauer", "bauer", "bauer", "bauer"],
+            ["berufsloser", *FILL, "dieb"],
+            ["jaeger", *FILL, "magier"],
+        ]
+    )
+    state = play(state, (0, "play:holzfaeller"), (1, "play:berufsloser"), (2, "play:jaeger"))
+    state = play(state, (2, "shoot:0"))  # A's only other kind is Bauer: replaced unasked
+    assert state["trick"][0]["c"] >> 2 == 9
+    assert GAME.to_act(state) == [CHANCE] and state["ask"]["e"] == 1
+    state, events = GAME.apply(state, CHANCE, "dice:6:5")
+    assert next(e for e in events if e.kind == "decided").data == {
+        "winner": 1,
+        "totals": [1, 11, 7],
+    }
