@@ -751,7 +751,10 @@ class Scherbia(Game):
                     "seat": entry["s"],
                     "card": entry["c"],
                     "layer": entry["l"],
-                    "value": entry_value(entry, counts),
+                    # an unrolled Holzfaeller (or a copy of one) has no value yet
+                    "value": None
+                    if entry["r"] is None and effective(entry) == HOLZFAELLER
+                    else entry_value(entry, counts),
                     "copies": entry["as"],
                     "roll": entry["r"],
                     "placed": entry["a"],

@@ -310,7 +310,8 @@ def render(game: Scherbia, view: dict[str, Any], lang: str) -> str:
         note = f" ({', '.join(extra)})" if extra else ""
         lines.append(
             f"  L{entry['layer']} {names[entry['seat']]}: "
-            f"{card_name(entry['card'], lang)} = {entry['value']}{note}"
+            f"{card_name(entry['card'], lang)} = {'?' if entry['value'] is None else entry['value']}"
+            f"{note}"
         )
     line = "{s}: Summe {t}, Hand {h}, Stapel {p}" if de else "{s}: total {t}, hand {h}, pile {p}"
     for seat in range(n):

@@ -24,6 +24,7 @@ def test_holzfaeller_rolls_as_public_chance_and_a_10_loses_to_the_magier():
     state = rigged([["magier", *FILL, "dieb"], ["holzfaeller", *FILL, "dieb"]])
     state = play(state, (0, "play:magier"), (1, "play:holzfaeller"))
     assert GAME.to_act(state) == [CHANCE]
+    assert GAME.view(state, None)["trick"][1]["value"] is None  # not rolled yet
     assert "dice:4:6" in GAME.legal_actions(state, CHANCE)
     state, events = GAME.apply(state, CHANCE, "dice:4:6")
     roll = next(event for event in events if event.kind == "roll")
