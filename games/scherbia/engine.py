@@ -731,7 +731,14 @@ class Scherbia(Game):
         ask = state["ask"]
         public_ask = None
         if ask is not None:
-            public_ask = {"kind": ask["k"], "seat": ask["s"], "slot": ask.get("e")}
+            # all of it is on the table: the asking card, a Dieb's target, a card sent back
+            public_ask = {
+                "kind": ask["k"],
+                "seat": ask["s"],
+                "slot": ask.get("e"),
+                "target": ask.get("t"),
+                "returned": ask.get("r"),
+            }
         view: dict[str, Any] = {
             "players": n,
             "teams": [[s for s in range(n) if s % 2 == t] for t in (0, 1)]
@@ -746,6 +753,7 @@ class Scherbia(Game):
             "ask": public_ask,
             "layer": state["layer"],
             "blockade_passed": list(state["passed"]),
+            "winner": state["winner"],
             "trick": [
                 {
                     "seat": entry["s"],
