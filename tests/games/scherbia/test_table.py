@@ -211,15 +211,11 @@ def test_strategy_plays_legal_moves_everywhere():
         assert playout.decisions > 0
 
 
-@pytest.mark.skipif(
-    not os.environ.get("TISCHRUNDE_SLOW"), reason="about 8 CPU s; set TISCHRUNDE_SLOW=1 to run"
-)
-def test_strategy_beats_random_in_over_60_percent_of_400_two_player_games():
-    """Strategy: more than 60% wins against the random player, 400 seeded games, seats
-    alternating (measured 73.5%)."""
+def _strategy_win_rate(games: int) -> float:
+    """Share of two-player games the strategy wins outright against random, seats alternating."""
     players = GAME.engine_players()
     wins = 0
-    for seed in range(400):
+    for seed in range(games):
         me = seed % 2
         seats = [players["strategy"], players["random"]]
         if me:
@@ -235,7 +231,21 @@ def test_strategy_beats_random_in_over_60_percent_of_400_two_player_games():
             state, _events = GAME.apply(state, seat, code)
         result = GAME.result(state)
         wins += result.ranks[me] == 1 and result.ranks[1 - me] == 2
-    assert wins / 400 > 0.6
+    return wins / games
+
+
+def test_strategy_beats_random_in_over_60_percent_of_100_two_player_games():
+    """Strategy: more than 60% outright wins against random over 100 seeded games (measured
+    75%; about 2 CPU s)."""
+    assert _strategy_win_rate(100) > 0.6
+
+
+@pytest.mark.skipif(
+    not os.environ.get("TISCHRUNDE_SLOW"), reason="about 8 CPU s; set TISCHRUNDE_SLOW=1 to run"
+)
+def test_strategy_beats_random_in_over_60_percent_of_400_two_player_games():
+    """Strategy: the issue's figure, more than 60% over 400 seeded games (measured 73.5%)."""
+    assert _strategy_win_rate(400) > 0.6
 
 
 def test_rules_pages_exist_in_both_languages_and_state_the_choices():
