@@ -99,10 +99,10 @@ def _new_entry(seat: int, card: int, layer: int, protected: bool) -> dict[str, A
     }
 
 
-def _take(hand: list[int], prof: int, avoid: int | None = None) -> int:
-    """Remove and return the first card of ``prof`` in ``hand`` (never the card ``avoid``)."""
+def _take(hand: list[int], prof: int) -> int:
+    """Remove and return the first card of ``prof`` in ``hand``."""
     for index, card in enumerate(hand):
-        if card >> 2 == prof and card != avoid:
+        if card >> 2 == prof:
             del hand[index]
             return card
     raise IllegalAction(texts.NOT_IN_HAND)
@@ -465,8 +465,9 @@ class Scherbia(Game):
         trick = state["trick"]
         victim = latest_slot(trick, target, state["layer"])
         assert victim is not None
+        # the card stays in its slot until the replacement is chosen, then goes back to hand:
+        # every card is always in exactly one place
         returned = trick[victim]["c"]
-        _insert(state["hands"][target], returned)
         events.append(
             Event(
                 "shoot",
@@ -481,15 +482,17 @@ class Scherbia(Game):
         self._replace(state, victim, options[0], returned, events)
 
     def _replace_options(self, state: State, ask: dict[str, Any]) -> list[int]:
-        hand = state["hands"][ask["s"]]
-        return sorted({card >> 2 for card in hand if card != ask["r"]})
+        """Professions the target may put in place of its card: any other card in hand."""
+        return sorted({card >> 2 for card in state["hands"][ask["s"]]})
 
     def _replace(
         self, state: State, slot: int, prof: int, returned: int, events: list[Event]
     ) -> None:
         trick = state["trick"]
         old = trick[slot]
-        card = _take(state["hands"][old["s"]], prof, avoid=returned)
+        hand = state["hands"][old["s"]]
+        card = _take(hand, prof)
+        _insert(hand, returned)
         trick[slot] = entry = _new_entry(old["s"], card, old["l"], True)
         entry["a"] = state["layer"]
         events.append(Event("replace", {"seat": old["s"], "card": card, "old": returned}))
@@ -788,6 +791,49 @@ class Scherbia(Game):
             "pile": list(state["piles"][seat]) if seat is not None else None,
         }
         return view
+
+    def check_invariants(self, state: State) -> None:
+        """Every one of the 48 cards is in exactly one place; a layer holds one card per seat."""
+        if state["phase"] == "deal":
+            assert not state["trick"] and not any(state["hands"]), "cards before the deal"
+            return
+        places = list(state["aside"]) + state["out"] + [entry["c"] for entry in state["trick"]]
+        for hand in state["hands"]:
+            places += hand
+        for pile in state["piles"]:
+            places += pile
+        assert sorted(places) == list(range(DECK)), "a card is missing or twice in play"
+        seen = set()
+        for entry in state["trick"]:
+            key = (entry["s"], entry["l"])
+            assert key not in seen and 1 <= entry["l"] <= state["layer"], "two cards in one slot"
+            seen.add(key)
+        sizes = {
+            len(hand)
+            + sum(1 for e in state["trick"] if e["s"] == seat and e["l"] == state["layer"])
+            for seat, hand in enumerate(state["hands"])
+        }
+        assert len(sizes) == 1, "players hold different numbers of cards for this layer"
+
+    def simulation_report(self, results: list[tuple[State, Result]], lang: str) -> str | None:
+        """Balance figures: points in play, points thrown away by ties, tricks per game."""
+        if not results:
+            return None
+        games = len(results)
+        banked = sum(sum(state["pile_scores"]) for state, _result in results) / games
+        lost = sum(sum(BASE[card >> 2] for card in state["out"]) for state, _ in results) / games
+        tricks = sum(state["tricks"] for state, _result in results) / games
+        best = sum(max(result.scores) for _state, result in results) / games
+        return (
+            Text(
+                "Je Spiel: {b:.1f} Punkte in den Stapeln, {l:.1f} Kartenwert durch Gleichstand "
+                "abgelegt, {t:.1f} Stiche, Siegerpunkte {w:.1f}.",
+                "Per game: {b:.1f} points in the piles, {l:.1f} card value discarded by ties, "
+                "{t:.1f} tricks, winning score {w:.1f}.",
+            )
+            .format(b=banked, l=lost, t=tricks, w=best)
+            .get(lang)
+        )
 
     def result(self, state: State) -> Result | None:
         """Scores and competition ranks once the final count is done (teams share a score)."""

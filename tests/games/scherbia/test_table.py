@@ -310,3 +310,31 @@ def test_every_event_and_label_has_words_in_both_languages():
                     text = GAME.describe_event(event, lang)
                     assert text and not text.startswith(f"{event.kind} {{"), event
     assert {"play", "decided", "trick", "end", "roll", "steal", "copy", "shoot"} <= seen
+
+
+def test_every_card_stays_in_exactly_one_place():
+    """Invariant: the 48 cards are conserved at every step of seeded random games (all
+    options), and a broken state is caught."""
+    finished = []
+    for seed in range(30):
+        players = 2 + seed % 7
+        values = {"max_layers": [2, 3, 4, 0][seed % 4], "hand_size": 5 + seed % 2}
+        rng = random.Random(seed)
+        state = GAME.initial_state(players, GAME.parse_options(players, values))
+        GAME.check_invariants(state)
+        while seats := GAME.to_act(state):
+            seat = seats[0]
+            code = (
+                GAME.sample_chance(state, rng)
+                if seat == CHANCE
+                else rng.choice(GAME.legal_actions(state, seat))
+            )
+            state, _events = GAME.apply(state, seat, code)
+            GAME.check_invariants(state)
+        finished.append((state, GAME.result(state)))
+    broken = clone(state)
+    broken["piles"][0].append(broken["piles"][0][0] if broken["piles"][0] else 0)
+    with pytest.raises(AssertionError):
+        GAME.check_invariants(broken)
+    assert "Punkte in den Stapeln" in GAME.simulation_report(finished, "de")
+    assert "points in the piles" in GAME.simulation_report(finished, "en")
