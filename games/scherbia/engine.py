@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import (
     CHANCE,
@@ -75,12 +75,15 @@ class ScherbiaOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    hand_size: Literal[5, 6] = 6
-    """Cards dealt to each player (the rest is set aside unseen)."""
-    max_layers: Literal[0, 2, 3, 4] = 2
-    """Most layers in one trick; 0 means unlimited (the source's "unendlich" variant)."""
-    teams: Literal["none", "2v2", "3v3", "4v4"] = "none"
-    """Two teams whose members sit alternately (seats 0, 2, ... against 1, 3, ...)."""
+    hand_size: Literal[5, 6] = Field(
+        6, description="cards dealt to each player; the rest is set aside unseen"
+    )
+    max_layers: Literal[0, 2, 3, 4] = Field(
+        2, description="most layers in one trick: 2, 3, 4, or 0 for unlimited"
+    )
+    teams: Literal["none", "2v2", "3v3", "4v4"] = Field(
+        "none", description="two teams sitting alternately (4, 6 or 8 players)"
+    )
 
 
 def _new_entry(seat: int, card: int, layer: int, protected: bool) -> dict[str, Any]:
