@@ -154,17 +154,14 @@ def _parse_shuffle(code: object) -> list[int]:
 def copy_state(state: State) -> State:
     """A copy of a Scherbia state sharing nothing the engine mutates in place.
 
-    Faster than the generic ``clone`` because it knows the shape: the lists and dicts that
-    ``_apply`` changes in place are copied, values that are only ever replaced are shared.
+    Faster than the generic ``clone`` because it knows the shape: hands and the trick, which
+    most moves change, are copied here; everything else is shared and never changed in place
+    (``aside``, ``last``, ``ask``) or copied by the one step that changes it (``piles`` and
+    ``out`` when a trick is cleared, ``passed`` on a pass, ``final`` on a final roll).
     """
     new = dict(state)
     new["hands"] = [hand[:] for hand in state["hands"]]
-    new["piles"] = [pile[:] for pile in state["piles"]]
-    new["out"] = state["out"][:]
-    new["aside"] = state["aside"][:]
     new["trick"] = [entry.copy() for entry in state["trick"]]
-    new["passed"] = state["passed"][:]
-    new["final"] = [roll[:] for roll in state["final"]]
     return new
 
 
@@ -354,7 +351,7 @@ class Scherbia(Game):
                     events.append(Event("block", {"seat": seat}))
                     self._new_layer(state)
                 else:
-                    state["passed"].append(seat)
+                    state["passed"] = [*state["passed"], seat]
             elif kind == "steal":
                 state["ask"] = None
                 if verb == "steal":
@@ -506,6 +503,7 @@ class Scherbia(Game):
         state["ask"] = None
         value = dice[0] + dice[1]
         if ask["k"] == "final":
+            state["final"] = [list(item) for item in state["final"]]  # shared until now
             roll = state["final"][state["cursor"]]
             roll[2] = value
             state["cursor"] += 1
@@ -674,6 +672,8 @@ class Scherbia(Game):
     def _clear_trick(self, state: State, events: list[Event]) -> None:
         winner = state["winner"]
         moves = []
+        state["piles"] = [pile[:] for pile in state["piles"]]  # shared until now
+        state["out"] = state["out"][:]
         for entry in state["trick"]:
             card = entry["c"]
             if entry["x"] is not None:
@@ -784,11 +784,11 @@ class Scherbia(Game):
             "out_count": len(state["out"]),
             "aside_count": len(state["aside"]),
             "tricks_played": state["tricks"],
-            "last_trick": state["last"],
-            "piles": state["piles"] if revealed else None,
-            "final_rolls": state["final"] if revealed else None,
-            "scores": state["scores"],
-            "pile_scores": state.get("pile_scores"),
+            "last_trick": clone(state["last"]) if state["last"] is not None else None,
+            "piles": [pile[:] for pile in state["piles"]] if revealed else None,
+            "final_rolls": [roll[:] for roll in state["final"]] if revealed else None,
+            "scores": list(state["scores"]) if state["scores"] is not None else None,
+            "pile_scores": list(state["pile_scores"]) if "pile_scores" in state else None,
             "me": seat,
             "hand": list(state["hands"][seat]) if seat is not None else None,
             "pile": list(state["piles"][seat]) if seat is not None else None,

@@ -338,3 +338,31 @@ def test_every_card_stays_in_exactly_one_place():
         GAME.check_invariants(broken)
     assert "Punkte in den Stapeln" in GAME.simulation_report(finished, "de")
     assert "points in the piles" in GAME.simulation_report(finished, "en")
+
+
+def test_apply_never_changes_an_earlier_state():
+    """Contract: states share unchanged parts for speed; no later move may change an earlier
+    state or a view already handed out (checked over whole games, strategy seats included)."""
+    import json
+
+    def snapshot(value):
+        return json.loads(json.dumps(value))
+
+    strategy = GAME.engine_players()["strategy"]
+    for seed, players in enumerate([2, 3, 4, 8]):
+        rng = random.Random(seed)
+        state = GAME.initial_state(players, GAME.parse_options(players, {"max_layers": 0}))
+        history = []
+        while seats := GAME.to_act(state):
+            view = GAME.view(state, None)
+            history.append((state, snapshot(state), view, snapshot(view)))
+            seat = seats[0]
+            if seat == CHANCE:
+                code = GAME.sample_chance(state, rng)
+            elif seat == 0:
+                code = strategy.choose(GAME, state, seat, rng)
+            else:
+                code = rng.choice(GAME.legal_actions(state, seat))
+            state, _events = GAME.apply(state, seat, code)
+        for old, before, view, view_before in history:
+            assert old == before and view == view_before
