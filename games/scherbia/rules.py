@@ -6,8 +6,9 @@ the slot of the card it replaces). An entry is a dict with short keys so states 
 ``s`` seat, ``c`` card, ``l`` the layer whose slot it fills, ``a`` the layer in which it was
 placed, ``as`` the profession a Berufsloser copies (None: nothing), ``lk``/``lc`` the slot and
 card of the Holzfaeller whose roll a copying Berufsloser takes, ``r`` a roll, ``p`` protected
-(a Sperrfeuer replacement, see the rules page), ``x`` the seat whose Dieb stole it, ``w`` the
-card a Heiler exchange put here (it is then no longer a played card).
+(a Sperrfeuer replacement, see the rules page), ``x`` the seat whose Dieb stole it, ``w``
+after a Heiler exchange the Heiler (or copying Berufsloser) that went back to hand, while ``c``
+is then the hand card that took its place (no longer a played card: no Bauer return).
 """
 
 from __future__ import annotations

@@ -501,3 +501,23 @@ def test_a_copy_whose_holzfaeller_was_taken_back_rolls_for_itself():
         "winner": 1,
         "totals": [1, 11, 7],
     }
+
+
+def test_berufsloser_copying_a_heiler_may_be_exchanged_below_six():
+    """Berufsloser: a copied Heiler may reincarnate (exchange for a hand card below 6); the
+    Berufsloser returns to hand and the lower card goes to the winner."""
+    state = rigged(
+        [
+            ["heiler", "magier", "krieger", "schmied", "jaeger"],
+            ["berufsloser", "bauer", "dieb", "magier", "krieger"],
+        ]
+    )
+    state = play(state, (0, "play:heiler"), (1, "play:berufsloser"))  # copies the Heiler: 6-6
+    assert state["trick"][1]["as"] == 4 and state["layer"] == 2
+    state = play(state, (0, "play:magier"), (1, "play:bauer"))  # 16 to 7
+    assert asked(state) == ("heal", 1)
+    assert GAME.legal_actions(state, 1) == ["heal:dieb", "pass"]  # Magier, Krieger not lower
+    state = play(state, (1, "heal:dieb"))
+    assert "berufsloser" in hand_words(state, 1)
+    assert pile_words(state, 0) == ["dieb", "heiler", "magier"]
+    assert pile_words(state, 1) == ["bauer"]
