@@ -6,6 +6,8 @@ of counts; codes and the rules page use the German word (``CARDS[i]``).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.core import Text
 
 ERZ, LEHM, GETREIDE, HOLZ, WEIDE, MEER, WUESTE = range(7)
@@ -167,7 +169,7 @@ def settle(card: int, used: list[int], pool: int, roads: int) -> tuple[int, int,
     return missing - take, pool - take, traded
 
 
-def affordable(card: int, hand: list[int], pool: int, roads: int) -> bool:
+def affordable(card: int, hand: list[int] | tuple[int, ...], pool: int, roads: int) -> bool:
     """Whether the whole hand (minus the Siedlung a Stadt needs) could pay for ``card``."""
     if card == STADT:
         if not hand[SIEDLUNG]:
@@ -195,6 +197,18 @@ def affordable(card: int, hand: list[int], pool: int, roads: int) -> bool:
 
 def auto_payment(card: int, hand: list[int], pool: int, roads: int) -> list[int] | None:
     """A sensible selection of hand cards that pays for ``card``, or None if none does.
+
+    See ``_auto_payment``; remembered per hand, because labels ask for it at every step.
+    """
+    used = _auto_payment(card, tuple(hand), pool, roads)
+    return None if used is None else list(used)
+
+
+@lru_cache(maxsize=8192)
+def _auto_payment(
+    card: int, hand: tuple[int, ...], pool: int, roads: int
+) -> tuple[int, ...] | None:
+    """The automatic payment.
 
     Matching resources first, then the Strassen pool already on the table, then trading the
     most plentiful leftover resources two for one, then Strassen from hand, then Siedlungen and
@@ -242,7 +256,7 @@ def auto_payment(card: int, hand: list[int], pool: int, roads: int) -> list[int]
             if not _covers(card, used, pool, roads):
                 used[kind] += 1
                 break
-    return used
+    return tuple(used)
 
 
 def _covers(card: int, used: list[int], pool: int, roads: int) -> bool:

@@ -8,6 +8,7 @@ from typing import Any
 from games.core import Event, State, Text, decode
 
 from .cards import (
+    ACTION_CARDS,
     CARD_INDEX,
     CARDS,
     HAFEN,
@@ -26,6 +27,7 @@ from .cards import (
 
 LIMIT = 100
 SHORT_BY_WORD = dict(zip(CARDS, SHORT, strict=True))
+SUPPLY_ORDER = tuple(CARDS[card] for card in ACTION_CARDS)
 SEAT_NAMES = (("Seat 1", "Seat 2"), ("Platz 1", "Platz 2"))
 
 decode_code = lru_cache(maxsize=4096)(decode)
@@ -299,7 +301,6 @@ class TextsMixin:
         """A compact plain-text table: supply, each seat's sizes and table, the own hand."""
         de = lang == "de"
         lines = []
-        active = self.seat_name(view["active"], lang)
         if view["phase"] == "over":
             if view["winner"] is not None:
                 winner = self.seat_name(view["winner"], lang)
@@ -307,25 +308,19 @@ class TextsMixin:
             else:
                 lines.append("Spiel vorbei: unentschieden." if de else "Over: a draw.")
         else:
+            active = self.seat_name(view["active"], lang)
             turn, limit = view["turn"], view["turn_limit"]
             lines.append(
                 f"Zug {turn}/{limit}, am Zug: {active}" if de else f"Turn {turn}/{limit}: {active}"
             )
-        supply = ", ".join(f"{SHORT_BY_WORD[w]} {n}" for w, n in view["supply"].items())
-        lines.append(("Vorrat: " if de else "Supply: ") + supply)
+        lines.append(_supply_line(tuple(view["supply"].values()), de))
+        words = SEAT_WORDS[de]
         for seat, info in enumerate(view["seats"]):
-            name = self.seat_name(seat, lang)
-            table = card_list(info["table"]) or "-"
-            if de:
-                lines.append(
-                    f"{name}: Hand {info['hand_size']}, Stapel {info['deck_size']}, "
-                    f"Ablage {info['discard_size']}; Tisch: {table}"
-                )
-            else:
-                lines.append(
-                    f"{name}: hand {info['hand_size']}, deck {info['deck_size']}, "
-                    f"discard {info['discard_size']}; table: {table}"
-                )
+            table = card_list(info["table"]) or "-" if info["table"] else "-"
+            lines.append(
+                f"{SEAT_NAMES[de][seat]}: {words[0]} {info['hand_size']}, {words[1]} "
+                f"{info['deck_size']}, {words[2]} {info['discard_size']}; {words[3]}: {table}"
+            )
         if view["roads"]:
             lines.append(
                 f"Strassen: {view['roads']}, Vorrat {view['pool']}"
@@ -344,20 +339,31 @@ class TextsMixin:
                 f"{self.seat_name(view['ask'], lang)} "
                 + (f"wirft noch {view['drops']} ab" if de else f"discards {view['drops']} more")
             )
-        if view.get("hand") is not None:
+        if "hand" in view:
             lines.append(
                 ("Deine Hand: " if de else "Your hand: ") + (card_list(view["hand"]) or "-")
             )
-        if view.get("paying_with") is not None:
+        if "paying_with" in view:
             lines.append(
                 ("Bezahlung für " if de else "Paying for ")
                 + f"{card_name(view['paying_for'], lang)}: {card_list(view['paying_with']) or '-'}"
             )
-        if view.get("stolen"):
+        if "stolen" in view:
             lines.append(
                 ("Geraubte Karte: " if de else "Stolen card: ") + card_name(view["stolen"], lang)
             )
         return "\n".join(lines)
+
+
+SEAT_WORDS = (("hand", "deck", "discard", "table"), ("Hand", "Stapel", "Ablage", "Tisch"))
+
+
+@lru_cache(maxsize=4096)
+def _supply_line(counts: tuple[int, ...], de: bool) -> str:
+    supply = ", ".join(
+        f"{SHORT_BY_WORD[word]} {n}" for word, n in zip(SUPPLY_ORDER, counts, strict=True)
+    )
+    return ("Vorrat: " if de else "Supply: ") + supply
 
 
 __all__ = ["TextsMixin", "card_list", "card_name"]
