@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -127,6 +128,52 @@ ANSWER_FIRST = Text(
 )
 
 
+def copy_state(state: State) -> State:
+    """A deep copy of a Catan state: every list and dict in it is new."""
+    new = state.copy()
+    hand, discard, table = state["hand"], state["discard"], state["table"]
+    new["hand"] = [hand[0][:], hand[1][:]]
+    new["discard"] = [discard[0][:], discard[1][:]]
+    new["table"] = [table[0][:], table[1][:]]
+    new["deck"] = state["deck"][:]  # of strings
+    new["supply"] = state["supply"][:]
+    new["options"] = state["options"].copy()
+    new["tasks"] = [task[:] for task in state["tasks"]]
+    if state["attack"] is not None:
+        new["attack"] = state["attack"].copy()
+    if state["steal"] is not None:
+        new["steal"] = state["steal"][:]
+    if state["pay"] is not None:
+        new["pay"] = {"card": state["pay"]["card"], "used": state["pay"]["used"][:]}
+    return new
+
+
+@lru_cache(maxsize=65536)
+def _play_codes(
+    hand: tuple[int, ...], supply: tuple[int, ...], pool: int, roads: int, custom: bool
+) -> tuple[str, ...]:
+    """The active player's codes in the main phase (remembered: hands repeat a lot)."""
+    codes = ["end"]
+    for card in ACTION_CARDS:
+        if supply[card] and affordable(card, hand, pool, roads):
+            codes.append(BUY_CODES[card])
+            if custom:
+                codes.append(PAY_CODES[card])
+    for card in range(KINDS):
+        if hand[card]:
+            codes.append(ASIDE_CODES[card])
+            if card in PLAYABLE:
+                codes.append(PLAY_CODES[card])
+    codes.sort()
+    return tuple(codes)
+
+
+BUY_CODES = tuple("buy:" + word for word in CARDS)
+PAY_CODES = tuple("pay:" + word for word in CARDS)
+ASIDE_CODES = tuple("aside:" + word for word in CARDS)
+PLAY_CODES = tuple("play:" + word for word in CARDS)
+
+
 class CatanDeckbuilding(TextsMixin, Game):
     """Siedler von Catan: Deck Building for two players."""
 
@@ -141,6 +188,19 @@ class CatanDeckbuilding(TextsMixin, Game):
     )
 
     # ----- facts -------------------------------------------------------------------------------
+
+    def apply(
+        self, state: State, seat: int, code: str, *, checked: bool = True
+    ) -> tuple[State, list[Event]]:
+        """As ``Game.apply``, with a copy that knows this state's shape (the generic marshal
+        copy was the largest single cost of a decision).
+        """
+        if checked:
+            self.check(state, seat, code)
+        new = copy_state(state)
+        events: list[Event] = []
+        self._apply(new, seat, code, events)
+        return new, events
 
     def max_decisions(self, players: int, options: BaseModel) -> int:
         """A loose but true bound: every turn moves at most all 96 cards, a few times over."""
@@ -216,24 +276,9 @@ class CatanDeckbuilding(TextsMixin, Game):
         return []
 
     def _play_actions(self, state: State, seat: int) -> list[str]:
-        hand = state["hand"][seat]
-        supply = state["supply"]
-        pool = state["pool"]
-        roads = state["roads"]
-        codes = ["end"]
         custom = state["cancels"] < MAX_CANCELS
-        for card in ACTION_CARDS:
-            if supply[card] and affordable(card, hand, pool, roads):
-                codes.append("buy:" + CARDS[card])
-                if custom:
-                    codes.append("pay:" + CARDS[card])
-        for card in range(KINDS):
-            if hand[card]:
-                codes.append("aside:" + CARDS[card])
-                if card in PLAYABLE:
-                    codes.append("play:" + CARDS[card])
-        codes.sort()
-        return codes
+        key = (tuple(state["hand"][seat]), tuple(state["supply"]), state["pool"], state["roads"])
+        return list(_play_codes(*key, custom))
 
     def _pay_actions(self, state: State, seat: int) -> list[str]:
         pay = state["pay"]

@@ -199,3 +199,24 @@ def test_strategy_beats_the_random_player_in_nine_of_ten_seeded_games() -> None:
             state, _ = GAME.apply(state, seat, code)
         wins += state["winner"] == strategy_seat
     assert wins >= 0.9 * games
+
+
+def test_apply_never_changes_the_state_it_is_given() -> None:
+    """Contract: apply returns a new state (the game's own copy must be a deep one)."""
+    import json
+
+    rng = random.Random(11)
+    state = GAME.initial_state(2, GAME.parse_options(2))
+    for _ in range(3000):
+        seats = GAME.to_act(state)
+        if not seats:
+            break
+        seat = seats[0]
+        if seat == CHANCE:
+            code = GAME.sample_chance(state, rng)
+        else:
+            code = rng.choice(GAME.legal_actions(state, seat))
+        before = json.dumps(state)
+        new, _ = GAME.apply(state, seat, code, checked=False)
+        assert json.dumps(state) == before, code
+        state = new
