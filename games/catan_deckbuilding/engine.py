@@ -157,7 +157,7 @@ def _play_codes(
     for card in ACTION_CARDS:
         if supply[card] and affordable(card, hand, pool, roads):
             codes.append(BUY_CODES[card])
-            if custom:
+            if custom and _has_alternative(card, hand, pool, roads):
                 codes.append(PAY_CODES[card])
     for card in range(KINDS):
         if hand[card]:
@@ -166,6 +166,18 @@ def _play_codes(
                 codes.append(PLAY_CODES[card])
     codes.sort()
     return tuple(codes)
+
+
+def _has_alternative(card: int, hand: tuple[int, ...], pool: int, roads: int) -> bool:
+    """Whether a custom payment could differ from the automatic one: some card that could help
+    pay is left out of it (otherwise the choice would make no difference and is not offered).
+    """
+    used = auto_payment(card, list(hand), pool, roads)
+    assert used is not None
+    return any(
+        hand[kind] > used[kind] and CatanDeckbuilding._helps(card, kind, used)
+        for kind in range(KINDS)
+    )
 
 
 BUY_CODES = tuple("buy:" + word for word in CARDS)

@@ -42,7 +42,10 @@ def test_worked_example_stadt_by_trading_weide_and_lehm_for_an_erz() -> None:
     assert after["discard"][0] == counts({"stadt": 1})
     assert after["supply"][CARD_INDEX["siedlung"]] == 9  # back to the supply
     assert after["supply"][CARD_INDEX["stadt"]] == 8
-    # The same purchase chosen card by card.
+    # Every card that could help is used: choosing the payment would make no difference.
+    assert "pay:stadt" not in GAME.legal_actions(state, 0)
+    # With a Holz more the player may choose which two cards to trade: the same purchase.
+    state = arrange(start(), 0, hand={**hand, "holz": 1})
     custom, _ = act(state, 0, "pay:stadt", "use:getreide", "use:getreide", "use:erz", "use:erz")
     assert "confirm" not in GAME.legal_actions(custom, 0)
     custom, _ = act(custom, 0, "use:lehm")
@@ -50,7 +53,9 @@ def test_worked_example_stadt_by_trading_weide_and_lehm_for_an_erz() -> None:
     custom, _ = act(custom, 0, "use:weide")
     assert GAME.legal_actions(custom, 0) == ["cancel", "confirm"]
     custom, _ = act(custom, 0, "confirm")
-    assert custom == after
+    assert hand_of(custom, 0) == {"holz": 1}
+    assert custom["table"] == after["table"] and custom["discard"] == after["discard"]
+    assert custom["supply"] == after["supply"]
 
 
 def test_a_siedlung_never_helps_to_buy_a_stadt() -> None:
@@ -62,6 +67,8 @@ def test_a_siedlung_never_helps_to_buy_a_stadt() -> None:
         GAME.apply(state, 0, "buy:stadt")
     assert "cannot pay" in error.value.reason.en
     state = arrange(start(), 0, hand={"erz": 3, "getreide": 2, "siedlung": 2})
+    assert "pay:stadt" not in GAME.legal_actions(state, 0)  # the 2nd Siedlung cannot help
+    state = arrange(start(), 0, hand={"erz": 4, "getreide": 2, "siedlung": 2})
     state, _ = act(state, 0, "pay:stadt")
     assert "use:siedlung" not in GAME.legal_actions(state, 0)
     # Without any Siedlung in hand there is no Stadt, however rich the hand.
@@ -106,7 +113,10 @@ def test_a_wueste_pays_only_the_bandits_wueste() -> None:
     assert state["table"][0] == counts({"weide": 2, "getreide": 1, "wueste": 1})
     state = arrange(start(), 0, hand={"lehm": 1, "holz": 1, "weide": 1, "wueste": 3})
     assert "buy:siedlung" not in GAME.legal_actions(state, 0)
-    state = arrange(start(), 0, hand={"lehm": 1, "holz": 1, "weide": 1, "getreide": 1, "wueste": 1})
+    hand = {"lehm": 1, "holz": 1, "weide": 1, "getreide": 1, "wueste": 1}
+    state = arrange(start(), 0, hand=hand)
+    assert "pay:siedlung" not in GAME.legal_actions(state, 0)  # the Wueste cannot help
+    state = arrange(start(), 0, hand={**hand, "erz": 1})
     state, _ = act(state, 0, "pay:siedlung")
     assert "use:wueste" not in GAME.legal_actions(state, 0)
 
@@ -152,7 +162,7 @@ def test_later_strassen_raise_the_group_and_spent_resources_stay_spent() -> None
 
 def test_strassen_in_a_payment_join_the_group() -> None:
     """Strassen chosen as payment are played: they count towards the turn's group."""
-    state = arrange(start(), 0, hand={"strasse": 3, "lehm": 1})
+    state = arrange(start(), 0, hand={"strasse": 3, "lehm": 1, "erz": 1})
     state, _ = act(state, 0, "pay:hafen", "use:lehm", "use:strasse", "use:strasse")
     assert "confirm" not in GAME.legal_actions(state, 0)  # 2 Strassen give 1: Lehm + 1 of 3
     state, _ = act(state, 0, "use:strasse", "confirm")  # 3 give 3: 1 left over in the pool
@@ -177,7 +187,7 @@ def test_custom_payment_may_differ_from_the_automatic_one() -> None:
 def test_cancel_gives_the_chosen_cards_back_and_is_limited() -> None:
     """A custom payment can be cancelled (nothing changes); after three cancels in one turn only
     the automatic payment is offered, so that every game ends."""
-    state = arrange(start(), 0, hand={"lehm": 1, "holz": 1})
+    state = arrange(start(), 0, hand={"lehm": 1, "holz": 1, "erz": 1})
     before = state
     for _ in range(3):
         state, _ = act(state, 0, "pay:strasse", "use:lehm", "cancel")
