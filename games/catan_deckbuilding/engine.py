@@ -119,6 +119,10 @@ NO_HELP = Text(
     "Diese Karte hilft bei dieser Bezahlung nicht (mehr).",
     "That card does not help (any more) with this payment.",
 )
+NO_CHOICE = Text(
+    "Hier gibt es nichts zu wählen: die automatische Bezahlung braucht alle passenden Karten.",
+    "There is nothing to choose: the automatic payment needs every card that could pay.",
+)
 TOO_MANY_CANCELS = Text(
     "Du hast in diesem Zug schon zu oft eine Bezahlung abgebrochen.",
     "You have cancelled too many payments this turn.",
@@ -871,6 +875,8 @@ class CatanDeckbuilding(TextsMixin, Game):
                     return SUPPLY_EMPTY
                 if verb == "pay" and state["cancels"] >= MAX_CANCELS:
                     return TOO_MANY_CANCELS
+                if verb == "pay" and affordable(card, hand, state["pool"], state["roads"]):
+                    return NO_CHOICE
                 return CANNOT_AFFORD
             if verb == "play" and card not in PLAYABLE:
                 return NOT_PLAYABLE

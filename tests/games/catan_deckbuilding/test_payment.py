@@ -44,6 +44,9 @@ def test_worked_example_stadt_by_trading_weide_and_lehm_for_an_erz() -> None:
     assert after["supply"][CARD_INDEX["stadt"]] == 8
     # Every card that could help is used: choosing the payment would make no difference.
     assert "pay:stadt" not in GAME.legal_actions(state, 0)
+    with pytest.raises(IllegalAction) as error:
+        GAME.apply(state, 0, "pay:stadt")
+    assert "nothing to choose" in error.value.reason.en
     # With a Holz more the player may choose which two cards to trade: the same purchase.
     state = arrange(start(), 0, hand={**hand, "holz": 1})
     custom, _ = act(state, 0, "pay:stadt", "use:getreide", "use:getreide", "use:erz", "use:erz")
