@@ -76,6 +76,11 @@ LETTER = {letter: card for card, letter in enumerate(LETTERS)}
 
 
 def _pile(counts: list[int]) -> str:
+    return _pile_of(tuple(counts))
+
+
+@lru_cache(maxsize=65536)
+def _pile_of(counts: tuple[int, ...]) -> str:
     return "".join(LETTERS[card] * amount for card, amount in enumerate(counts) if amount)
 
 
@@ -94,7 +99,18 @@ def _counts(letters: str) -> list[int]:
 
 
 def _words(counts: list[int]) -> dict[str, int]:
+    return dict(_words_of(tuple(counts)))
+
+
+@lru_cache(maxsize=65536)
+def _words_of(counts: tuple[int, ...]) -> dict[str, int]:
+    """Remembered (views are built at every step); callers get a copy."""
     return {CARDS[card]: amount for card, amount in enumerate(counts) if amount}
+
+
+@lru_cache(maxsize=4096)
+def _supply_words(supply: tuple[int, ...]) -> dict[str, int]:
+    return {CARDS[card]: supply[card] for card in ACTION_CARDS}
 
 
 NO_CARD = Text("Diese Karte hast du nicht auf der Hand.", "You do not hold that card.")
@@ -788,7 +804,7 @@ class CatanDeckbuilding(TextsMixin, Game):
             "ask": state["ask"],
             "turn": state["turn"],
             "turn_limit": state["options"]["turn_limit"],
-            "supply": {CARDS[card]: state["supply"][card] for card in ACTION_CARDS},
+            "supply": dict(_supply_words(tuple(state["supply"]))),
             "seats": seats,
             "roads": state["roads"],
             "pool": state["pool"],

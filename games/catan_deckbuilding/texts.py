@@ -42,14 +42,19 @@ def card_name(word: str, lang: str) -> str:
 def card_list(counts: list[int] | dict[str, int]) -> str:
     """``Erz×3, Lehm`` from counts per card index or per card word."""
     if isinstance(counts, dict):
-        return ", ".join(
-            SHORT_BY_WORD[word] if amount == 1 else f"{SHORT_BY_WORD[word]}×{amount}"
-            for word, amount in counts.items()
-        )
+        return _word_list(tuple(counts.items()))
     return ", ".join(
         SHORT[card] if amount == 1 else f"{SHORT[card]}×{amount}"
         for card, amount in enumerate(counts)
         if amount
+    )
+
+
+@lru_cache(maxsize=16384)
+def _word_list(items: tuple[tuple[str, int], ...]) -> str:
+    return ", ".join(
+        SHORT_BY_WORD[word] if amount == 1 else f"{SHORT_BY_WORD[word]}×{amount}"
+        for word, amount in items
     )
 
 
