@@ -220,3 +220,15 @@ def test_apply_never_changes_the_state_it_is_given() -> None:
         new, _ = GAME.apply(state, seat, code, checked=False)
         assert json.dumps(state) == before, code
         state = new
+
+
+def test_strategy_keeps_the_contract_in_checked_playouts() -> None:
+    """The strategy, against itself and the random player, passes every conformance check."""
+    from games.core.conformance import checked_playout
+
+    players = GAME.engine_players()
+    strategy, rnd = players["strategy"].choose, players["random"].choose
+    options = GAME.parse_options(2)
+    for seed, choosers in enumerate([[strategy, strategy], [strategy, rnd], [rnd, strategy]]):
+        playout = checked_playout(GAME, 2, options, seed, choosers)
+        assert playout.result.ranks in ([1, 2], [2, 1], [1, 1])
