@@ -258,3 +258,24 @@ def test_ritter_defensiv_laid_in_the_opponents_turn_goes_to_the_discard_pile_aft
     assert state["table"][1] == counts({"ritter_def": 1})
     state, _ = act(state, 1, "end")
     assert state["table"][1] == counts() and state["discard"][1][8] == 1
+
+
+def test_a_blocked_bandit_takes_nothing_from_either_player() -> None:
+    """Ruling: attacker answers the reflected Bandit with its own Ritter (Defensiv): no effect."""
+    state = defended_table("bandit", {"ritter_def": 1})
+    state, _ = act(state, 1, "defend")
+    state, events = act(state, 0, "defend")
+    assert state["phase"] == "play" and GAME.to_act(state) == [0]
+    assert state["steal"] is None and state["stolen"] is None
+    assert hand_of(state, 0) == {"erz": 1, "lehm": 1, "holz": 2}
+    assert hand_of(state, 1) == {"meer": 1, "stadt": 1, "getreide": 1}
+    assert not any(event.kind == "stolen" for event in events)
+
+
+def test_a_reflected_bandits_card_can_be_given_back() -> None:
+    state = defended_table("bandit")
+    state, _ = act(state, 1, "defend")
+    state, _ = GAME.apply(state, CHANCE, "steal:lehm")
+    state, _ = act(state, 1, "return")
+    assert hand_of(state, 0) == {"erz": 1, "lehm": 1, "holz": 1}
+    assert state["discard"][1] == counts()
