@@ -80,8 +80,8 @@ class StrategyPlayer:
             used = auto_payment(card, hand, view["pool"], view["roads"])
             if used is None or used[STADT]:
                 continue
-            if card != SIEDLUNG and used[SIEDLUNG]:
-                continue
+            if used[SIEDLUNG] and (card == SIEDLUNG or owned_siedlung <= 2):
+                continue  # a Siedlung for a Siedlung gains nothing; keep a few for Stadt buys
             return code
         for card in range(KINDS):
             if card != STADT and hand[card]:

@@ -328,9 +328,9 @@ class TextsMixin:
             )
         if view["roads"]:
             lines.append(
-                f"Strassen: {view['roads']}, Vorrat {view['pool']}"
+                f"Strassen in diesem Zug: {view['roads']}, Ressourcen übrig: {view['pool']}"
                 if de
-                else f"Roads: {view['roads']}, pool {view['pool']}"
+                else f"Roads this turn: {view['roads']}, resources left: {view['pool']}"
             )
         if view["attack"]:
             attack = view["attack"]
