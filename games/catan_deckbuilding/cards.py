@@ -223,24 +223,19 @@ def _auto_payment(
     if card == BANDIT:
         used[WUESTE] = 1
     if _covers(card, used, pool, roads):
-        return used
+        return tuple(used)
     # Trade leftovers two for one, always from the kind with most cards left in hand.
-    while not _covers(card, used, pool, roads):
-        left = [(hand[k] - used[k], -k) for k in RESOURCES if hand[k] - used[k] > 0]
-        if sum(amount for amount, _ in left) < 2:
-            break
-        first = max(left)
-        used[-first[1]] += 1
-        left = [(hand[k] - used[k], -k) for k in RESOURCES if hand[k] - used[k] > 0]
-        second = max(left)
-        used[-second[1]] += 1
-    extra: list[int] = []
+    missing = sum(cost) - sum(used[:5]) - pool
+    left = [hand[k] - used[k] for k in RESOURCES]
+    for _card in range(2 * min(missing, sum(left) // 2)):
+        kind = left.index(max(left))
+        left[kind] -= 1
+        used[kind] += 1
     for kind in (STRASSE, SIEDLUNG, STADT):
         if kind == SIEDLUNG and card == STADT:
             continue
         while not _covers(card, used, pool, roads) and used[kind] < hand[kind]:
             used[kind] += 1
-            extra.append(kind)
     if not _covers(card, used, pool, roads):  # pragma: no cover - affordable() said it would
         return None
     # Put back what turned out unnecessary: the costliest first, then Strassen, then trades.
@@ -260,5 +255,23 @@ def _auto_payment(
 
 
 def _covers(card: int, used: list[int], pool: int, roads: int) -> bool:
-    outcome = settle(card, used, pool, roads)
-    return outcome is not None and outcome[0] == 0
+    """``settle(...)[0] == 0`` without the bookkeeping (the automatic payment asks often)."""
+    cost = COSTS[card]
+    missing = 0
+    surplus = 0
+    for index in range(5):
+        diff = used[index] - cost[index]
+        if diff >= 0:
+            surplus += diff
+        else:
+            missing -= diff
+    if card == BANDIT and not used[WUESTE]:
+        missing += 1
+    elif card == STADT and used[SIEDLUNG]:
+        return False
+    if not missing:
+        return True
+    wild = 3 * used[STADT] + 2 * used[SIEDLUNG] + surplus // 2 + pool
+    if used[STRASSE]:
+        wild += road_units(roads + used[STRASSE]) - road_units(roads)
+    return wild >= missing
