@@ -79,7 +79,7 @@ def _pile(counts: list[int]) -> str:
     return _pile_of(tuple(counts))
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def _pile_of(counts: tuple[int, ...]) -> str:
     return "".join(LETTERS[card] * amount for card, amount in enumerate(counts) if amount)
 
@@ -102,7 +102,7 @@ def _words(counts: list[int]) -> dict[str, int]:
     return dict(_words_of(tuple(counts)))
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def _words_of(counts: tuple[int, ...]) -> dict[str, int]:
     """Remembered (views are built at every step); callers get a copy."""
     return {CARDS[card]: amount for card, amount in enumerate(counts) if amount}
@@ -168,7 +168,7 @@ def copy_state(state: State) -> State:
     return new
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def _play_codes(
     hand: tuple[int, ...], supply: tuple[int, ...], pool: int, roads: int, custom: bool
 ) -> tuple[str, ...]:

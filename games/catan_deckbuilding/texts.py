@@ -50,7 +50,7 @@ def card_list(counts: list[int] | dict[str, int]) -> str:
     )
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=8192)
 def _word_list(items: tuple[tuple[str, int], ...]) -> str:
     return ", ".join(
         SHORT_BY_WORD[word] if amount == 1 else f"{SHORT_BY_WORD[word]}×{amount}"
