@@ -172,7 +172,9 @@ def copy_state(state: State) -> State:
 def _play_codes(
     hand: tuple[int, ...], supply: tuple[int, ...], pool: int, roads: int, custom: bool
 ) -> tuple[str, ...]:
-    """The active player's codes in the main phase (remembered: hands repeat a lot)."""
+    """The active player's codes in the main phase (remembered: a table and the conformance
+    checks ask for the same state several times).
+    """
     codes = ["end"]
     for card in ACTION_CARDS:
         if supply[card] and affordable(card, hand, pool, roads):

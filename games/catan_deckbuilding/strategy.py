@@ -4,7 +4,8 @@ It decides from the seat's own view and legal actions only:
 - draw first (Hafen, the attacks, Ritter (Defensiv)), because more cards pay for more;
 - buy a Stadt whenever the engine's automatic payment allows it; otherwise buy the most useful
   card whose automatic payment does not spend a Stadt (Hafen, Siedlung while few are owned,
-  Ritter (Offensiv), Strasse);
+  Ritter (Offensiv), Strasse), never paying a Siedlung with Siedlungen and keeping two
+  Siedlungen for Stadt purchases;
 - before ending the turn, set aside every card except the Stadt cards so that the hand falls
   under four and the end-of-turn draw refills it to seven: Stadt cards stay in hand until the
   third arrives;
