@@ -27,6 +27,8 @@ from .cards import (
 
 LIMIT = 100
 SHORT_BY_WORD = dict(zip(CARDS, SHORT, strict=True))
+STATIC_LABELS: dict[tuple[str, str], str] = {}
+STATIC_PLAYS = ("play:bandit", "play:ritter_def", "play:ritter_off")
 SUPPLY_ORDER = tuple(CARDS[card] for card in ACTION_CARDS)
 SEAT_NAMES = (("Seat 1", "Seat 2"), ("Platz 1", "Platz 2"))
 
@@ -90,6 +92,16 @@ class TextsMixin:
 
     def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
         """A short label that says what the action does (and which cards a purchase uses)."""
+        label = STATIC_LABELS.get((code, lang))
+        if label is not None:
+            return label
+        label = self._label(state, seat, code, lang)
+        verb = code.split(":", 1)[0]
+        if verb in ("aside", "pay", "cancel") or code in STATIC_PLAYS:
+            STATIC_LABELS[(code, lang)] = label  # these never depend on the state
+        return label
+
+    def _label(self, state: State, seat: int, code: str, lang: str) -> str:
         verb, args = decode_code(code)
         de = lang == "de"
         hand = state["hand"][seat]
