@@ -906,6 +906,42 @@ class CatanDeckbuilding(TextsMixin, Game):
             return PAYMENT_SHORT
         return super().explain_illegal(state, seat, code)
 
+    def check_invariants(self, state: State) -> None:
+        """Every card is somewhere: hands, draw piles, discard piles, tables, the supply, or
+        in the Bandit's grip; and a custom payment only uses cards from the payer's hand.
+        """
+        total = list(state["supply"])
+        for seat in range(2):
+            for kind in range(KINDS):
+                assert state["hand"][seat][kind] >= 0, f"negative hand count {CARDS[kind]}"
+                total[kind] += (
+                    state["hand"][seat][kind]
+                    + state["discard"][seat][kind]
+                    + state["table"][seat][kind]
+                )
+            for letter in state["deck"][seat]:
+                total[LETTER[letter]] += 1
+        if state["stolen"] is not None:
+            total[state["stolen"]] += 1
+        expected = [2 * STARTING_DECK[kind] + SUPPLY[kind] for kind in range(KINDS)]
+        assert total == expected, f"cards {total} != {expected}"
+        assert min(state["supply"]) >= 0, "a supply pile below zero"
+        if state["pay"] is not None:
+            hand = state["hand"][state["active"]]
+            assert all(u <= h for u, h in zip(state["pay"]["used"], hand, strict=True))
+
+    def simulation_report(self, results: list[tuple[State, Result]], lang: str) -> str | None:
+        """How games ended: won (and after how many turns) or drawn at the turn limit."""
+        won = [state["turn"] for state, _result in results if state["winner"] is not None]
+        drawn = len(results) - len(won)
+        mean = sum(won) / len(won) if won else 0
+        return Text(
+            f"{len(won)} Spiele gewonnen (im Mittel in Zug {mean:.1f}), {drawn} unentschieden "
+            "am Zuglimit.",
+            f"{len(won)} games won (on average in turn {mean:.1f}), {drawn} drawn at the turn "
+            "limit.",
+        ).get(lang)
+
     def engine_players(self) -> dict[str, Any]:
         """The random baseline and the strategy player."""
         from games.players import RandomPlayer

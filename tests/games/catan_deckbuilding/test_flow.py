@@ -232,3 +232,22 @@ def test_strategy_keeps_the_contract_in_checked_playouts() -> None:
     for seed, choosers in enumerate([[strategy, strategy], [strategy, rnd], [rnd, strategy]]):
         playout = checked_playout(GAME, 2, options, seed, choosers)
         assert playout.result.ranks in ([1, 2], [2, 1], [1, 1])
+
+
+def test_invariants_count_every_card_and_catch_a_lost_one() -> None:
+    """Cards are conserved: 2 x 21 starting cards and the 54 of the supply, wherever they are."""
+    state = start()
+    GAME.check_invariants(state)
+    arrange(state, 0, hand={"bandit": 1}, deck=["erz"] * 3 + ["holz"] * 3)
+    arrange(state, 1, hand={"stadt": 1})
+    with pytest.raises(AssertionError):
+        GAME.check_invariants(state)  # the rigged piles no longer add up
+
+
+def test_simulation_report_counts_wins_and_draws() -> None:
+    won = start()
+    won["winner"] = 0
+    won["turn"] = 30
+    drawn = start()
+    report = GAME.simulation_report([(won, None), (drawn, None)], "en")
+    assert report == "1 games won (on average in turn 30.0), 1 drawn at the turn limit."
