@@ -28,6 +28,7 @@ from .cards import (
     BANDIT,
     CARD_INDEX,
     CARDS,
+    COSTS,
     HAFEN,
     HAND_SIZE,
     KINDS,
@@ -194,6 +195,44 @@ def _has_alternative(card: int, hand: tuple[int, ...], pool: int, roads: int) ->
     """Whether a custom payment could differ from the automatic one: some card that could help
     pay is left out of it (otherwise the choice would make no difference and is not offered).
     """
+    cost = COSTS[card]
+    missing = -pool
+    surplus = 0
+    for kind in RESOURCES:
+        diff = hand[kind] - cost[kind]
+        if diff >= 0:
+            surplus += diff
+        else:
+            missing -= diff
+    trades = max(0, min(missing, surplus // 2))
+    settlements = hand[SIEDLUNG] if card != STADT else 0
+    if missing <= trades:
+        # Fast path: matching cards, the road pool and trades pay; the automatic payment then
+        # uses exactly those, so any other helpful card is an alternative.
+        return surplus - 2 * trades + hand[STRASSE] + hand[STADT] + settlements > 0
+    if surplus % 2:
+        return True  # one leftover resource card can never be part of a trade pair
+    # The automatic payment adds Strassen, then Siedlungen, then Stadt cards until covered: if
+    # one of them is left in hand, that is an alternative.
+    missing -= trades
+    roads_used = 0
+    while roads_used < hand[STRASSE] and road_units(roads + roads_used) - road_units(roads) < (
+        missing
+    ):
+        roads_used += 1
+    missing -= road_units(roads + roads_used) - road_units(roads)
+    if missing <= 0:
+        if hand[STRASSE] - roads_used + settlements + hand[STADT]:
+            return True
+    else:
+        settlements_used = min(settlements, (missing + 1) // 2)
+        missing -= 2 * settlements_used
+        if settlements - settlements_used:
+            return True
+        if missing <= 0 and hand[STADT]:
+            return True
+        if missing > 0 and hand[STADT] > (missing + 2) // 3:
+            return True
     used = auto_payment(card, list(hand), pool, roads)
     assert used is not None
     return any(
