@@ -224,3 +224,28 @@ def test_an_empty_supply_pile_cannot_be_bought() -> None:
         GAME.apply(state, 0, "buy:hafen")
     assert error.value.reason.en == "That supply pile is empty."
     assert GAME.view(state, 1)["supply"]["hafen"] == 0
+
+
+def test_choose_payment_is_offered_exactly_when_it_could_differ_from_the_automatic_one() -> None:
+    """'A choice that makes no difference is not asked': the engine's quick count agrees with
+    the definition (some card that could help is left out of the automatic payment)."""
+    import random
+
+    from games.catan_deckbuilding.cards import ACTION_CARDS, KINDS, affordable
+    from games.catan_deckbuilding.engine import CatanDeckbuilding, _has_alternative
+
+    rng = random.Random(2)
+    checked = 0
+    while checked < 3000:
+        hand = tuple(rng.choice([0, 0, 0, 0, 1, 1, 2, 3]) for _ in range(KINDS))
+        card = rng.choice(ACTION_CARDS)
+        pool, roads = rng.choice([0, 0, 1, 3]), rng.choice([0, 0, 1, 2, 3, 5])
+        if not affordable(card, hand, pool, roads):
+            continue
+        used = auto_payment(card, list(hand), pool, roads)
+        differs = any(
+            hand[kind] > used[kind] and CatanDeckbuilding._helps(card, kind, used)
+            for kind in range(KINDS)
+        )
+        assert _has_alternative(card, hand, pool, roads) == differs, (card, hand, pool, roads)
+        checked += 1
