@@ -1,0 +1,657 @@
+"""The Gelfdrakkar engine: the state machine of a series of rounds on the engine contract."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.core import (
+    CHANCE,
+    Event,
+    Game,
+    IllegalAction,
+    Result,
+    State,
+    Text,
+    check_permutation,
+    clone,
+    decode,
+    encode,
+    random_shuffle,
+)
+from games.core.errors import MALFORMED
+
+from .cards import (
+    ERSTE,
+    IMMORTAL,
+    KIND,
+    LETZTE,
+    SINHARA,
+    SWAP_KINDS,
+    VERNIO,
+    WALDHERR,
+    ZWEITE,
+    card_name,
+    deck_size,
+)
+from .scoring import LETZTE_DAME_BONUS, LIMITS, MAX_REDEALS, pile_points, settle
+from .text import (
+    BAD_CARD,
+    BAD_PARTNER,
+    CLAIM_ONLY,
+    DEAL_FIRST,
+    LIMIT_USED,
+    NO_SWAP_CARD,
+    NOT_IN_PILE,
+    ONE_SWAP,
+    REVEAL_USED,
+    TOO_LATE_TO_ANNOUNCE,
+    action_label,
+    describe_event,
+    render,
+)
+from .tricks import resolve
+
+PARTIES = ("V", "A")
+_PLAY = [encode("play", card) for card in range(124)]
+_LIMIT_CODES = {limit: encode("limit", limit) for limit in LIMITS}
+_SWAP = {kind: [encode("swap", kind, card) for card in range(124)] for kind in SWAP_KINDS}
+_CLAIM_CODES = ["claim", "decline"]
+
+
+class GelfdrakkarOptions(BaseModel):
+    """Options of a Gelfdrakkar table."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    rounds: int = Field(1, ge=1, le=24, description="rounds in the series (dealer rotates)")
+
+
+class Gelfdrakkar(Game):
+    """Gelfdrakkar: trick-taking with secret parties around Vernio and Sinhara."""
+
+    id = "gelfdrakkar"
+    name = Text("Gelfdrakkar", "Gelfdrakkar")
+    min_players = 4
+    max_players = 8
+    Options = GelfdrakkarOptions
+    summary = Text(
+        "Stichspiel mit geheimen Parteien um Vernio und Sinhara (4-8 Spieler).",
+        "Trick-taking with secret parties around Vernio and Sinhara (4-8 players).",
+    )
+
+    # ----- facts -----------------------------------------------------------------------------
+
+    def max_decisions(self, players: int, options: BaseModel) -> int:
+        """Per deal: the shuffle, every card played, one exchange before each play, twelve
+        announcements and one claim per trick; a round has at most ``MAX_REDEALS`` + 1 deals.
+        """
+        assert isinstance(options, GelfdrakkarOptions)
+        hand = deck_size(players) // players
+        per_deal = 1 + 2 * hand * players + 2 * (len(LIMITS) + 1) + hand
+        return options.rounds * (MAX_REDEALS + 1) * per_deal
+
+    # ----- the state machine -----------------------------------------------------------------
+
+    def initial_state(self, players: int, options: BaseModel) -> State:
+        """A series before its first deal; seat 0 deals first."""
+        assert isinstance(options, GelfdrakkarOptions)
+        state: State = {
+            "players": players,
+            "rounds": options.rounds,
+            "round": 0,
+            "dealer": 0,
+            "redeals": 0,
+            "balances": [0] * players,
+            "history": [],
+            "carry_mult": 2,
+            "carry_add": 0,
+        }
+        self._reset_deal(state)
+        return state
+
+    @staticmethod
+    def _reset_deal(state: State) -> None:
+        players = state["players"]
+        state.update(
+            {
+                "phase": "deal",
+                "hands": [[] for _ in range(players)],
+                "rest": [],
+                "party": [],
+                "turn": None,
+                "trick": [],
+                "partner": None,
+                "carried": [],
+                "forced": False,
+                "fettered": [],
+                "dead": [],
+                "piles": {"V": [], "A": []},
+                "pile_points": {"V": 0, "A": 0},
+                "played": [0] * players,
+                "swapped": False,
+                "claimant": None,
+                "pending": None,
+                "announcements": [],
+                "late": [],
+                "bonus": {"V": 0, "A": 0},
+                "revealed": [None] * players,
+                "trick_no": 0,
+                "tricks": deck_size(players) // players,
+            }
+        )
+
+    def to_act(self, state: State) -> list[int]:
+        """Chance deals; otherwise the seat on turn, or the Erste Dame's holder deciding a claim."""
+        phase = state["phase"]
+        if phase == "play":
+            return [state["turn"]]
+        if phase == "claim":
+            return [state["claimant"]]
+        if phase == "deal":
+            return [CHANCE]
+        return []
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        """Cards to play, exchanges, announcements; or claim / decline in a claim."""
+        phase = state["phase"]
+        if phase == "play" and seat == state["turn"]:
+            hand = state["hands"][seat]
+            party = state["party"][seat]
+            codes: list[str] = []
+            players = state["players"]
+            for card in hand:
+                if card == WALDHERR and 5 <= players <= 6:
+                    codes.extend(
+                        encode("play", WALDHERR, other) for other in range(players) if other != seat
+                    )
+                else:
+                    codes.append(_PLAY[card])
+            if not state["swapped"]:
+                for kind in SWAP_KINDS:
+                    if any(KIND[card] == kind for card in hand):
+                        table = _SWAP[kind]
+                        for bundle in state["piles"][party]:
+                            codes.extend(table[card] for card in bundle if KIND[card] != kind)
+            if state["played"][seat] <= 1:
+                used = self._party_announced(state, party)
+                codes.extend(_LIMIT_CODES[limit] for limit in LIMITS if limit not in used)
+                if "reveal" not in used:
+                    codes.append("reveal")
+            codes.sort()
+            return codes
+        if phase == "claim" and seat == state["claimant"]:
+            return list(_CLAIM_CODES)
+        return []
+
+    @staticmethod
+    def _party_announced(state: State, party: str) -> set[Any]:
+        sides = state["party"]
+        return {kind for who, kind in state["announcements"] if sides[who] == party}
+
+    def sample_chance(self, state: State, rng: random.Random) -> str:
+        """A uniformly random shuffle of the deck in play."""
+        return random_shuffle(rng, deck_size(state["players"]))
+
+    def check_chance(self, state: State, code: str) -> None:
+        """Shuffles are validated by ``_apply``."""
+
+    def explain_illegal(self, state: State, seat: int, code: str) -> Text:
+        """A specific reason for the common mistakes."""
+        verb, args = decode(code)
+        if state["phase"] == "claim":
+            return CLAIM_ONLY
+        if state["phase"] != "play":
+            return DEAL_FIRST
+        hand = state["hands"][seat]
+        if verb == "play":
+            if not args or args[0] not in hand:
+                return BAD_CARD
+            return BAD_PARTNER
+        if verb == "swap":
+            if state["swapped"]:
+                return ONE_SWAP
+            if len(args) != 2 or not any(KIND[card] == args[0] for card in hand):
+                return NO_SWAP_CARD
+            return NOT_IN_PILE
+        if verb in ("limit", "reveal"):
+            if state["played"][seat] > 1:
+                return TOO_LATE_TO_ANNOUNCE
+            return REVEAL_USED if verb == "reveal" else LIMIT_USED
+        return super().explain_illegal(state, seat, code)
+
+    # ----- applying moves ----------------------------------------------------------------------
+
+    def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
+        verb, args = decode(code)
+        phase = state["phase"]
+        if phase == "deal":
+            if verb != "shuffle":
+                raise IllegalAction(DEAL_FIRST)
+            order = check_permutation(args, deck_size(state["players"]))
+            self._deal(state, order, events)
+        elif phase == "claim":
+            self._claim(state, verb == "claim", events)
+        elif verb == "play":
+            self._play(state, seat, args, events)
+        elif verb == "swap":
+            self._swap(state, seat, args, events)
+        elif verb in ("limit", "reveal"):
+            kind = args[0] if verb == "limit" else "reveal"
+            state["announcements"].append([seat, kind])
+            if kind == "reveal":
+                state["revealed"][seat] = state["party"][seat]
+            events.append(
+                Event("announce", {"seat": seat, "kind": kind, "party": state["revealed"][seat]})
+            )
+        else:  # unreachable after check(); guards the unchecked benchmark loop
+            raise IllegalAction(MALFORMED)
+
+    def _deal(self, state: State, order: list[int], events: list[Event]) -> None:
+        players = state["players"]
+        hand_size = state["tricks"]
+        hands = [
+            sorted(order[seat * hand_size : (seat + 1) * hand_size]) for seat in range(players)
+        ]
+        rest = order[players * hand_size :]
+        holders = [
+            seat for seat in range(players) if VERNIO in hands[seat] or SINHARA in hands[seat]
+        ]
+        if not holders:
+            events.append(Event("misdeal", {"dealer": state["dealer"]}))
+            self._redeal_or_void(state, events, "misdeal")
+            return
+        state["hands"] = hands
+        state["rest"] = rest
+        state["party"] = ["V" if seat in holders else "A" for seat in range(players)]
+        leader = (state["dealer"] + 1) % players
+        state["phase"] = "play"
+        state["turn"] = leader
+        events.append(
+            Event(
+                "deal",
+                {
+                    "round": state["round"] + 1,
+                    "dealer": state["dealer"],
+                    "hand": hand_size,
+                    "rest": len(rest),
+                    "leader": leader,
+                },
+            )
+        )
+        for seat in range(players):
+            events.append(
+                Event("hand", {"cards": hands[seat], "party": state["party"][seat]}, to=seat)
+            )
+
+    def _play(self, state: State, seat: int, args: tuple[Any, ...], events: list[Event]) -> None:
+        hand = state["hands"][seat]
+        card = args[0] if args else None
+        players = state["players"]
+        needs_partner = card == WALDHERR and 5 <= players <= 6
+        if card not in hand or len(args) != (2 if needs_partner else 1):
+            raise IllegalAction(BAD_CARD)
+        partner = args[1] if needs_partner else None
+        if partner is not None and (partner == seat or not 0 <= partner < players):
+            raise IllegalAction(BAD_PARTNER)
+        if card == WALDHERR and len(hand) <= 2:
+            state["late"].append(seat)
+            events.append(Event("late", {"seat": seat}))
+        hand.remove(card)
+        state["played"][seat] += 1
+        state["swapped"] = False
+        state["trick"].append([seat, card])
+        if partner is not None:
+            state["partner"] = partner
+        if card in (VERNIO, SINHARA):
+            state["revealed"][seat] = "V"
+        events.append(Event("play", {"seat": seat, "card": card, "partner": partner}))
+        if len(state["trick"]) < players:
+            self._start_turn(state, (seat + 1) % players, events)
+            return
+        state["trick_no"] += 1
+        last = state["trick_no"] == state["tricks"]
+        outcome = resolve(
+            state["trick"],
+            state["party"],
+            players=players,
+            last=last,
+            forced_against=state["forced"],
+            partner=state["partner"],
+        )
+        claimant = state["claimant"]
+        if (
+            outcome["card"] in (ZWEITE, LETZTE)
+            and outcome["dest"] in PARTIES
+            and claimant is not None
+        ):
+            state["pending"] = outcome
+            state["phase"] = "claim"
+            events.append(Event("claim_due", {"seat": claimant, "winner": outcome["winner"]}))
+            return
+        self._finish_trick(state, outcome, events)
+
+    def _claim(self, state: State, claimed: bool, events: list[Event]) -> None:
+        outcome = state["pending"]
+        claimant = state["claimant"]
+        if claimed:
+            outcome["dest"] = state["party"][claimant]
+            outcome["by"] = "claim"
+            state["revealed"][claimant] = outcome["dest"]
+        events.append(Event("claim", {"seat": claimant, "claimed": claimed}))
+        state["pending"] = None
+        state["phase"] = "play"
+        self._finish_trick(state, outcome, events)
+
+    def _finish_trick(self, state: State, outcome: dict[str, Any], events: list[Event]) -> None:
+        trick_cards = [card for _seat, card in state["trick"]]
+        bundle = state["carried"] + trick_cards
+        dest = outcome["dest"]
+        winner = outcome["winner"]
+        last = state["trick_no"] == state["tricks"]
+        dead: list[int] = []
+        if outcome["tod"]:
+            dead = [card for card in bundle if card not in IMMORTAL]
+            for fettered in state["fettered"]:
+                dead.extend(fettered)
+            state["fettered"] = []
+            bundle = [card for card in bundle if card in IMMORTAL]
+            state["dead"].extend(dead)
+        state["carried"] = []
+        if dest == "carry":
+            state["carried"] = bundle
+        elif dest == "fetter":
+            state["fettered"].append(bundle)
+        else:
+            state["piles"][dest].append(bundle)
+            if ERSTE in bundle:
+                state["claimant"] = winner
+        state["forced"] = dest == "carry"
+        if outcome["by"] == "winner":
+            state["revealed"][winner] = dest
+        elif outcome["by"] == "partner":
+            state["revealed"][state["partner"]] = dest
+        events.append(
+            Event(
+                "trick",
+                {
+                    "winner": winner,
+                    "card": outcome["card"],
+                    "dest": dest,
+                    "how": outcome["how"],
+                    "by": outcome["by"],
+                    "lead": outcome["lead"],
+                    "cancelled": outcome["cancelled"],
+                    "lifted": outcome["lifted"],
+                    "dead": dead,
+                    "cards": trick_cards,
+                },
+            )
+        )
+        state["trick"] = []
+        state["partner"] = None
+        if dest in PARTIES:
+            self._count_piles(state)
+        if not last:
+            self._start_turn(state, outcome["lead"], events)
+            return
+        taker = state["party"][winner]
+        for fettered in state["fettered"]:
+            state["piles"][taker].append(fettered)
+        state["fettered"] = []
+        self._count_piles(state)
+        if outcome["card"] == LETZTE and not outcome["tod"]:
+            state["bonus"][taker] += LETZTE_DAME_BONUS
+            events.append(Event("letzte_dame", {"seat": winner}))
+        self._score(state, events)
+
+    @staticmethod
+    def _count_piles(state: State) -> None:
+        state["pile_points"] = {side: pile_points(state["piles"][side]) for side in PARTIES}
+
+    def _start_turn(self, state: State, seat: int, events: list[Event]) -> None:
+        state["turn"] = seat
+        hand = state["hands"][seat]
+        if WALDHERR in hand and len(hand) <= 3:
+            events.append(Event("warn", {"cards": len(hand)}, to=seat))
+
+    def _swap(self, state: State, seat: int, args: tuple[Any, ...], events: list[Event]) -> None:
+        hand = state["hands"][seat]
+        if state["swapped"]:
+            raise IllegalAction(ONE_SWAP)
+        if len(args) != 2 or args[0] not in SWAP_KINDS or not isinstance(args[1], int):
+            raise IllegalAction(MALFORMED)
+        kind, wanted = args
+        given = next((card for card in hand if KIND[card] == kind), None)
+        if given is None:
+            raise IllegalAction(NO_SWAP_CARD)
+        party = state["party"][seat]
+        if not 0 <= wanted < len(KIND) or KIND[wanted] == kind:
+            raise IllegalAction(NOT_IN_PILE)
+        for bundle in state["piles"][party]:
+            if wanted in bundle:
+                bundle[bundle.index(wanted)] = given
+                break
+        else:
+            raise IllegalAction(NOT_IN_PILE)
+        self._count_piles(state)
+        hand.remove(given)
+        hand.append(wanted)
+        hand.sort()
+        state["swapped"] = True
+        state["revealed"][seat] = party
+        events.append(Event("swap", {"seat": seat, "gave": given, "took": wanted, "pile": party}))
+        if WALDHERR == wanted and len(hand) <= 3:
+            events.append(Event("warn", {"cards": len(hand)}, to=seat))
+
+    # ----- the end of a round ------------------------------------------------------------------
+
+    def _score(self, state: State, events: list[Event]) -> None:
+        party = state["party"]
+        pile = dict(state["pile_points"])
+        penalised = sorted({party[seat] for seat in state["late"]})
+        points = dict(pile)
+        if penalised:
+            # The late Waldherr's party hands its whole pile to the other party.
+            points = {"V": 0, "A": 0}
+            for side in PARTIES:
+                other = "A" if side == "V" else "V"
+                points[other if side in penalised else side] += pile[side]
+        for side in PARTIES:
+            points[side] += state["bonus"][side]
+        outcome = settle(
+            points=points,
+            party=party,
+            announcements=state["announcements"],
+            carry_mult_halves=state["carry_mult"],
+            carry_add=state["carry_add"],
+        )
+        summary = {
+            "round": state["round"] + 1,
+            "dealer": state["dealer"],
+            "party": list(party),
+            "piles": pile,
+            "penalised": penalised,
+            "bonus": dict(state["bonus"]),
+            "points": points,
+            "announcements": [list(entry) for entry in state["announcements"]],
+            **outcome,
+        }
+        events.append(Event("round", summary))
+        if outcome["winner"] is None:
+            state["carry_mult"] = outcome["mult_halves"]
+            state["carry_add"] = outcome["add"]
+            self._redeal_or_void(state, events, "tie", summary)
+            return
+        for seat, coins in enumerate(outcome["payments"]):
+            state["balances"][seat] += coins
+        self._next_round(state, events, summary)
+
+    def _redeal_or_void(
+        self,
+        state: State,
+        events: list[Event],
+        reason: str,
+        summary: dict[str, Any] | None = None,
+    ) -> None:
+        if state["redeals"] < MAX_REDEALS:
+            state["redeals"] += 1
+            carry_mult, carry_add = state["carry_mult"], state["carry_add"]
+            self._reset_deal(state)
+            events.append(
+                Event(
+                    "redeal",
+                    {
+                        "reason": reason,
+                        "dealer": state["dealer"],
+                        "mult_halves": carry_mult,
+                        "add": carry_add,
+                    },
+                )
+            )
+            return
+        events.append(Event("void", {"reason": reason}))
+        self._next_round(state, events, summary or {"round": state["round"] + 1, "void": True})
+
+    def _next_round(self, state: State, events: list[Event], summary: dict[str, Any]) -> None:
+        state["history"].append(summary)
+        state["round"] += 1
+        state["dealer"] = (state["dealer"] + 1) % state["players"]
+        state["redeals"] = 0
+        state["carry_mult"] = 2
+        state["carry_add"] = 0
+        self._reset_deal(state)
+        if state["round"] >= state["rounds"]:
+            state["phase"] = "over"
+            events.append(Event("over", {"balances": list(state["balances"])}))
+
+    # ----- what players see --------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The public table; a seat adds its hand, its party and its party's announcements."""
+        players = state["players"]
+        view: dict[str, Any] = {
+            "players": players,
+            "round": state["round"] + 1,
+            "rounds": state["rounds"],
+            "dealer": state["dealer"],
+            "redeals": state["redeals"],
+            "phase": state["phase"],
+            "to_act": self.to_act(state),
+            "turn": state["turn"],
+            "trick": state["trick"],
+            "partner": state["partner"],
+            "carried": state["carried"],
+            "forced": state["forced"],
+            "fettered": state["fettered"],
+            "dead": state["dead"],
+            "piles": state["piles"],
+            "pile_points": state["pile_points"],
+            "hand_sizes": [len(hand) for hand in state["hands"]],
+            "played": state["played"],
+            "rest_size": len(state["rest"]),
+            "trick_no": state["trick_no"],
+            "tricks": state["tricks"],
+            "announcements": state["announcements"],
+            "revealed": state["revealed"],
+            "late": state["late"],
+            "claimant": state["claimant"],
+            "pending": state["pending"],
+            "bonus": state["bonus"],
+            "carry_mult": state["carry_mult"],
+            "carry_add": state["carry_add"],
+            "balances": state["balances"],
+            "history": state["history"],
+            "seat": seat,
+            "hand": None,
+            "party": None,
+            "party_announced": None,
+            "waldherr_due": False,
+        }
+        if seat is not None and state["party"]:
+            hand = state["hands"][seat]
+            party = state["party"][seat]
+            view["hand"] = hand
+            view["party"] = party
+            view["party_announced"] = sorted(
+                self._party_announced(state, party), key=lambda kind: str(kind)
+            )
+            view["waldherr_due"] = WALDHERR in hand and len(hand) <= 3
+        return clone(view)
+
+    def result(self, state: State) -> Result | None:
+        """Ranks by Kupfermuenzen balance once every round is played."""
+        if state["phase"] != "over":
+            return None
+        return Result.from_scores(state["balances"])
+
+    def shuffle_hidden(
+        self, state: State, observer: int | None, rng: random.Random
+    ) -> State | None:
+        """Deal the unseen cards anew, keeping hand sizes, parties, Vernio and Sinhara in place.
+
+        Parties are fixed by who was dealt Vernio and Sinhara, and a party shows in public
+        (piles, Spion, Freund), so those two cards stay where they are; every other hidden card
+        (other hands, the set-aside rest) may land anywhere hidden.
+        """
+        if not state["party"]:
+            return None
+        other = clone(state)
+        hidden = [seat for seat in range(state["players"]) if seat != observer]
+        pool = [
+            card
+            for seat in hidden
+            for card in other["hands"][seat]
+            if card not in (VERNIO, SINHARA)
+        ]
+        pool += [card for card in other["rest"] if card not in (VERNIO, SINHARA)]
+        rng.shuffle(pool)
+        for seat in hidden:
+            hand = other["hands"][seat]
+            keep = [card for card in hand if card in (VERNIO, SINHARA)]
+            size = len(hand) - len(keep)
+            other["hands"][seat] = sorted(keep + pool[:size])
+            pool = pool[size:]
+        keep = [card for card in other["rest"] if card in (VERNIO, SINHARA)]
+        other["rest"] = keep + pool
+        return other
+
+    # ----- words ----------------------------------------------------------------------------
+
+    def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
+        """A button or menu label in German or English."""
+        return action_label(state, seat, code, lang)
+
+    def action_group(self, state: State, seat: int, code: str) -> str:
+        """Plays in menus of at most 25, exchanges by the kind taken, announcements together."""
+        verb, args = decode(code)
+        if verb == "play":
+            codes = [c for c in self.legal_actions(state, seat) if c.startswith("play:")]
+            return "play" if len(codes) <= 25 or codes.index(code) < 25 else "play_more"
+        if verb == "swap":
+            return f"swap_{args[0]}_{KIND[args[1]]}"
+        if verb in ("limit", "reveal"):
+            return "announce"
+        return verb
+
+    def describe_event(self, event: Event, lang: str) -> str:
+        """One line of the game log."""
+        return describe_event(self, event, lang)
+
+    def render(self, view: dict[str, Any], lang: str) -> str:
+        """A compact text table from a view."""
+        return render(self, view, lang)
+
+    def engine_players(self) -> dict[str, Any]:
+        """The random baseline and the strategy."""
+        from games.players import RandomPlayer
+
+        from .strategy import Strategy
+
+        return {"random": RandomPlayer(), "strategy": Strategy()}
+
+
+def card_label(card: int, lang: str) -> str:
+    """A card's name for labels (German with English gloss in English)."""
+    return card_name(card, lang)
