@@ -36,7 +36,7 @@ from .cards import (
     card_name,
     deck_size,
 )
-from .scoring import LETZTE_DAME_BONUS, LIMITS, MAX_REDEALS, pile_points, settle
+from .scoring import LETZTE_DAME_BONUS, LIMITS, MAX_REDEALS, bundle_points, pile_points, settle
 from .text import (
     BAD_CARD,
     BAD_PARTNER,
@@ -168,12 +168,13 @@ class Gelfdrakkar(Game):
                     )
                 else:
                     codes.append(_PLAY[card])
-            if not state["swapped"]:
+            if not state["swapped"] and state["piles"][party]:
+                held = {KIND[card] for card in hand}
                 for kind in SWAP_KINDS:
-                    if any(KIND[card] == kind for card in hand):
+                    if kind in held:
                         table = _SWAP[kind]
                         for bundle in state["piles"][party]:
-                            codes.extend(table[card] for card in bundle if KIND[card] != kind)
+                            codes.extend([table[card] for card in bundle if KIND[card] != kind])
             if state["played"][seat] <= 1:
                 used = self._party_announced(state, party)
                 codes.extend(_LIMIT_CODES[limit] for limit in LIMITS if limit not in used)
@@ -365,6 +366,7 @@ class Gelfdrakkar(Game):
             state["fettered"].append(bundle)
         else:
             state["piles"][dest].append(bundle)
+            state["pile_points"][dest] += bundle_points(bundle)
             if ERSTE in bundle:
                 state["claimant"] = winner
         state["forced"] = dest == "carry"
@@ -391,16 +393,14 @@ class Gelfdrakkar(Game):
         )
         state["trick"] = []
         state["partner"] = None
-        if dest in PARTIES:
-            self._count_piles(state)
         if not last:
             self._start_turn(state, outcome["lead"], events)
             return
         taker = state["party"][winner]
         for fettered in state["fettered"]:
             state["piles"][taker].append(fettered)
+            state["pile_points"][taker] += bundle_points(fettered)
         state["fettered"] = []
-        self._count_piles(state)
         if outcome["card"] == LETZTE and not outcome["tod"]:
             state["bonus"][taker] += LETZTE_DAME_BONUS
             events.append(Event("letzte_dame", {"seat": winner}))
