@@ -1,0 +1,92 @@
+"""Secret parties stay secret; own conformance playouts at 5 and 7 players; the strategy."""
+
+from __future__ import annotations
+
+import random
+
+from games.core import CHANCE
+from games.core.conformance import checked_playout
+from games.gelfdrakkar import GAME
+from games.gelfdrakkar.cards import SINHARA, VERNIO
+from games.gelfdrakkar.measure import strength
+
+from .helpers import dealt, trick
+
+
+def _strategy_chooser(game, state, seat, rng):
+    return GAME.engine_players()["strategy"].choose(game, state, seat, rng)
+
+
+def test_a_seats_view_never_shows_another_players_party_or_hand():
+    state, _ = dealt(5, {0: [VERNIO], 3: [SINHARA]})
+    for seat in range(5):
+        view = GAME.view(state, seat)
+        assert view["party"] == state["party"][seat] and view["hand"] == state["hands"][seat]
+        assert view["revealed"] == [None] * 5
+        assert "hands" not in view and "rest" not in view
+    public = GAME.view(state, None)
+    assert public["hand"] is None and public["party"] is None
+    # Another deal with other Vernio and Sinhara holders shows exactly the same public table.
+    other, _ = dealt(5, {1: [VERNIO], 4: [SINHARA]})
+    assert other["party"] != state["party"]
+    assert GAME.view(other, None) == public
+
+
+def test_playing_vernio_reveals_its_holder_and_only_that():
+    state, _ = dealt(4, {1: [VERNIO], 3: [SINHARA]})
+    state, _ = trick(state, [VERNIO])
+    assert GAME.view(state, 2)["revealed"] == [None, "V", None, None]
+
+
+def test_swapping_hidden_cards_keeps_every_view_and_the_parties():
+    state, _ = dealt(7, {2: [VERNIO], 5: [SINHARA]})
+    rng = random.Random(3)
+    for observer in [*range(7), None]:
+        for _ in range(5):
+            other = GAME.shuffle_hidden(state, observer, rng)
+            assert GAME.view(other, observer) == GAME.view(state, observer)
+            assert other["party"] == state["party"]
+            assert VERNIO in other["hands"][2] and SINHARA in other["hands"][5]
+            assert sorted(sum(other["hands"], []) + other["rest"]) == list(range(124))
+    assert GAME.shuffle_hidden(state, 0, rng)["hands"][1] != state["hands"][1]
+
+
+def test_random_playouts_at_five_and_seven_players_over_two_rounds():
+    """Conformance checks at every step for the counts the shared suite does not cover."""
+    for players in (5, 7):
+        options = GAME.parse_options(players, {"rounds": 2})
+        for seed in range(4):
+            playout = checked_playout(GAME, players, options, seed=1000 + seed)
+            assert len(playout.state["history"]) == 2
+            assert sum(playout.state["balances"]) == 0
+
+
+def test_strategy_playouts_keep_the_contract():
+    for players in (4, 6, 8):
+        options = GAME.parse_options(players)
+        choosers = [_strategy_chooser if seat % 2 == 0 else None for seat in range(players)]
+        checked_playout(GAME, players, options, seed=77 + players, choosers=choosers)
+
+
+def test_strategy_party_wins_more_than_its_share_against_random_players():
+    """300 seeded five-player rounds; "its share" is the party win rate of a random player in
+    the same seat on the same seeds (the strategy's seat rotates with the seed)."""
+    figures = strength(300)
+    assert figures["strategy"]["rate"] > figures["random"]["rate"] + 0.1
+    assert figures["strategy"]["coins"] > 0 > figures["random"]["coins"]
+
+
+def test_a_finished_series_has_a_result_ranked_by_balance():
+    state = GAME.initial_state(4, GAME.parse_options(4, {"rounds": 1}))
+    rng = random.Random(5)
+    while not GAME.is_over(state):
+        seats = GAME.to_act(state)
+        if seats == [CHANCE]:
+            state, _ = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
+        else:
+            state, _ = GAME.apply(state, seats[0], rng.choice(GAME.legal_actions(state, seats[0])))
+    result = GAME.result(state)
+    assert result.scores == [float(coins) for coins in state["balances"]]
+    for lang in ("de", "en"):
+        assert "Spielende" in GAME.render(GAME.view(state, None), "de")
+        assert GAME.render(GAME.view(state, 0), lang)
