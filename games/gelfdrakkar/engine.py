@@ -597,7 +597,10 @@ class Gelfdrakkar(Game):
         """
         if not state["party"]:
             return None
-        other = clone(state)
+        # Only hands and the rest change, so a shallow copy with fresh lists for them will do.
+        other = dict(state)
+        other["hands"] = [list(hand) for hand in state["hands"]]
+        other["rest"] = list(state["rest"])
         hidden = [seat for seat in range(state["players"]) if seat != observer]
         pool = [
             card

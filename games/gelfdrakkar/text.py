@@ -297,77 +297,89 @@ def describe_event(game: Game, event: Event, lang: str) -> str:
     return f"{kind}"
 
 
+_RENDER = {
+    True: {
+        "head": "Gelfdrakkar - Runde {r}/{t}, Geber {d}",
+        "balances": "Kontostand: ",
+        "over": "Spielende.",
+        "deal": "Es wird gegeben.",
+        "cards": "Karten: ",
+        "trick": "Stich {n}/{t}: ",
+        "carried": "Liegt noch: ",
+        "fettered": "Gefesselt: ",
+        "piles": "Stapel: Vernio {v}, gegen Vernio {a}",
+        "said": "Ansagen: ",
+        "to_act": "Am Zug: ",
+        "hand": "Deine Partei: {p}. Hand: {h}",
+        "due": "Achtung: Waldherr jetzt spielen!",
+    },
+    False: {
+        "head": "Gelfdrakkar - round {r}/{t}, dealer {d}",
+        "balances": "Balances: ",
+        "over": "Game over.",
+        "deal": "Dealing.",
+        "cards": "Cards: ",
+        "trick": "Trick {n}/{t}: ",
+        "carried": "Still on the table: ",
+        "fettered": "Fettered: ",
+        "piles": "Piles: Vernio {v}, against Vernio {a}",
+        "said": "Announcements: ",
+        "to_act": "To act: ",
+        "hand": "Your party: {p}. Hand: {h}",
+        "due": "Warning: play the Waldherr now!",
+    },
+}
+_LIMIT_WORDS = {
+    lang: {limit: limit_text(limit).get(lang) for limit in (160, 120, 80, 40, 0)}
+    for lang in ("de", "en")
+}
+
+
 def render(game: Game, view: dict[str, Any], lang: str) -> str:
     """A compact plain-text table from one view (never anything beyond it)."""
     de = lang == "de"
-    lines = [
-        Text(
-            "Gelfdrakkar - Runde {r}/{t}, Geber {d}",
-            "Gelfdrakkar - round {r}/{t}, dealer {d}",
-        )
-        .format(r=view["round"], t=view["rounds"], d=_seat(view["dealer"], lang))
-        .get(lang)
-    ]
+    words = _RENDER[de]
+    lang = "de" if de else "en"
+    seat_names = _SEATS[lang]
+    names = NAMES_DE if de else NAMES_EN
+    lines = [words["head"].format(r=view["round"], t=view["rounds"], d=seat_names[view["dealer"]])]
     balances = ", ".join(
-        f"{_seat(seat, lang)}: {coins}" for seat, coins in enumerate(view["balances"])
+        [f"{seat_names[seat]}: {coins}" for seat, coins in enumerate(view["balances"])]
     )
-    lines.append(("Kontostand: " if de else "Balances: ") + balances)
-    if view["phase"] == "over":
-        lines.append("Spielende." if de else "Game over.")
+    lines.append(words["balances"] + balances)
+    if view["phase"] in ("over", "deal"):
+        lines.append(words[view["phase"]])
         return "\n".join(lines)
-    if view["phase"] == "deal":
-        lines.append("Es wird gegeben." if de else "Dealing.")
-        return "\n".join(lines)
+    party_words = {side: text.get(lang) for side, text in PARTY_NAME.items()}
     seats = []
     for seat, size in enumerate(view["hand_sizes"]):
         side = view["revealed"][seat]
-        mark = f" [{PARTY_NAME[side].get(lang)}]" if side else ""
-        seats.append(f"{_seat(seat, lang)}: {size}{mark}")
-    lines.append(("Karten: " if de else "Cards: ") + "; ".join(seats))
-    lines.append(
-        Text("Stich {n}/{t}: ", "Trick {n}/{t}: ")
-        .format(n=view["trick_no"] + 1, t=view["tricks"])
-        .get(lang)
-        + (
-            ", ".join(
-                f"{_seat(seat, lang)} {card_name(card, lang)}" for seat, card in view["trick"]
-            )
-            or "-"
-        )
-    )
+        mark = f" [{party_words[side]}]" if side else ""
+        seats.append(f"{seat_names[seat]}: {size}{mark}")
+    lines.append(words["cards"] + "; ".join(seats))
+    played = ", ".join([f"{seat_names[seat]} {names[card]}" for seat, card in view["trick"]])
+    lines.append(words["trick"].format(n=view["trick_no"] + 1, t=view["tricks"]) + (played or "-"))
     if view["carried"]:
-        lines.append(
-            ("Liegt noch: " if de else "Still on the table: ") + _cards(view["carried"], lang)
-        )
+        lines.append(words["carried"] + _cards(view["carried"], lang))
     if view["fettered"]:
         flat = [card for bundle in view["fettered"] for card in bundle]
-        lines.append(("Gefesselt: " if de else "Fettered: ") + _cards(flat, lang))
+        lines.append(words["fettered"] + _cards(flat, lang))
     points = view["pile_points"]
-    lines.append(
-        Text("Stapel: Vernio {v}, gegen Vernio {a}", "Piles: Vernio {v}, against Vernio {a}")
-        .format(v=points["V"], a=points["A"])
-        .get(lang)
-    )
+    lines.append(words["piles"].format(v=points["V"], a=points["A"]))
     if view["announcements"]:
         said = []
         for seat, kind in view["announcements"]:
-            what = (
-                PARTY_NAME[view["revealed"][seat] or "A"].get(lang)
-                if kind == "reveal"
-                else limit_text(kind).get(lang)
-            )
-            said.append(f"{_seat(seat, lang)}: {what}")
-        lines.append(("Ansagen: " if de else "Announcements: ") + "; ".join(said))
+            if kind == "reveal":
+                what = party_words.get(view["revealed"][seat], "?")
+            else:
+                what = _LIMIT_WORDS[lang][kind]
+            said.append(f"{seat_names[seat]}: {what}")
+        lines.append(words["said"] + "; ".join(said))
     if view["to_act"]:
-        lines.append(("Am Zug: " if de else "To act: ") + _seat(view["to_act"][0], lang))
+        lines.append(words["to_act"] + seat_names[view["to_act"][0]])
     if view["hand"] is not None:
-        lines.append(
-            Text("Deine Partei: {p}. Hand: {h}", "Your party: {p}. Hand: {h}")
-            .format(p=PARTY_NAME[view["party"]].get(lang), h=_cards(view["hand"], lang))
-            .get(lang)
-        )
+        hand = _cards(view["hand"], lang)
+        lines.append(words["hand"].format(p=party_words[view["party"]], h=hand))
         if view["waldherr_due"]:
-            lines.append(
-                "Achtung: Waldherr jetzt spielen!" if de else "Warning: play the Waldherr now!"
-            )
+            lines.append(words["due"])
     return "\n".join(lines)

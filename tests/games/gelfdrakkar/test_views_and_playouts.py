@@ -47,7 +47,8 @@ def test_swapping_hidden_cards_keeps_every_view_and_the_parties():
             assert GAME.view(other, observer) == GAME.view(state, observer)
             assert other["party"] == state["party"]
             assert VERNIO in other["hands"][2] and SINHARA in other["hands"][5]
-            assert sorted(sum(other["hands"], []) + other["rest"]) == list(range(124))
+            dealt_cards = [card for hand in other["hands"] for card in hand] + other["rest"]
+            assert sorted(dealt_cards) == list(range(124))
     assert GAME.shuffle_hidden(state, 0, rng)["hands"][1] != state["hands"][1]
 
 
