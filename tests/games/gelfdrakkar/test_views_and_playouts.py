@@ -91,3 +91,17 @@ def test_a_finished_series_has_a_result_ranked_by_balance():
     for lang in ("de", "en"):
         assert "Spielende" in GAME.render(GAME.view(state, None), "de")
         assert GAME.render(GAME.view(state, 0), lang)
+
+
+def test_rules_pages_exist_in_both_languages_and_name_every_special_card():
+    from pathlib import Path
+
+    import games.gelfdrakkar
+
+    folder = Path(games.gelfdrakkar.__file__).parent
+    for lang in ("de", "en"):
+        text = (folder / f"rules.{lang}.md").read_text(encoding="utf-8")
+        for name in ["Vernio", "Sinhara", "Tod", "Fessel", "Unterstützer", "Gegenwirker"]:
+            assert name in text
+        for name in ["Waldherr", "Erste Dame", "Freund", "Spion", "Helfer", "Nullkarte", "431"]:
+            assert name in text
