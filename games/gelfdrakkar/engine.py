@@ -294,7 +294,9 @@ class Gelfdrakkar(Game):
         if card not in hand or len(args) != (2 if needs_partner else 1):
             raise IllegalAction(BAD_CARD)
         partner = args[1] if needs_partner else None
-        if partner is not None and (partner == seat or not 0 <= partner < players):
+        if partner is not None and (
+            not isinstance(partner, int) or partner == seat or not 0 <= partner < players
+        ):
             raise IllegalAction(BAD_PARTNER)
         if card == WALDHERR and len(hand) <= 2:
             state["late"].append(seat)
@@ -413,7 +415,8 @@ class Gelfdrakkar(Game):
     def _start_turn(self, state: State, seat: int, events: list[Event]) -> None:
         state["turn"] = seat
         hand = state["hands"][seat]
-        if WALDHERR in hand and len(hand) <= 3:
+        if WALDHERR in hand and len(hand) == 3:
+            # The last turn on which the Waldherr may leave the hand without the penalty.
             events.append(Event("warn", {"cards": len(hand)}, to=seat))
 
     def _swap(self, state: State, seat: int, args: tuple[Any, ...], events: list[Event]) -> None:
@@ -442,7 +445,7 @@ class Gelfdrakkar(Game):
         state["swapped"] = True
         state["revealed"][seat] = party
         events.append(Event("swap", {"seat": seat, "gave": given, "took": wanted, "pile": party}))
-        if WALDHERR == wanted and len(hand) <= 3:
+        if WALDHERR == wanted and len(hand) == 3:
             events.append(Event("warn", {"cards": len(hand)}, to=seat))
 
     # ----- the end of a round ------------------------------------------------------------------
@@ -512,7 +515,9 @@ class Gelfdrakkar(Game):
             )
             return
         events.append(Event("void", {"reason": reason}))
-        self._next_round(state, events, summary or {"round": state["round"] + 1, "void": True})
+        self._next_round(
+            state, events, {**(summary or {"round": state["round"] + 1}), "void": True}
+        )
 
     def _next_round(self, state: State, events: list[Event], summary: dict[str, Any]) -> None:
         state["history"].append(summary)
