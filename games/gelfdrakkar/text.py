@@ -235,6 +235,17 @@ def describe_event(game: Game, event: Event, lang: str) -> str:
             else Text("{s} lässt den Stich liegen.", "{s} leaves the trick.")
         )
         return template.format(s=_seat(data["seat"], lang)).get(lang)
+    if kind == "trick" and data["dest"] == "carry":
+        return (
+            Text(
+                "Gegenwirker: der Stich bleibt liegen und geht mit dem nächsten gegen Vernio; "
+                "{s} spielt aus.",
+                "Gegenwirker: the trick stays on the table and goes against Vernio with the next; "
+                "{s} leads.",
+            )
+            .format(s=_seat(data["lead"], lang))
+            .get(lang)
+        )
     if kind == "trick":
         text = Text("Stich an {s} mit {c} ({h}) -> {p}", "Trick to {s} with {c} ({h}) -> {p}")
         line = text.format(
