@@ -308,7 +308,9 @@ class Gelfdrakkar(Game):
         if partner is not None:
             state["partner"] = partner
         if card in (VERNIO, SINHARA):
-            state["revealed"][seat] = "V"
+            # Dealt, the card shows the Vernio party; taken from a pile by an exchange, the
+            # exchange has already shown the player's party in public. Either way it is known.
+            state["revealed"][seat] = state["party"][seat]
         events.append(Event("play", {"seat": seat, "card": card, "partner": partner}))
         if len(state["trick"]) < players:
             self._start_turn(state, (seat + 1) % players, events)

@@ -435,3 +435,16 @@ def test_wrong_turn_and_foreign_cards_are_rejected_with_reasons():
     with pytest.raises(IllegalAction) as error:
         GAME.apply(state, 1, "play:96")
     assert "hold" in error.value.reason.en
+
+
+def test_vernio_taken_back_from_the_against_pile_does_not_change_parties():
+    """An against-Vernio player may exchange for Vernio lying in the against pile; playing it
+    wins the trick for the against party and does not make them a Vernio player."""
+    state = table({1: [GEGEN, HELFER, SPION], 2: [95, 96], 3: [97, 98], 0: [VERNIO, 99]})
+    state, _ = trick(state, [GEGEN, 95, 97, VERNIO])  # carried, seat 1 leads
+    state, _ = trick(state, [HELFER, 96, 98, 99])  # forced against Vernio, Vernio included
+    assert VERNIO in state["piles"]["A"][0]
+    assert state["turn"] == 1  # the Helfer won the forced trick
+    state, _ = GAME.apply(state, 1, f"swap:spion:{VERNIO}")
+    state, _ = trick(state, [VERNIO])
+    assert GAME.view(state, None)["revealed"][1] == "A" and state["party"][1] == "A"
