@@ -298,3 +298,24 @@ def test_a_series_keeps_balances_rotates_the_dealer_and_ranks_by_balance():
     result = GAME.result(state)
     best = max(state["balances"])
     assert [rank == 1 for rank in result.ranks] == [b == best for b in state["balances"]]
+
+
+def test_the_last_tricks_winner_takes_the_fettered_cards_for_their_party():
+    state = endgame(
+        4,
+        {0: [VERNIO, G[22]], 1: [G[24]], 2: [SINHARA, G[23]], 3: [G[4]]},
+        piles={"V": [], "A": []},
+    )
+    state["fettered"] = [[15, D[0], 45, 70]]  # Fessel 0 + 4 + 3 + 2
+    state, events = trick(state, [G[24], G[23], G[4], G[22]])  # seat 3 (against) wins
+    summary = round_event(events)
+    assert summary["piles"] == {"V": 0, "A": 8 + 9}
+    assert state["history"][0]["points"] == {"V": 0, "A": 17}
+
+
+def test_a_gegenwirker_in_the_last_trick_sends_it_against_vernio():
+    state = endgame(4, {0: [VERNIO, G[22]], 1: [18], 2: [SINHARA, G[4]], 3: [G[23]]})
+    state, events = trick(state, [18, G[4], G[23], G[22]])
+    data = [event.data for event in events if event.kind == "trick"][-1]
+    assert (data["winner"], data["dest"]) == (2, "A")
+    assert round_event(events)["points"] == {"V": 0, "A": 15 + 3}
