@@ -372,7 +372,8 @@ class Gelfdrakkar(Game):
             state["piles"][dest].append(bundle)
             state["pile_points"][dest] += bundle_points(bundle)
             if ERSTE in bundle:
-                state["claimant"] = winner
+                # Whoever took the trick holding her: the claimant if they claimed it.
+                state["claimant"] = state["claimant"] if outcome["by"] == "claim" else winner
         state["forced"] = dest == "carry"
         if outcome["by"] == "winner":
             state["revealed"][winner] = dest
