@@ -1,0 +1,22 @@
+# Tischrunde in a container: `docker build -t tischrunde .` then
+# `docker run --env-file .env -v tischrunde-data:/data tischrunde`.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    TISCHRUNDE_DATABASE_PATH=/data/tischrunde.sqlite3
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY games ./games
+COPY tables ./tables
+COPY storage ./storage
+COPY bot ./bot
+COPY tischrunde ./tischrunde
+RUN pip install --no-cache-dir . \
+    && useradd --create-home tischrunde \
+    && mkdir -p /data && chown tischrunde /data
+
+USER tischrunde
+VOLUME ["/data"]
+CMD ["tischrunde", "start"]

@@ -1,0 +1,34 @@
+# One command to set up and start, one to set up and test. Everything installs into .venv.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: start test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev,bench]'
+	touch $(STAMP)
+
+## start: set up and start the bot (or, without a token, the terminal table)
+start: $(STAMP)
+	$(BIN)/tischrunde start
+
+## test: set up and run the whole test suite
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+## lint: ruff, as CI runs it
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+## bench: engine and storage benchmarks (RLCard, a benchmark-only extra, is the yardstick)
+bench: $(STAMP)
+	$(BIN)/python bench/engines.py
+	$(BIN)/python bench/storage.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache

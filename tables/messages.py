@@ -1,0 +1,34 @@
+"""What the table service says to a person, in German and English."""
+
+from __future__ import annotations
+
+from games.core import Text
+
+NO_SUCH_TABLE = Text("Tisch {id} gibt es nicht.", "There is no table {id}.")
+ALREADY_SEATED = Text("Du sitzt schon an diesem Tisch.", "You already have a seat at this table.")
+TABLE_FULL = Text("Dieser Tisch ist voll.", "This table is full.")
+NOT_SEATED = Text("Du sitzt nicht an diesem Tisch.", "You do not have a seat at this table.")
+NOT_A_PLAYER = Text("Du spielst an diesem Tisch nicht mit.", "You are not a player at this table.")
+ALREADY_STARTED = Text("Das Spiel hat schon begonnen.", "The game has already started.")
+NOT_STARTED = Text("Das Spiel hat noch nicht begonnen.", "The game has not started yet.")
+ALREADY_OVER = Text("Dieser Tisch ist schon beendet.", "This table has already ended.")
+HOST_ONLY = Text(
+    "Das darf nur, wer den Tisch eröffnet hat.", "Only the player who opened the table may do that."
+)
+STALE = Text(
+    "Der Tisch ist inzwischen weiter – hier ist der aktuelle Stand.",
+    "The table has moved on – here is the current state.",
+)
+
+
+def bad_options(error: Exception) -> Text:
+    """A readable reason for options that failed validation."""
+    errors = getattr(error, "errors", None)
+    if callable(errors):
+        problem = errors()[0]
+        where = ".".join(str(part) for part in problem["loc"]) or "?"
+        return Text(
+            f"Ungültige Option {where}: {problem['msg']}",
+            f"Invalid option {where}: {problem['msg']}",
+        )
+    return Text(f"Ungültige Optionen: {error}", f"Invalid options: {error}")

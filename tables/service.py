@@ -1,0 +1,471 @@
+"""The table service: the one way the terminal table, the bot and the tests run games.
+
+A table is one game at one place with seated players. The service creates tables, seats
+members and engine players in the lobby, starts the game, applies moves under a per-table lock
+and stores each one (with the chance outcomes and engine moves it triggers) before it returns.
+It knows nothing of Discord and holds no SQL: it talks to a ``storage.Repository``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from games.core import (
+    CHANCE,
+    Event,
+    Game,
+    IllegalAction,
+    Result,
+    SetupError,
+    State,
+    Text,
+    get_game,
+)
+from storage import (
+    ACTIVE,
+    CANCELLED,
+    FINISHED,
+    LOBBY,
+    DuplicateRequest,
+    LogEntry,
+    Repository,
+    SeatRecord,
+    StaleSequence,
+    TableRecord,
+    UnknownTable,
+)
+
+from . import messages as msg
+
+
+class TableError(Exception):
+    """A request the service refuses; ``reason`` is safe to show privately to the requester.
+
+    ``kind`` lets an adapter react (e.g. show the fresh table on ``stale``).
+    """
+
+    def __init__(self, reason: Text, kind: str = "refused") -> None:
+        super().__init__(reason.en)
+        self.reason = reason
+        self.kind = kind
+
+
+@dataclass(frozen=True)
+class Member:
+    """A person: a stable id (a Discord user id, or a terminal name) and a display name."""
+
+    user_id: str
+    name: str
+
+
+@dataclass
+class Applied:
+    """One stored action and what it caused."""
+
+    seq: int
+    seat: int
+    code: str
+    events: list[Event]
+
+
+@dataclass
+class Table:
+    """A table as loaded: its record, seats, the game and the current state."""
+
+    record: TableRecord
+    seats: list[SeatRecord]
+    game: Game
+    options: BaseModel
+
+    @property
+    def id(self) -> int:
+        """The table's id."""
+        return self.record.id
+
+    @property
+    def seq(self) -> int:
+        """How many actions have been applied."""
+        return self.record.seq
+
+    @property
+    def state(self) -> State | None:
+        """The current game state (None in the lobby)."""
+        return self.record.state
+
+    @property
+    def status(self) -> str:
+        """lobby, active, finished or cancelled."""
+        return self.record.status
+
+    def seat_of(self, user_id: str) -> int | None:
+        """The seat held by ``user_id``, if any."""
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def seat_name(self, seat: int) -> str:
+        """The display name of a seat."""
+        return self.seats[seat].name if 0 <= seat < len(self.seats) else f"#{seat + 1}"
+
+    def to_act(self) -> list[int]:
+        """Seats that may act now (empty in the lobby and when over)."""
+        if self.status != ACTIVE or self.state is None:
+            return []
+        return [seat for seat in self.game.to_act(self.state) if seat != CHANCE]
+
+    def waiting_for(self) -> list[SeatRecord]:
+        """The seats whose decision the table waits for."""
+        return [self.seats[seat] for seat in self.to_act()]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (None: the public table)."""
+        if self.state is None:
+            return {}
+        return self.game.view(self.state, seat)
+
+    def legal_actions(self, seat: int) -> list[str]:
+        """The codes ``seat`` may play now."""
+        if self.status != ACTIVE or self.state is None:
+            return []
+        return self.game.legal_actions(self.state, seat)
+
+    def result(self) -> Result | None:
+        """The final result once the game is over."""
+        return Result.model_validate(self.record.result) if self.record.result else None
+
+
+@dataclass
+class MoveOutcome:
+    """What a move did: the actions stored (the move, then chance and engine moves)."""
+
+    table: Table
+    applied: list[Applied] = field(default_factory=list)
+    duplicate: bool = False
+    """True if this request had already been applied; nothing new was stored."""
+
+    @property
+    def events(self) -> list[tuple[Applied, Event]]:
+        """Every event of every stored action, in order."""
+        return [(applied, event) for applied in self.applied for event in applied.events]
+
+
+def chance_rng(seed: int, seq: int) -> random.Random:
+    """The generator for the action after ``seq``: derived from the table seed, not kept.
+
+    Deriving it anew for each action means an engine move or chance outcome does not depend on
+    what happened in memory before a restart. The outcome itself is logged, so a replay never
+    needs this generator.
+    """
+    return random.Random(f"tischrunde:{seed}:{seq}")
+
+
+class TableService:
+    """Create, join, start, act and view tables, storing every change through ``repo``."""
+
+    def __init__(
+        self,
+        repo: Repository,
+        *,
+        clock: Callable[[], float] = time.time,
+        seed_source: Callable[[], int] | None = None,
+    ) -> None:
+        self.repo = repo
+        self.clock = clock
+        self._seed_source = seed_source or (lambda: random.SystemRandom().getrandbits(48))
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: dict[int, Table] = {}
+
+    # ----- loading ---------------------------------------------------------------------------
+
+    def _lock(self, table_id: int) -> asyncio.Lock:
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
+
+    async def get(self, table_id: int) -> Table:
+        """The table (from memory if it is cached); ``TableError`` if there is none."""
+        table = self._cache.get(table_id)
+        if table is not None:
+            return table
+        try:
+            record = await self.repo.get_table(table_id)
+        except UnknownTable:
+            raise TableError(msg.NO_SUCH_TABLE.format(id=table_id), "unknown") from None
+        seats = await self.repo.get_seats(table_id)
+        game = get_game(record.game)
+        options = game.Options.model_validate(record.options)
+        table = Table(record=record, seats=seats, game=game, options=options)
+        if record.status in (LOBBY, ACTIVE):
+            self._cache[table_id] = table
+        return table
+
+    async def tables_of_user(
+        self, user_id: str, statuses: tuple[str, ...] = (LOBBY, ACTIVE)
+    ) -> list[Table]:
+        """The user's tables, newest first."""
+        records = await self.repo.tables_of_user(user_id, statuses)
+        return [await self.get(record.id) for record in records]
+
+    # ----- the lobby -------------------------------------------------------------------------
+
+    async def create(
+        self,
+        game_id: str,
+        host: Member,
+        place: dict[str, Any],
+        options: dict[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> Table:
+        """Open a table in the lobby with ``host`` in the first seat.
+
+        Options are validated now against the largest player count the game allows, and again
+        for the real count at start.
+        """
+        try:
+            game = get_game(game_id)
+            parsed = game.Options.model_validate(options or {})
+        except SetupError as error:
+            raise TableError(error.reason) from None
+        except ValueError as error:
+            raise TableError(msg.bad_options(error)) from None
+        record = await self.repo.create_table(
+            game.id,
+            parsed.model_dump(mode="json"),
+            self._seed_source() if seed is None else seed,
+            place,
+            host.user_id,
+            settings,
+        )
+        await self.repo.set_seats(record.id, [SeatRecord(0, host.name, user_id=host.user_id)])
+        return await self.get(record.id)
+
+    async def join(self, table_id: int, member: Member) -> Table:
+        """Seat ``member`` at a table that has not started."""
+        async with self._lock(table_id):
+            table = await self.get(table_id)
+            self._require_lobby(table)
+            if table.seat_of(member.user_id) is not None:
+                raise TableError(msg.ALREADY_SEATED)
+            if len(table.seats) >= table.game.max_players:
+                raise TableError(msg.TABLE_FULL)
+            seats = [*table.seats, SeatRecord(len(table.seats), member.name, member.user_id)]
+            return await self._store_seats(table, seats)
+
+    async def add_engine(self, table_id: int, by: Member, engine: str = "strategy") -> Table:
+        """Seat an engine player (host only)."""
+        async with self._lock(table_id):
+            table = await self.get(table_id)
+            self._require_lobby(table)
+            self._require_host(table, by)
+            players = table.game.engine_players()
+            if engine not in players:
+                engine = "random"
+            if len(table.seats) >= table.game.max_players:
+                raise TableError(msg.TABLE_FULL)
+            number = sum(1 for seat in table.seats if seat.engine) + 1
+            name = f"🤖 {engine} {number}"
+            seats = [*table.seats, SeatRecord(len(table.seats), name, engine=engine)]
+            return await self._store_seats(table, seats)
+
+    async def leave(self, table_id: int, member: Member) -> Table:
+        """Leave a table before it starts. The host leaving closes the lobby: the others
+        joined the host's table, and nobody else chose its options.
+        """
+        async with self._lock(table_id):
+            table = await self.get(table_id)
+            self._require_lobby(table)
+            if table.seat_of(member.user_id) is None:
+                raise TableError(msg.NOT_SEATED)
+            if table.record.host == member.user_id:
+                return await self._close(table)
+            remaining = [seat for seat in table.seats if seat.user_id != member.user_id]
+            return await self._store_seats(table, remaining)
+
+    async def cancel(self, table_id: int, by: Member, *, may_manage: bool = False) -> Table:
+        """End a table without a result (its host, or someone allowed to manage the place)."""
+        async with self._lock(table_id):
+            table = await self.get(table_id)
+            if table.status not in (LOBBY, ACTIVE):
+                raise TableError(msg.ALREADY_OVER)
+            if not may_manage:
+                self._require_host(table, by)
+            return await self._close(table)
+
+    async def start(self, table_id: int, by: Member) -> MoveOutcome:
+        """Start the game (host only): deal, and play chance and engine moves until a member
+        must decide.
+        """
+        async with self._lock(table_id):
+            table = await self.get(table_id)
+            self._require_lobby(table)
+            self._require_host(table, by)
+            try:
+                options = table.game.parse_options(len(table.seats), table.record.options)
+            except SetupError as error:
+                raise TableError(error.reason) from None
+            table.options = options
+            state = table.game.initial_state(len(table.seats), options)
+            outcome = MoveOutcome(table)
+            await self._advance(table, state, [], outcome, request_id=None)
+            return outcome
+
+    # ----- playing ---------------------------------------------------------------------------
+
+    async def act(
+        self,
+        table_id: int,
+        member: Member,
+        code: str,
+        *,
+        expected_seq: int | None = None,
+        request_id: str | None = None,
+    ) -> MoveOutcome:
+        """Play ``code`` for ``member``'s seat, then let chance and engine seats move.
+
+        ``expected_seq`` is the state the member saw (from a button); if the table moved on,
+        ``TableError(kind="stale")`` is raised and nothing changes. A ``request_id`` already
+        applied returns ``duplicate=True`` and changes nothing.
+        """
+        async with self._lock(table_id):
+            table = await self.get(table_id)
+            seat = table.seat_of(member.user_id)
+            if seat is None:
+                raise TableError(msg.NOT_A_PLAYER, "foreign")
+            return await self._act_locked(table, seat, code, expected_seq, request_id)
+
+    async def act_as_seat(
+        self,
+        table_id: int,
+        seat: int,
+        code: str,
+        *,
+        expected_seq: int | None = None,
+        request_id: str | None = None,
+    ) -> MoveOutcome:
+        """Play ``code`` for ``seat`` (the terminal table, where one person may hold seats)."""
+        async with self._lock(table_id):
+            table = await self.get(table_id)
+            return await self._act_locked(table, seat, code, expected_seq, request_id)
+
+    async def _act_locked(
+        self,
+        table: Table,
+        seat: int,
+        code: str,
+        expected_seq: int | None,
+        request_id: str | None,
+    ) -> MoveOutcome:
+        if expected_seq is not None and expected_seq != table.seq:
+            if request_id and await self.repo.find_request(request_id):
+                return MoveOutcome(table, duplicate=True)
+            raise TableError(msg.STALE, "stale")
+        if table.status == LOBBY:
+            raise TableError(msg.NOT_STARTED)
+        if table.status != ACTIVE or table.state is None:
+            raise TableError(msg.ALREADY_OVER)
+        if table.seats[seat].engine:
+            raise TableError(msg.NOT_A_PLAYER, "foreign")
+        try:
+            state, events = table.game.apply(table.state, seat, code)
+        except IllegalAction as error:
+            kind = "turn" if seat not in table.game.to_act(table.state) else "illegal"
+            raise TableError(error.reason, kind) from None
+        applied = [Applied(table.seq + 1, seat, code, events)]
+        outcome = MoveOutcome(table)
+        try:
+            await self._advance(table, state, applied, outcome, request_id=request_id)
+        except DuplicateRequest:
+            return MoveOutcome(table, duplicate=True)
+        return outcome
+
+    async def _advance(
+        self,
+        table: Table,
+        state: State,
+        applied: list[Applied],
+        outcome: MoveOutcome,
+        *,
+        request_id: str | None,
+    ) -> None:
+        """Play chance and engine seats from ``state``, then store everything in one append."""
+        game = table.game
+        engines = {seat.seat: seat.engine for seat in table.seats if seat.engine}
+        players = game.engine_players()
+        seq = table.seq + len(applied)
+        for _ in range(game.max_decisions(len(table.seats), table.options) + 1):
+            seats = game.to_act(state)
+            if not seats:
+                break
+            rng = chance_rng(table.record.seed, seq)
+            if seats == [CHANCE]:
+                seat, code = CHANCE, game.sample_chance(state, rng)
+            else:
+                ready = [seat for seat in seats if seat in engines]
+                if not ready:
+                    break
+                seat = ready[0]
+                player = players.get(engines[seat]) or players["random"]
+                code = player.choose(game, state, seat, rng)
+            state, events = game.apply(state, seat, code)
+            seq += 1
+            applied.append(Applied(seq, seat, code, events))
+        over = not game.to_act(state)
+        result = game.result(state) if over else None
+        status = FINISHED if over else ACTIVE
+        now = self.clock()
+        entries = [
+            LogEntry(item.seq, item.seat, item.code, request_id if index == 0 else None, now)
+            for index, item in enumerate(applied)
+        ]
+        result_json = result.model_dump(mode="json") if result else None
+        try:
+            await self.repo.append(table.id, table.seq, entries, state, status, result_json)
+        except StaleSequence:
+            self._cache.pop(table.id, None)  # another writer moved it: reload next time
+            raise TableError(msg.STALE, "stale") from None
+        table.record.seq = seq
+        table.record.state = state
+        table.record.status = status
+        table.record.result = result_json
+        table.record.updated_at = now
+        if over:
+            self._cache.pop(table.id, None)
+        outcome.applied.extend(applied)
+
+    # ----- helpers ---------------------------------------------------------------------------
+
+    async def _store_seats(self, table: Table, seats: list[SeatRecord]) -> Table:
+        for number, seat in enumerate(seats):
+            seat.seat = number
+        await self.repo.set_seats(table.id, seats)
+        table.seats = seats
+        return table
+
+    async def _close(self, table: Table) -> Table:
+        await self.repo.update_table(table.id, status=CANCELLED)
+        table.record.status = CANCELLED
+        self._cache.pop(table.id, None)
+        return table
+
+    @staticmethod
+    def _require_lobby(table: Table) -> None:
+        if table.status == ACTIVE:
+            raise TableError(msg.ALREADY_STARTED)
+        if table.status != LOBBY:
+            raise TableError(msg.ALREADY_OVER)
+
+    @staticmethod
+    def _require_host(table: Table, member: Member) -> None:
+        if table.record.host != member.user_id:
+            raise TableError(msg.HOST_ONLY, "forbidden")

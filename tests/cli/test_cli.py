@@ -1,0 +1,140 @@
+"""The command line: games, simulate, play at the terminal, rules, start (issue 2, part 7)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from games.core import register, unregister
+from storage.sqlite import SqliteRepository
+from tests.games.highcard import Highcard
+from tischrunde.cli import TOKEN_HINT, main
+from tischrunde.terminal import TerminalTable
+
+
+def test_games_lists_registered_games_with_player_ranges(capsys):
+    """`tischrunde games` lists every registered game with its player range."""
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "test-highcard" in out and "2-4" in out
+
+
+def test_simulate_prints_figures_and_results_by_seat(capsys):
+    """`tischrunde simulate` plays N checked games and reports decisions and results."""
+    assert main(["simulate", "test-highcard", "--games", "30", "--players", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 30 and data["players"] == 3
+    assert data["decisions"] == 30 * 3 * 2  # three players, two cards each
+    assert [seat["games"] for seat in data["by_seat"]] == [30, 30, 30]
+    assert sum(seat["wins"] + seat["shared_wins"] for seat in data["by_seat"]) >= 30
+    assert data["decisions_per_second"] > 0
+
+
+def test_simulate_rotates_engine_players_over_seats(capsys):
+    """With --rotate every engine plays every seat; results are also given by engine."""
+    args = ["simulate", "test-highcard", "--games", "10", "--engines", "random,random", "--rotate"]
+    assert main([*args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["by_engine"]["random"]["games"] == 20
+
+
+class _LeakyHighcard(Highcard):
+    id = "test-leaky"
+
+    def view(self, state, seat):
+        view = super().view(state, seat)
+        view["all_hands"] = state["hands"]  # leaks every hand into every view
+        return view
+
+
+def test_simulate_exits_nonzero_when_a_check_fails(capsys):
+    """A game that leaks hidden cards makes `simulate` fail with a non-zero exit."""
+    register(_LeakyHighcard())
+    try:
+        assert main(["simulate", "test-leaky", "--games", "3"]) == 1
+    finally:
+        unregister("test-leaky")
+    assert "hidden cards" in capsys.readouterr().err
+
+
+def test_unknown_game_and_bad_option_are_one_clear_line(capsys):
+    """Bad input at the command line: a clear message and exit status 2."""
+    assert main(["simulate", "no-such-game"]) == 2
+    assert "Unknown game" in capsys.readouterr().err
+    assert main(["simulate", "test-highcard", "--option", "hand=9"]) == 2
+    assert "hand" in capsys.readouterr().err
+
+
+def test_rules_prints_a_page(capsys):
+    """`tischrunde rules GAME` prints the game's rules page."""
+    assert main(["rules", "test-highcard"]) == 0
+    assert "High card" in capsys.readouterr().out
+
+
+async def test_terminal_table_plays_to_the_end_against_engines():
+    """A human at the terminal plays a whole game against engine players and sees the result."""
+    repo = SqliteRepository(":memory:")
+    await repo.open()
+    lines: list[str] = []
+    table = TerminalTable(repo, lang="en", read=lambda prompt: "1", write=lines.append)
+    finished = await table.play(Highcard(), players=3, bots=2, seed=3, options={"hand": 2})
+    await repo.close()
+    assert finished is not None and finished.result() is not None
+    assert "Final result:" in lines
+
+
+async def test_hot_seat_shows_each_player_only_their_own_hand():
+    """Two humans at one screen: before each decision only the acting seat's hand is shown."""
+    repo = SqliteRepository(":memory:")
+    await repo.open()
+    screens: list[list[str]] = [[]]
+
+    def read(prompt: str) -> str:
+        if "Pass the screen" in prompt:
+            screens.append([])
+            return ""
+        return "1"
+
+    table = TerminalTable(repo, lang="en", read=read, write=lambda line: screens[-1].append(line))
+    game = Highcard()
+    finished = await table.play(game, players=2, bots=0, seed=9, options={"hand": 2})
+    assert finished is not None
+    log = await repo.log(finished.id)
+    await repo.close()
+    state = game.initial_state(2, finished.options)
+    turns = []
+    for entry in log:
+        if entry.seat >= 0:
+            turns.append((state["hands"][entry.seat], state["hands"][1 - entry.seat]))
+        state, _ = game.apply(state, entry.seat, entry.code)
+    shown = [screen for screen in screens[1:] if screen]
+    assert len(shown) == len(turns) == 4
+    for screen, (own_hand, other_hand) in zip(shown, turns, strict=True):
+        text = "\n".join(screen)
+        assert f"'hand': {own_hand}" in text
+        assert f"'hand': {other_hand}" not in text
+
+
+def test_start_without_token_explains_in_one_line(monkeypatch, capsys):
+    """Without a Discord token, start says in one line how to get one and offers the table."""
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.chdir("/")  # no .env here
+    monkeypatch.setattr("builtins.input", lambda prompt: (_ for _ in ()).throw(EOFError()))
+    assert main(["start"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == TOKEN_HINT
+
+
+def test_malformed_setting_stops_with_one_line_naming_it(monkeypatch, capsys):
+    """A malformed setting stops start-up with one clear line naming it."""
+    monkeypatch.setenv("TISCHRUNDE_DEFAULT_LANGUAGE", "fr")
+    monkeypatch.chdir("/")
+    assert main(["start"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "TISCHRUNDE_DEFAULT_LANGUAGE" in err[0]
+
+
+@pytest.fixture(autouse=True)
+def _no_token_from_the_environment(monkeypatch):
+    monkeypatch.delenv("TISCHRUNDE_DISCORD_TOKEN", raising=False)

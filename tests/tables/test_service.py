@@ -1,0 +1,230 @@
+"""The table service: lobby, start, moves under a lock, idempotence, restarts (issue 2, part 5)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from games.core import replay
+from storage import ACTIVE, CANCELLED, FINISHED
+from storage.sqlite import SqliteRepository
+from tables.service import Member, TableError, TableService
+
+ANNA = Member("u-anna", "Anna")
+BEN = Member("u-ben", "Ben")
+CARLA = Member("u-carla", "Carla")
+GAME = "test-highcard"
+
+
+@pytest.fixture
+async def repo(tmp_path):
+    repository = SqliteRepository(str(tmp_path / "tables.sqlite3"))
+    await repository.open()
+    yield repository
+    await repository.close()
+
+
+@pytest.fixture
+async def service(repo):
+    return TableService(repo)
+
+
+async def _started(service: TableService, seed: int = 7):
+    table = await service.create(GAME, ANNA, {"channel": "1"}, {"hand": 2}, seed=seed)
+    await service.join(table.id, BEN)
+    outcome = await service.start(table.id, ANNA)
+    return outcome.table
+
+
+async def test_lobby_join_leave_and_full_table(service):
+    """Join and leave only before the start; a full table refuses; nobody sits twice."""
+    table = await service.create(GAME, ANNA, {"channel": "1"}, seed=1)
+    await service.join(table.id, BEN)
+    with pytest.raises(TableError) as twice:
+        await service.join(table.id, BEN)
+    assert twice.value.reason.en == "You already have a seat at this table."
+    await service.join(table.id, CARLA)
+    await service.join(table.id, Member("u-dora", "Dora"))
+    with pytest.raises(TableError, match="full"):
+        await service.join(table.id, Member("u-emil", "Emil"))
+    table = await service.leave(table.id, CARLA)
+    assert [seat.name for seat in table.seats] == ["Anna", "Ben", "Dora"]
+    assert [seat.seat for seat in table.seats] == [0, 1, 2]
+    with pytest.raises(TableError):
+        await service.leave(table.id, CARLA)
+
+
+async def test_host_leaving_closes_the_lobby(service):
+    """The host leaving a lobby cancels the table: nobody else chose its options."""
+    table = await service.create(GAME, ANNA, {"channel": "1"}, seed=1)
+    await service.join(table.id, BEN)
+    table = await service.leave(table.id, ANNA)
+    assert table.status == CANCELLED
+    with pytest.raises(TableError):
+        await service.join(table.id, CARLA)
+
+
+async def test_only_the_host_starts_and_player_count_is_checked(service):
+    """Start is the host's; a table below the game's minimum cannot start."""
+    table = await service.create(GAME, ANNA, {"channel": "1"}, seed=1)
+    with pytest.raises(TableError) as too_few:
+        await service.start(table.id, ANNA)
+    assert "2 to 4" in too_few.value.reason.en
+    await service.join(table.id, BEN)
+    with pytest.raises(TableError) as not_host:
+        await service.start(table.id, BEN)
+    assert not_host.value.kind == "forbidden"
+    outcome = await service.start(table.id, ANNA)
+    assert outcome.table.status == ACTIVE
+    assert outcome.applied[0].seat == -1  # the deal is the first logged action
+    with pytest.raises(TableError, match="already started"):
+        await service.join(table.id, CARLA)
+
+
+async def test_out_of_range_option_is_refused(service):
+    """An absurd option gets a clear answer naming it and creates nothing."""
+    with pytest.raises(TableError) as error:
+        await service.create(GAME, ANNA, {"channel": "1"}, {"hand": 99})
+    assert "hand" in error.value.reason.en and "hand" in error.value.reason.de
+    assert await service.tables_of_user(ANNA.user_id) == []
+
+
+async def test_bad_moves_change_nothing(service, repo):
+    """Not your turn, not a player, an impossible card, garbage: refused, nothing stored."""
+    table = await _started(service)
+    actor = table.to_act()[0]
+    other = 1 - actor
+    members = {0: ANNA, 1: BEN}
+    seq = table.seq
+    legal = table.legal_actions(actor)
+    with pytest.raises(TableError) as wrong_turn:
+        await service.act(table.id, members[other], legal[0])
+    assert wrong_turn.value.reason.en == "It is not your turn."
+    with pytest.raises(TableError) as foreign:
+        await service.act(table.id, CARLA, legal[0])
+    assert foreign.value.kind == "foreign"
+    not_held = next(f"play:{card}" for card in range(12) if f"play:{card}" not in legal)
+    for code in (not_held, "garbage::", "x" * 300):
+        with pytest.raises(TableError):
+            await service.act(table.id, members[actor], code)
+    assert (await repo.get_table(table.id)).seq == seq
+    assert len(await repo.log(table.id)) == seq
+
+
+async def test_stale_button_and_duplicate_request(service, repo):
+    """A click on an old state is refused as stale; a request id applies once only."""
+    table = await _started(service)
+    members = {0: ANNA, 1: BEN}
+    actor = table.to_act()[0]
+    code = table.legal_actions(actor)[0]
+    seq = table.seq
+    outcome = await service.act(
+        table.id, members[actor], code, expected_seq=seq, request_id="click-1"
+    )
+    assert not outcome.duplicate and outcome.applied[0].code == code
+    again = await service.act(
+        table.id, members[actor], code, expected_seq=seq, request_id="click-1"
+    )
+    assert again.duplicate and again.applied == []
+    nxt = outcome.table.to_act()[0]
+    with pytest.raises(TableError) as stale:
+        await service.act(
+            table.id, members[nxt], outcome.table.legal_actions(nxt)[0], expected_seq=seq
+        )
+    assert stale.value.kind == "stale"
+    assert (await repo.get_table(table.id)).seq == outcome.table.seq
+
+
+async def test_two_clicks_at_once_apply_one_move(service, repo):
+    """Two simultaneous clicks on the same state: exactly one is applied."""
+    table = await _started(service)
+    members = {0: ANNA, 1: BEN}
+    actor = table.to_act()[0]
+    first, second = table.legal_actions(actor)[:2]
+    seq = table.seq
+
+    async def click(code, request):
+        try:
+            return await service.act(
+                table.id, members[actor], code, expected_seq=seq, request_id=request
+            )
+        except TableError as error:
+            return error
+
+    results = await asyncio.gather(click(first, "a"), click(second, "b"))
+    applied = [r for r in results if not isinstance(r, TableError)]
+    refused = [r for r in results if isinstance(r, TableError)]
+    assert len(applied) == 1 and len(refused) == 1 and refused[0].kind == "stale"
+    log = await repo.log(table.id)
+    assert [entry.seq for entry in log] == list(range(1, len(log) + 1))
+    assert sum(1 for entry in log if entry.seq > seq and entry.seat == actor) == 1
+
+
+async def test_engine_seats_play_and_the_game_finishes(service, repo):
+    """Engine seats and chance move by themselves; a finished table has a result."""
+    table = await service.create(GAME, ANNA, {"channel": "1"}, {"hand": 3}, seed=11)
+    await service.add_engine(table.id, ANNA, "random")
+    await service.add_engine(table.id, ANNA, "random")
+    outcome = await service.start(table.id, ANNA)
+    table = outcome.table
+    while table.status == ACTIVE:
+        assert table.to_act() == [0]  # only the human is ever waited for
+        outcome = await service.act(table.id, ANNA, table.legal_actions(0)[0])
+        table = outcome.table
+    assert table.status == FINISHED
+    result = table.result()
+    assert result is not None and len(result.ranks) == 3
+    stored = await repo.get_table(table.id)
+    assert stored.status == FINISHED and stored.result == result.model_dump(mode="json")
+
+
+async def test_restart_continues_from_storage_and_replays(repo, tmp_path):
+    """A new service on the same database continues the table; the log replays the snapshot."""
+    first = TableService(repo)
+    table = await _started(first, seed=5)
+    members = {0: ANNA, 1: BEN}
+    actor = table.to_act()[0]
+    await first.act(table.id, members[actor], table.legal_actions(actor)[0])
+    await repo.close()
+
+    reopened = SqliteRepository(str(tmp_path / "tables.sqlite3"))
+    await reopened.open()
+    try:
+        second = TableService(reopened)
+        table = await second.get(table.id)
+        log = await reopened.log(table.id)
+        rebuilt = replay(
+            table.game, len(table.seats), table.options, [(e.seat, e.code) for e in log]
+        )
+        assert rebuilt == table.state
+        actor = table.to_act()[0]
+        outcome = await second.act(table.id, members[actor], table.legal_actions(actor)[0])
+        assert outcome.table.seq > len(log)
+    finally:
+        await reopened.close()
+
+
+async def test_same_seed_same_moves_same_game(tmp_path):
+    """Chance is derived from the table seed and the state number: reproducible."""
+    states = []
+    for run in range(2):
+        repository = SqliteRepository(str(tmp_path / f"run{run}.sqlite3"))
+        await repository.open()
+        service = TableService(repository)
+        table = await _started(service, seed=42)
+        states.append(table.state)
+        await repository.close()
+    assert states[0] == states[1]
+
+
+async def test_tables_of_user_and_cancel_rights(service):
+    """A user's open tables; only the host (or a manager) may cancel."""
+    table = await _started(service)
+    assert [t.id for t in await service.tables_of_user(BEN.user_id)] == [table.id]
+    with pytest.raises(TableError) as refused:
+        await service.cancel(table.id, BEN)
+    assert refused.value.kind == "forbidden"
+    cancelled = await service.cancel(table.id, BEN, may_manage=True)
+    assert cancelled.status == CANCELLED
+    assert await service.tables_of_user(BEN.user_id) == []

@@ -1,0 +1,195 @@
+"""The ``tischrunde`` command: list games, play in the terminal, simulate, show rules, start."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from typing import Any
+
+from games.core import SetupError, all_games, get_game
+from games.core.conformance import ConformanceError
+
+from .settings import SettingsProblem, load_settings
+
+TOKEN_HINT = (
+    "No DISCORD_TOKEN set: create an application and bot at "
+    "https://discord.com/developers/applications, copy its token into .env as DISCORD_TOKEN=... "
+    "(see README); meanwhile, play at the terminal table below."
+)
+BOT_NOT_BUILT = "The Discord bot is not built yet (issue 4); starting the terminal table instead."
+
+
+def _parse_option(text: str) -> tuple[str, Any]:
+    key, sep, raw = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"--option wants key=value, got {text!r}")
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return key.strip(), value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    parser = argparse.ArgumentParser(prog="tischrunde", description=__doc__)
+    parser.add_argument("--lang", choices=["de", "en"], default=None, help="language of output")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    sub.add_parser("games", help="list the registered games")
+
+    play = sub.add_parser("play", help="play a game at the terminal")
+    play.add_argument("game")
+    play.add_argument("--players", type=int, default=None, help="seats (default: the minimum)")
+    play.add_argument("--bots", type=int, default=None, help="engine seats (default: all but one)")
+    play.add_argument("--engine", default="strategy", help="engine player for the bot seats")
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--option", action="append", type=_parse_option, default=[])
+    play.add_argument("--db", default=":memory:", help="SQLite file to keep the table in")
+
+    simulate = sub.add_parser("simulate", help="play checked games between engine players")
+    simulate.add_argument("game")
+    simulate.add_argument("--games", type=int, default=100)
+    simulate.add_argument("--players", type=int, default=None)
+    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--option", action="append", type=_parse_option, default=[])
+    simulate.add_argument(
+        "--engines", default="random", help="comma-separated engine players, seat by seat"
+    )
+    simulate.add_argument("--rotate", action="store_true", help="rotate engines over the seats")
+    simulate.add_argument("--json", action="store_true", help="print JSON")
+
+    rules = sub.add_parser("rules", help="show a game's rules page")
+    rules.add_argument("game")
+
+    sub.add_parser("start", help="start the bot, or the terminal table without a token")
+    sub.add_parser("bot", help="start the Discord bot")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    lang = args.lang or "en"
+    try:
+        if args.command == "games":
+            return _games(lang)
+        if args.command == "rules":
+            from tables.rules import rules_page
+
+            print(rules_page(get_game(args.game), lang))
+            return 0
+        if args.command == "simulate":
+            return _simulate(args, lang)
+        if args.command == "play":
+            return asyncio.run(_play(args, lang))
+        if args.command in ("start", "bot"):
+            return _start(args, lang)
+    except SetupError as error:
+        print(error.reason.get(lang), file=sys.stderr)
+        return 2
+    except SettingsProblem as error:
+        print(str(error), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return 2
+
+
+def _games(lang: str) -> int:
+    for game in all_games():
+        print(f"{game.id:<22} {game.name.get(lang):<40} {game.min_players}-{game.max_players}")
+    return 0
+
+
+def _simulate(args: argparse.Namespace, lang: str) -> int:
+    from .simulate import format_simulation, simulate
+
+    game = get_game(args.game)
+    players = args.players or game.min_players
+    options = game.parse_options(players, dict(args.option))
+    if args.games < 1:
+        print("--games must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        sim = simulate(
+            game,
+            games=args.games,
+            players=players,
+            options=options,
+            seed=args.seed,
+            engines=[name.strip() for name in args.engines.split(",") if name.strip()],
+            rotate=args.rotate,
+            lang=lang,
+        )
+    except ValueError as error:
+        print(str(error), file=sys.stderr)
+        return 2
+    except ConformanceError as error:
+        print(f"CHECK FAILED: {error}", file=sys.stderr)
+        return 1
+    print(json.dumps(sim.as_dict(), indent=2) if args.json else format_simulation(sim))
+    return 0
+
+
+async def _play(args: argparse.Namespace, lang: str) -> int:
+    from storage.sqlite import SqliteRepository
+
+    from .terminal import TerminalTable
+
+    game = get_game(args.game)
+    players = args.players or game.min_players
+    bots = players - 1 if args.bots is None else args.bots
+    if not 0 <= bots < players:
+        print("--bots must leave at least one human seat", file=sys.stderr)
+        return 2
+    options = dict(args.option)
+    game.parse_options(players, options)
+    repo = SqliteRepository(args.db)
+    await repo.open()
+    try:
+        table = TerminalTable(repo, lang=lang)
+        await table.play(
+            game, players=players, bots=bots, seed=args.seed, options=options, engine=args.engine
+        )
+    except EOFError:
+        return 0
+    finally:
+        await repo.close()
+    return 0
+
+
+def _start(args: argparse.Namespace, lang: str) -> int:
+    settings = load_settings()
+    lang = args.lang or settings.default_language
+    if settings.discord_token is None:
+        print(TOKEN_HINT)
+    else:
+        print(BOT_NOT_BUILT)
+    return asyncio.run(_menu(lang))
+
+
+async def _menu(lang: str) -> int:
+    games = all_games()
+    for number, game in enumerate(games, 1):
+        print(f"{number}. {game.name.get(lang)} ({game.min_players}-{game.max_players})")
+    prompt = "Spiel wählen (Nummer): " if lang == "de" else "Choose a game (number): "
+    try:
+        answer = input(prompt).strip()
+    except EOFError:
+        return 0
+    if not answer.isdigit() or not 1 <= int(answer) <= len(games):
+        return 0
+    game = games[int(answer) - 1]
+    namespace = argparse.Namespace(
+        game=game.id,
+        players=None,
+        bots=None,
+        engine="strategy",
+        seed=None,
+        option=[],
+        db=":memory:",
+    )
+    return await _play(namespace, lang)
