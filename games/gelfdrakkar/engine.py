@@ -628,6 +628,49 @@ class Gelfdrakkar(Game):
         other["rest"] = keep + pool
         return other
 
+    def check_invariants(self, state: State) -> None:
+        """Every card in play is in exactly one place, and the coins sum to zero."""
+        assert sum(state["balances"]) == 0, "Kupfermuenzen were created or lost"
+        if not state["party"]:
+            return
+        places = [card for hand in state["hands"] for card in hand]
+        places += state["rest"] + state["carried"] + state["dead"]
+        places += [card for _seat, card in state["trick"]]
+        for bundle in state["fettered"] + state["piles"]["V"] + state["piles"]["A"]:
+            places += bundle
+        assert sorted(places) == list(range(deck_size(state["players"]))), "cards lost or doubled"
+        for side in PARTIES:
+            assert state["pile_points"][side] == pile_points(state["piles"][side])
+
+    def simulation_report(self, results: list[tuple[State, Result]], lang: str) -> str | None:
+        """Rounds, how often the Vernio party won, ties dealt again and penalties."""
+        rounds = [entry for state, _result in results for entry in state["history"]]
+        if not rounds:
+            return None
+        decided = [entry for entry in rounds if not entry.get("void")]
+        vernio = sum(1 for entry in decided if entry["winner"] == "V")
+        failed = sum(1 for entry in decided if entry["failed"])
+        late = sum(1 for entry in decided if entry["penalised"])
+        stakes = [entry["stake"] for entry in decided]
+        mean = sum(stakes) / len(stakes) if stakes else 0
+        return (
+            Text(
+                "Runden: {r} (ohne Zahlung: {v}); Vernio-Partei gewinnt {p}; mit gescheiterter "
+                "Ansage: {f}; Waldherr zu spät: {w}; mittlerer Einsatz {m:.1f} Kupfermünzen.",
+                "Rounds: {r} (no payment: {v}); the Vernio party wins {p}; with a failed "
+                "announcement: {f}; Waldherr too late: {w}; mean stake {m:.1f} Kupfermuenzen.",
+            )
+            .format(
+                r=len(rounds),
+                v=len(rounds) - len(decided),
+                p=f"{vernio}/{len(decided)}",
+                f=failed,
+                w=late,
+                m=mean,
+            )
+            .get(lang)
+        )
+
     # ----- words ----------------------------------------------------------------------------
 
     def action_label(self, state: State, seat: int, code: str, lang: str) -> str:

@@ -105,3 +105,17 @@ def test_rules_pages_exist_in_both_languages_and_name_every_special_card():
             assert name in text
         for name in ["Waldherr", "Erste Dame", "Freund", "Spion", "Helfer", "Nullkarte", "431"]:
             assert name in text
+
+
+def test_invariants_catch_a_lost_card_and_unbalanced_coins():
+    import pytest
+
+    state, _ = dealt(4, {0: [VERNIO], 2: [SINHARA]})
+    GAME.check_invariants(state)
+    state["hands"][1].pop()
+    with pytest.raises(AssertionError):
+        GAME.check_invariants(state)
+    state, _ = dealt(4, {0: [VERNIO], 2: [SINHARA]})
+    state["balances"][0] = 5
+    with pytest.raises(AssertionError):
+        GAME.check_invariants(state)
