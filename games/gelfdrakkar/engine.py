@@ -30,6 +30,7 @@ from .cards import (
     LETZTE,
     SINHARA,
     SWAP_KINDS,
+    TOD,
     VERNIO,
     WALDHERR,
     ZWEITE,
@@ -59,6 +60,37 @@ _PLAY = [encode("play", card) for card in range(124)]
 _LIMIT_CODES = {limit: encode("limit", limit) for limit in LIMITS}
 _SWAP = {kind: [encode("swap", kind, card) for card in range(124)] for kind in SWAP_KINDS}
 _CLAIM_CODES = ["claim", "decline"]
+_WALDHERR_PARTNER = [encode("play", WALDHERR, seat) for seat in range(8)]
+_LAST_SWAP_CARD = max(card for card, kind in enumerate(KIND) if kind in SWAP_KINDS)
+
+
+def _copy_state(state: State) -> State:
+    """A copy of ``state`` for one card played: what ``_play`` edits in place is its own.
+
+    Everything else is shared with the given state until ``_own_everything`` copies it; the
+    rarer moves (a trick's end, exchanges, announcements, claims) call that first.
+    """
+    new = dict(state)
+    new["hands"] = state["hands"][:]
+    new["trick"] = state["trick"][:]
+    new["played"] = state["played"][:]
+    return new
+
+
+def _own_everything(state: State) -> None:
+    """Give a copied state its own copy of every list and dict that moves may edit in place."""
+    state["hands"] = [hand[:] for hand in state["hands"]]
+    state["revealed"] = state["revealed"][:]
+    state["announcements"] = state["announcements"][:]
+    state["late"] = state["late"][:]
+    state["dead"] = state["dead"][:]
+    state["fettered"] = state["fettered"][:]
+    piles = state["piles"]
+    state["piles"] = {"V": piles["V"][:], "A": piles["A"][:]}
+    state["pile_points"] = dict(state["pile_points"])
+    state["bonus"] = dict(state["bonus"])
+    state["balances"] = state["balances"][:]
+    state["history"] = state["history"][:]
 
 
 class GelfdrakkarOptions(BaseModel):
@@ -159,17 +191,19 @@ class Gelfdrakkar(Game):
         if phase == "play" and seat == state["turn"]:
             hand = state["hands"][seat]
             party = state["party"][seat]
-            codes: list[str] = []
             players = state["players"]
-            for card in hand:
-                if card == WALDHERR and 5 <= players <= 6:
-                    codes.extend(
-                        encode("play", WALDHERR, other) for other in range(players) if other != seat
-                    )
-                else:
-                    codes.append(_PLAY[card])
-            if not state["swapped"] and state["piles"][party]:
-                held = {KIND[card] for card in hand}
+            codes = [_PLAY[card] for card in hand]
+            if WALDHERR in hand and 5 <= players <= 6:
+                codes.remove(_PLAY[WALDHERR])
+                codes.extend(_WALDHERR_PARTNER[other] for other in range(players) if other != seat)
+            # Hands are sorted and Spion and Helfer have low ids: most hands skip this at once.
+            if (
+                hand
+                and hand[0] <= _LAST_SWAP_CARD
+                and not state["swapped"]
+                and state["piles"][party]
+            ):
+                held = {KIND[card] for card in hand if card <= _LAST_SWAP_CARD}
                 for kind in SWAP_KINDS:
                     if kind in held:
                         table = _SWAP[kind]
@@ -224,6 +258,24 @@ class Gelfdrakkar(Game):
 
     # ----- applying moves ----------------------------------------------------------------------
 
+    def apply(
+        self, state: State, seat: int, code: str, *, checked: bool = True
+    ) -> tuple[State, list[Event]]:
+        """As ``Game.apply``, with a copy made for this state's layout instead of a deep clone.
+
+        Playing a card (nearly every move) edits only the acting hand, the trick and the play
+        counts, so ``_copy_state`` copies just those; any other move first takes its own copy
+        of every container (``_own_everything``). Nested values that are never edited (trick
+        entries, pile bundles, the pending outcome, history entries) stay shared. The
+        conformance suite checks at every step that the given state is left unchanged.
+        """
+        if checked:
+            self.check(state, seat, code)
+        new = _copy_state(state)
+        events: list[Event] = []
+        self._apply(new, seat, code, events)
+        return new, events
+
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
         verb, args = decode(code)
         phase = state["phase"]
@@ -232,13 +284,16 @@ class Gelfdrakkar(Game):
                 raise IllegalAction(DEAL_FIRST)
             order = check_permutation(args, deck_size(state["players"]))
             self._deal(state, order, events)
-        elif phase == "claim":
-            self._claim(state, verb == "claim", events)
-        elif verb == "play":
+        elif verb == "play" and phase == "play":
             self._play(state, seat, args, events)
+        elif phase == "claim":
+            _own_everything(state)
+            self._claim(state, verb == "claim", events)
         elif verb == "swap":
+            _own_everything(state)
             self._swap(state, seat, args, events)
         elif verb in ("limit", "reveal"):
+            _own_everything(state)
             kind = args[0] if verb == "limit" else "reveal"
             state["announcements"].append([seat, kind])
             if kind == "reveal":
@@ -290,30 +345,45 @@ class Gelfdrakkar(Game):
         hand = state["hands"][seat]
         card = args[0] if args else None
         players = state["players"]
-        needs_partner = card == WALDHERR and 5 <= players <= 6
-        if card not in hand or len(args) != (2 if needs_partner else 1):
+        if card not in hand:
             raise IllegalAction(BAD_CARD)
-        partner = args[1] if needs_partner else None
-        if partner is not None and (
-            not isinstance(partner, int) or partner == seat or not 0 <= partner < players
-        ):
-            raise IllegalAction(BAD_PARTNER)
-        if card == WALDHERR and len(hand) <= 2:
-            state["late"].append(seat)
-            events.append(Event("late", {"seat": seat}))
+        partner = None
+        if card == WALDHERR:
+            if 5 <= players <= 6:
+                if len(args) != 2:
+                    raise IllegalAction(BAD_PARTNER)
+                partner = args[1]
+                if not isinstance(partner, int) or partner == seat or not 0 <= partner < players:
+                    raise IllegalAction(BAD_PARTNER)
+            elif len(args) != 1:
+                raise IllegalAction(BAD_CARD)
+        elif len(args) != 1:
+            raise IllegalAction(BAD_CARD)
+        hand = hand[:]
+        if card <= SINHARA or card == WALDHERR:  # the rare cards with extra duties
+            if card == WALDHERR:
+                if len(hand) <= 2:
+                    state["late"] = [*state["late"], seat]
+                    events.append(Event("late", {"seat": seat}))
+                if partner is not None:
+                    state["partner"] = partner
+            elif card != TOD:
+                # Dealt, the card shows the Vernio party; taken from a pile by an exchange,
+                # the exchange has already shown the player's party. Either way it is known.
+                state["revealed"] = state["revealed"][:]
+                state["revealed"][seat] = state["party"][seat]
         hand.remove(card)
+        state["hands"][seat] = hand
         state["played"][seat] += 1
         state["swapped"] = False
-        state["trick"].append([seat, card])
-        if partner is not None:
-            state["partner"] = partner
-        if card in (VERNIO, SINHARA):
-            # Dealt, the card shows the Vernio party; taken from a pile by an exchange, the
-            # exchange has already shown the player's party in public. Either way it is known.
-            state["revealed"][seat] = state["party"][seat]
+        trick = state["trick"]
+        trick.append([seat, card])
         events.append(Event("play", {"seat": seat, "card": card, "partner": partner}))
-        if len(state["trick"]) < players:
-            self._start_turn(state, (seat + 1) % players, events)
+        if len(trick) < players:
+            following = (seat + 1) % players
+            state["turn"] = following
+            if len(state["hands"][following]) == 3:
+                self._start_turn(state, following, events)
             return
         state["trick_no"] += 1
         last = state["trick_no"] == state["tricks"]
@@ -338,7 +408,7 @@ class Gelfdrakkar(Game):
         self._finish_trick(state, outcome, events)
 
     def _claim(self, state: State, claimed: bool, events: list[Event]) -> None:
-        outcome = state["pending"]
+        outcome = dict(state["pending"])  # the given state's copy shares it: never edit in place
         claimant = state["claimant"]
         if claimed:
             outcome["dest"] = state["party"][claimant]
@@ -350,6 +420,7 @@ class Gelfdrakkar(Game):
         self._finish_trick(state, outcome, events)
 
     def _finish_trick(self, state: State, outcome: dict[str, Any], events: list[Event]) -> None:
+        _own_everything(state)  # harmless when _claim already did: fresh copies of copies
         trick_cards = [card for _seat, card in state["trick"]]
         bundle = state["carried"] + trick_cards
         dest = outcome["dest"]
@@ -435,9 +506,11 @@ class Gelfdrakkar(Game):
         party = state["party"][seat]
         if not 0 <= wanted < len(KIND) or KIND[wanted] == kind:
             raise IllegalAction(NOT_IN_PILE)
-        for bundle in state["piles"][party]:
+        pile = state["piles"][party]
+        for index, bundle in enumerate(pile):
             if wanted in bundle:
-                bundle[bundle.index(wanted)] = given
+                # A new list: the bundles are shared with the state this one was copied from.
+                pile[index] = [given if card == wanted else card for card in bundle]
                 break
         else:
             raise IllegalAction(NOT_IN_PILE)
