@@ -4,7 +4,9 @@
   beside a random player in the same seat on the same seeds (the share a seat's party wins
   without any skill).
 - ``speed``: decisions per second of the bare engine loop (legal actions, a seeded random pick,
-  ``apply(checked=False)``, chance included).
+  ``apply(checked=False)``, chance included). ``bench/engines.py`` measures the same loop for
+  every game beside RLCard's UNO; ``tischrunde simulate gelfdrakkar --engines strategy,random,...
+  --rotate`` plays the strength match through every conformance check.
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ resolves the trick as it stands with the engine's own ``resolve`` and scores the
 won for its party, weighted by how likely the winning card is to hold against the players still
 to come, minus the cost of spending a strong card; points given away count against it. It plays
 the Waldherr in time, names a partner it believes is on its side, always claims with the Erste
-Dame, and exchanges a Spion or Helfer for a top card lying in its own party's pile.
+Dame, and exchanges a Spion or Helfer for a top card lying in its own party's pile. It makes no
+announcements (a failed one loses the round; the greedy evaluator cannot judge the risk).
 """
 
 from __future__ import annotations
@@ -104,7 +105,7 @@ class Strategy:
         plays = [*view["trick"], [seat, card]]
         remaining = players - len(plays)
         if partner is not None and belief[partner] != party and len(args) > 1:
-            return -1000.0 + RANK[card] * 0  # never name a believed opponent if avoidable
+            return -1000.0  # never name a believed opponent if avoidable
         last = view["trick_no"] + 1 == view["tricks"] and remaining == 0
         outcome = resolve(
             plays,
