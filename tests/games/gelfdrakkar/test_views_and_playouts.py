@@ -119,3 +119,14 @@ def test_invariants_catch_a_lost_card_and_unbalanced_coins():
     state["balances"][0] = 5
     with pytest.raises(AssertionError):
         GAME.check_invariants(state)
+
+
+def test_action_groups_stay_within_a_select_menu():
+    """Discord select menus hold 25 options: a 30-card hand splits into two play groups."""
+    state, _ = dealt(4, {0: [VERNIO], 2: [SINHARA]})
+    groups: dict[str, int] = {}
+    for code in GAME.legal_actions(state, 1):
+        group = GAME.action_group(state, 1, code)
+        groups[group] = groups.get(group, 0) + 1
+    assert groups["play"] == 25 and groups["play_more"] == 5 and groups["announce"] == 6
+    assert all(count <= 25 for count in groups.values())
