@@ -169,6 +169,7 @@ class Gelfdrakkar(Game):
                 "late": [],
                 "bonus": {"V": 0, "A": 0},
                 "revealed": [None] * players,
+                "taken": [],
                 "trick_no": 0,
                 "tricks": deck_size(players) // players,
             }
@@ -374,6 +375,8 @@ class Gelfdrakkar(Game):
                 state["revealed"][seat] = state["party"][seat]
         hand.remove(card)
         state["hands"][seat] = hand
+        if state["taken"] and [seat, card] in state["taken"]:
+            state["taken"] = [entry for entry in state["taken"] if entry != [seat, card]]
         state["played"][seat] += 1
         state["swapped"] = False
         trick = state["trick"]
@@ -515,6 +518,9 @@ class Gelfdrakkar(Game):
         else:
             raise IllegalAction(NOT_IN_PILE)
         self._count_piles(state)
+        # The table saw the card go into this hand (and the given one leave it).
+        state["taken"] = [entry for entry in state["taken"] if entry != [seat, given]]
+        state["taken"].append([seat, wanted])
         hand.remove(given)
         hand.append(wanted)
         hand.sort()
@@ -636,6 +642,7 @@ class Gelfdrakkar(Game):
             "tricks": state["tricks"],
             "announcements": state["announcements"],
             "revealed": state["revealed"],
+            "taken": state["taken"],
             "late": state["late"],
             "claimant": state["claimant"],
             "pending": state["pending"],
@@ -670,35 +677,33 @@ class Gelfdrakkar(Game):
     def shuffle_hidden(
         self, state: State, observer: int | None, rng: random.Random
     ) -> State | None:
-        """Deal the unseen cards anew, keeping hand sizes, parties, Vernio and Sinhara in place.
+        """Deal the unseen cards anew, keeping hand sizes and everything the table knows.
 
-        Parties are fixed by who was dealt Vernio and Sinhara, and a party shows in public
-        (piles, Spion, Freund), so those two cards stay where they are; every other hidden card
-        (other hands, the set-aside rest) may land anywhere hidden.
+        Parties are fixed by who was dealt Vernio and Sinhara and show in public (piles,
+        Spion, Freund), so those two cards stay where they are, and so do cards the table saw
+        a player take from a pile; every other hidden card (other hands, the set-aside rest)
+        may land anywhere hidden.
         """
         if not state["party"]:
             return None
         # Only hands and the rest change, so a shallow copy with fresh lists for them will do.
         other = dict(state)
-        other["hands"] = [list(hand) for hand in state["hands"]]
-        other["rest"] = list(state["rest"])
         hidden = [seat for seat in range(state["players"]) if seat != observer]
-        pool = [
-            card
-            for seat in hidden
-            for card in other["hands"][seat]
-            if card not in (VERNIO, SINHARA)
-        ]
-        pool += [card for card in other["rest"] if card not in (VERNIO, SINHARA)]
+        fixed = {seat: [VERNIO, SINHARA] for seat in hidden}
+        for seat, card in state["taken"]:
+            if seat in fixed:
+                fixed[seat].append(card)
+        pool = [card for seat in hidden for card in state["hands"][seat] if card not in fixed[seat]]
+        pool += [card for card in state["rest"] if card not in (VERNIO, SINHARA)]
         rng.shuffle(pool)
+        hands = [list(hand) for hand in state["hands"]]
         for seat in hidden:
-            hand = other["hands"][seat]
-            keep = [card for card in hand if card in (VERNIO, SINHARA)]
-            size = len(hand) - len(keep)
-            other["hands"][seat] = sorted(keep + pool[:size])
+            keep = [card for card in hands[seat] if card in fixed[seat]]
+            size = len(hands[seat]) - len(keep)
+            hands[seat] = sorted(keep + pool[:size])
             pool = pool[size:]
-        keep = [card for card in other["rest"] if card in (VERNIO, SINHARA)]
-        other["rest"] = keep + pool
+        other["hands"] = hands
+        other["rest"] = [card for card in state["rest"] if card in (VERNIO, SINHARA)] + pool
         return other
 
     def check_invariants(self, state: State) -> None:

@@ -130,3 +130,21 @@ def test_action_groups_stay_within_a_select_menu():
         groups[group] = groups.get(group, 0) + 1
     assert groups["play"] == 25 and groups["play_more"] == 5 and groups["announce"] == 6
     assert all(count <= 25 for count in groups.values())
+
+
+def test_a_card_taken_from_a_pile_stays_known_when_hidden_cards_are_dealt_anew():
+    """The table saw seat 0 take the Drache: re-dealing hidden cards must leave it there."""
+    drache = 24  # Drache A5
+    hands = {1: [95, 96], 2: [drache, 97, SINHARA], 3: [98, 99], 0: [VERNIO, 100, 9]}
+    state, _ = dealt(4, hands)
+    state, _ = trick(state, [95, drache, 98, 100])  # Vernio pile, seat 2 leads
+    state, _ = trick(state, [97, 99])
+    state, _ = GAME.apply(state, 0, f"swap:spion:{drache}")
+    assert GAME.view(state, None)["taken"] == [[0, drache]]
+    rng = random.Random(1)
+    for observer in (1, 2, 3, None):
+        other = GAME.shuffle_hidden(state, observer, rng)
+        assert drache in other["hands"][0] and VERNIO in other["hands"][0]
+        assert GAME.view(other, observer) == GAME.view(state, observer)
+    state, _ = trick(state, [drache])
+    assert GAME.view(state, None)["taken"] == []
