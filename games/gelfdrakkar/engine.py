@@ -244,7 +244,7 @@ class Gelfdrakkar(Game):
         if verb == "play":
             if not args or args[0] not in hand:
                 return BAD_CARD
-            return BAD_PARTNER
+            return BAD_PARTNER if args[0] == WALDHERR else MALFORMED
         if verb == "swap":
             if state["swapped"]:
                 return ONE_SWAP
@@ -254,6 +254,8 @@ class Gelfdrakkar(Game):
         if verb in ("limit", "reveal"):
             if state["played"][seat] > 1:
                 return TOO_LATE_TO_ANNOUNCE
+            if verb == "limit" and (len(args) != 1 or args[0] not in LIMITS):
+                return MALFORMED
             return REVEAL_USED if verb == "reveal" else LIMIT_USED
         return super().explain_illegal(state, seat, code)
 
@@ -284,6 +286,7 @@ class Gelfdrakkar(Game):
             if verb != "shuffle":
                 raise IllegalAction(DEAL_FIRST)
             order = check_permutation(args, deck_size(state["players"]))
+            _own_everything(state)  # a misdeal may end the round and write its history
             self._deal(state, order, events)
         elif verb == "play" and phase == "play":
             self._play(state, seat, args, events)

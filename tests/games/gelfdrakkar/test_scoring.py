@@ -319,3 +319,15 @@ def test_a_gegenwirker_in_the_last_trick_sends_it_against_vernio():
     data = [event.data for event in events if event.kind == "trick"][-1]
     assert (data["winner"], data["dest"]) == (2, "A")
     assert round_event(events)["points"] == {"V": 0, "A": 15 + 3}
+
+
+def test_a_fourth_misdeal_ends_the_round_and_leaves_the_given_state_alone():
+    state = GAME.initial_state(7, GAME.parse_options(7, {"rounds": 2}))
+    state["redeals"] = 3
+    before = {
+        key: (list(value) if isinstance(value, list) else value) for key, value in state.items()
+    }
+    after, events = GAME.apply(state, CHANCE, rig(7, {}, rest=[VERNIO, SINHARA, 120, 121, 122]))
+    assert "void" in [event.kind for event in events]
+    assert after["round"] == 1 and after["dealer"] == 1 and len(after["history"]) == 1
+    assert state["history"] == [] and state == before
