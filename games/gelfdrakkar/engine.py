@@ -698,7 +698,10 @@ class Gelfdrakkar(Game):
                 fixed[seat].append(card)
         pool = [card for seat in hidden for card in state["hands"][seat] if card not in fixed[seat]]
         pool += [card for card in state["rest"] if card not in (VERNIO, SINHARA)]
-        rng.shuffle(pool)
+        # A uniformly random order, several times cheaper than random.shuffle for ~100 cards
+        # (the conformance suite re-deals for every observer at every step).
+        keys = {card: rng.random() for card in pool}
+        pool.sort(key=keys.__getitem__)
         hands = [list(hand) for hand in state["hands"]]
         for seat in hidden:
             keep = [card for card in hands[seat] if card in fixed[seat]]
