@@ -34,7 +34,6 @@ from .cards import (
     VERNIO,
     WALDHERR,
     ZWEITE,
-    card_name,
     deck_size,
 )
 from .scoring import LETZTE_DAME_BONUS, LIMITS, MAX_REDEALS, bundle_points, pile_points, settle
@@ -788,8 +787,3 @@ class Gelfdrakkar(Game):
         from .strategy import Strategy
 
         return {"random": RandomPlayer(), "strategy": Strategy()}
-
-
-def card_label(card: int, lang: str) -> str:
-    """A card's name for labels (German with English gloss in English)."""
-    return card_name(card, lang)
