@@ -51,6 +51,40 @@ def _first_run(kinds: list[str | None], kind: str, length: int) -> int | None:
     return None
 
 
+_COMBO_TARGETS = frozenset(("waldherr", "erste", "zweite", "letzte", "freund", "helfer"))
+_COMBO_TARGETS |= {"drache", "mensch", "zwerg"}
+
+
+def _combination(kinds: list[str], cancelled: list[bool], best_kind: str) -> tuple[int | None, str]:
+    """The first card of a combination that beats the best single card, and its name."""
+    eligible: list[str | None] = [
+        None if cancelled[index] else kind for index, kind in enumerate(kinds)
+    ]
+    helfer = "helfer" in eligible
+    if best_kind in _DAME_OR_LORD or best_kind in _ELF_WINNERS:
+        need = 3 if best_kind in _DAME_OR_LORD else 2
+        dragons = [index for index, kind in enumerate(eligible) if kind == "drache"]
+        if not helfer and len(dragons) >= need:
+            return dragons[0], f"dragons{need}"
+    elif best_kind == "drache":
+        runs = []
+        if not helfer:
+            runs.append((_first_run(eligible, "mensch", 4), "humans4"))
+        runs.append((_first_run(eligible, "zwerg", 4), "dwarfs4"))
+        found = [(start, name) for start, name in runs if start is not None]
+        if found:
+            return min(found)
+    elif best_kind == "mensch":
+        start = _first_run(eligible, "zwerg", 3)
+        if start is not None:
+            return start, "dwarfs3"
+    elif best_kind == "zwerg" and not helfer:
+        start = _first_run(eligible, "gnom", 3)
+        if start is not None:
+            return start, "gnomes3"
+    return None, "rank"
+
+
 def resolve(
     plays: list[list[int]],
     party: list[str],
@@ -122,49 +156,44 @@ def resolve(
             if ally >= 0:
                 lifted[ally] = True
 
+    # The highest rank wins; among equal cards a lifted one, else the first played (a strict
+    # comparison keeps the earliest). Cards without rank (-1) never qualify.
     best = -1
-    best_key = (-1, False, 0)
+    best_rank = -1
     for index in range(count):
         rank = RANK[cards[index]]
-        if rank < 0 or cancelled[index]:
-            continue
-        key = (rank, lifted[index], -index)
-        if key > best_key:
-            best, best_key = index, key
+        if rank > best_rank and not cancelled[index]:
+            best, best_rank = index, rank
+    if best >= 0 and "freund" in kinds and not lifted[best]:
+        for index in range(best + 1, count):
+            if lifted[index] and RANK[cards[index]] == best_rank and not cancelled[index]:
+                best = index
+                break
     how = "rank"
     if best < 0:
         best, how = 0, "lead"  # nothing can win by rank: the lead keeps the trick
-    else:
-        eligible: list[str | None] = [
-            None if cancelled[index] else kinds[index] for index in range(count)
-        ]
-        helfer = "helfer" in eligible
-        best_kind = kinds[best]
-        combo: int | None = None
-        if best_kind in _DAME_OR_LORD or best_kind in _ELF_WINNERS:
-            need = 3 if best_kind in _DAME_OR_LORD else 2
-            dragons = [index for index in range(count) if eligible[index] == "drache"]
-            if not helfer and len(dragons) >= need:
-                combo, how = dragons[0], f"dragons{need}"
-        elif best_kind == "drache":
-            runs = []
-            if not helfer:
-                runs.append((_first_run(eligible, "mensch", 4), "humans4"))
-            runs.append((_first_run(eligible, "zwerg", 4), "dwarfs4"))
-            found = [(start, name) for start, name in runs if start is not None]
-            if found:
-                combo, how = min(found)
-        elif best_kind == "mensch":
-            combo = _first_run(eligible, "zwerg", 3)
-            how = "dwarfs3" if combo is not None else how
-        elif best_kind == "zwerg" and not helfer:
-            combo = _first_run(eligible, "gnom", 3)
-            how = "gnomes3" if combo is not None else how
+    elif kinds[best] in _COMBO_TARGETS:
+        combo, found = _combination(kinds, cancelled, kinds[best])
         if combo is not None:
-            best = combo
+            best, how = combo, found
     winner = plays[best][0]
     card = cards[best]
     lead = winner
+    if min(cards) > GEGENWIRKER[-1]:
+        # No special card in the trick: the pile is the winner's party's (or against Vernio
+        # after a Gegenwirker).
+        dest, by = ("A", "forced") if forced_against else (party[winner], "winner")
+        return {
+            "winner": winner,
+            "card": card,
+            "dest": dest,
+            "lead": lead,
+            "tod": False,
+            "cancelled": [],
+            "lifted": [cards[index] for index in range(count) if lifted[index]],
+            "how": how,
+            "by": by,
+        }
 
     def effective(group: tuple[int, ...]) -> int:
         for index in range(count):
