@@ -148,3 +148,24 @@ def test_a_card_taken_from_a_pile_stays_known_when_hidden_cards_are_dealt_anew()
         assert GAME.view(other, observer) == GAME.view(state, observer)
     state, _ = trick(state, [drache])
     assert GAME.view(state, None)["taken"] == []
+
+
+def test_every_event_has_words_in_both_languages():
+    seen = set()
+    for seed in range(6):
+        state = GAME.initial_state(5, GAME.parse_options(5))
+        rng = random.Random(seed)
+        while not GAME.is_over(state):
+            seats = GAME.to_act(state)
+            seat = seats[0]
+            if seat == CHANCE:
+                code = GAME.sample_chance(state, rng)
+            else:
+                code = rng.choice(GAME.legal_actions(state, seat))
+            state, events = GAME.apply(state, seat, code)
+            for event in events:
+                seen.add(event.kind)
+                for lang in ("de", "en"):
+                    line = GAME.describe_event(event, lang)
+                    assert line and line != event.kind
+    assert {"deal", "hand", "play", "trick", "round", "over", "announce", "swap"} <= seen
