@@ -262,18 +262,11 @@ class CatanDeckbuilding(TextsMixin, Game):
 
     # ----- facts -------------------------------------------------------------------------------
 
-    def apply(
-        self, state: State, seat: int, code: str, *, checked: bool = True
-    ) -> tuple[State, list[Event]]:
-        """As ``Game.apply``, with a copy that knows this state's shape (the generic marshal
-        copy was the largest single cost of a decision).
+    def copy_state(self, state: State) -> State:
+        """A copy that knows this state's shape (the generic deep copy was the largest single
+        cost of a decision).
         """
-        if checked:
-            self.check(state, seat, code)
-        new = copy_state(state)
-        events: list[Event] = []
-        self._apply(new, seat, code, events)
-        return new, events
+        return copy_state(state)
 
     def max_decisions(self, players: int, options: BaseModel) -> int:
         """A loose but true bound: every turn moves at most all 96 cards, a few times over."""

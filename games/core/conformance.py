@@ -74,7 +74,7 @@ def checked_playout(
     bound = game.max_decisions(players, options)
     state = game.initial_state(players, options)
     playout = Playout(state=state, result=Result(scores=[0.0], ranks=[1]))
-    seen_codes: set[str] = set()
+    seen_codes: dict[str, None] = {}  # insertion-ordered, so sampling from it is seeded
     step = 0
     while True:
         seats = game.to_act(state)
@@ -95,7 +95,7 @@ def checked_playout(
             if (seat in seats) != bool(codes):
                 raise _fail(game, seed, step, f"seat {seat} in to_act={seats} has {codes[:3]}")
             _check_codes(game, state, seat, codes, seed, step)
-            seen_codes.update(codes)
+            seen_codes.update(dict.fromkeys(codes))
         _check_views(game, state, players, seed, step, probe_rng)
         if _json_roundtrip(state) != state:
             raise _fail(game, seed, step, "the state does not survive a JSON round trip")
@@ -195,7 +195,7 @@ def _probe_illegal(
     state: State,
     seats: list[int],
     legal_by_seat: dict[int, list[str]],
-    seen_codes: set[str],
+    seen_codes: dict[str, None],
     seed: int,
     step: int,
     rng: random.Random,
@@ -210,13 +210,14 @@ def _probe_illegal(
         attempts.append((rng.choice(idle), code))
     if acting:
         seat = acting[0]
-        foreign = [
-            code
-            for code in seen_codes
-            if code not in legal_by_seat[seat] and decode(code)[0] not in game.open_verbs
-        ]
-        if foreign:
-            attempts.append((seat, rng.choice(sorted(foreign))))
+        # A few random earlier codes rather than all of them: games with hundreds of distinct
+        # codes would otherwise pay for a scan of every one at every step.
+        seen = list(seen_codes)
+        legal_now = set(legal_by_seat[seat])
+        for code in rng.sample(seen, min(8, len(seen))):
+            if code not in legal_now and decode(code)[0] not in game.open_verbs:
+                attempts.append((seat, code))
+                break
         attempts.append((seat, rng.choice(GARBAGE_CODES)))
     else:
         attempts.append((0, "shuffle:0"))  # a player cannot act for chance

@@ -260,10 +260,8 @@ class Gelfdrakkar(Game):
 
     # ----- applying moves ----------------------------------------------------------------------
 
-    def apply(
-        self, state: State, seat: int, code: str, *, checked: bool = True
-    ) -> tuple[State, list[Event]]:
-        """As ``Game.apply``, with a copy made for this state's layout instead of a deep clone.
+    def copy_state(self, state: State) -> State:
+        """A copy made for this state's layout instead of a deep clone.
 
         Playing a card (nearly every move) edits only the acting hand, the trick and the play
         counts, so ``_copy_state`` copies just those; any other move first takes its own copy
@@ -271,12 +269,7 @@ class Gelfdrakkar(Game):
         entries, pile bundles, the pending outcome, history entries) stay shared. The
         conformance suite checks at every step that the given state is left unchanged.
         """
-        if checked:
-            self.check(state, seat, code)
-        new = _copy_state(state)
-        events: list[Event] = []
-        self._apply(new, seat, code, events)
-        return new, events
+        return _copy_state(state)
 
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
         verb, args = decode(code)

@@ -302,16 +302,9 @@ class Scherbia(Game):
         if state["phase"] != "deal":
             super().check_chance(state, code)
 
-    def apply(
-        self, state: State, seat: int, code: str, *, checked: bool = True
-    ) -> tuple[State, list[Event]]:
-        """As ``Game.apply``, with a copy that knows this game's state (see ``copy_state``)."""
-        if checked:
-            self.check(state, seat, code)
-        new = copy_state(state)
-        events: list[Event] = []
-        self._apply(new, seat, code, events)
-        return new, events
+    def copy_state(self, state: State) -> State:
+        """A copy that knows this game's state (see the module-level ``copy_state``)."""
+        return copy_state(state)
 
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
         phase = state["phase"]
