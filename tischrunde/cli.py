@@ -37,11 +37,17 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = argparse.ArgumentParser(prog="tischrunde", description=__doc__)
     parser.add_argument("--lang", choices=["de", "en"], default=None, help="language of output")
+    # --lang is also accepted after the subcommand; SUPPRESS keeps a value given before it.
+    lang = argparse.ArgumentParser(add_help=False)
+    lang.add_argument("--lang", choices=["de", "en"], default=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", required=True)
 
-    sub.add_parser("games", help="list the registered games")
+    def command(name: str, **kwargs: Any) -> argparse.ArgumentParser:
+        return sub.add_parser(name, parents=[lang], **kwargs)
 
-    play = sub.add_parser("play", help="play a game at the terminal")
+    command("games", help="list the registered games")
+
+    play = command("play", help="play a game at the terminal")
     play.add_argument("game")
     play.add_argument("--players", type=int, default=None, help="seats (default: the minimum)")
     play.add_argument("--bots", type=int, default=None, help="engine seats (default: all but one)")
@@ -50,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", type=_parse_option, default=[])
     play.add_argument("--db", default=":memory:", help="SQLite file to keep the table in")
 
-    simulate = sub.add_parser("simulate", help="play checked games between engine players")
+    simulate = command("simulate", help="play checked games between engine players")
     simulate.add_argument("game")
     simulate.add_argument("--games", type=int, default=100)
     simulate.add_argument("--players", type=int, default=None)
@@ -62,11 +68,11 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--rotate", action="store_true", help="rotate engines over the seats")
     simulate.add_argument("--json", action="store_true", help="print JSON")
 
-    rules = sub.add_parser("rules", help="show a game's rules page")
+    rules = command("rules", help="show a game's rules page")
     rules.add_argument("game")
 
-    sub.add_parser("start", help="start the bot, or the terminal table without a token")
-    sub.add_parser("bot", help="start the Discord bot")
+    command("start", help="start the bot, or the terminal table without a token")
+    command("bot", help="start the Discord bot")
     return parser
 
 
