@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.core import Game, IllegalAction, Text, decode
+from games.core.codes import natural_key
 from storage.sqlite import SqliteRepository
 from tables.service import Member, MoveOutcome, Table, TableError, TableService
 
@@ -99,7 +100,7 @@ class TerminalTable:
         self.write(game.render(table.view(seat), self.lang))
         for line in self._private.pop(seat, []):
             self.write(T_PRIVATE.format(text=line).get(self.lang))
-        codes = table.legal_actions(seat)
+        codes = sorted(table.legal_actions(seat), key=natural_key)
         self.write(T_ACTIONS.get(self.lang))
         for number, code in enumerate(codes, 1):
             label = game.action_label(table.state or {}, seat, code, self.lang)

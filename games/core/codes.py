@@ -86,3 +86,13 @@ def _decode(code: object) -> tuple[str, tuple[Arg, ...]]:
         else:
             raise IllegalAction(MALFORMED)
     return verb, tuple(args)
+
+
+def natural_key(code: str) -> tuple[object, ...]:
+    """A sort key that orders numeric arguments by value: ``bet:30`` before ``bet:190``.
+
+    ``legal_actions`` are sorted as strings (a cheap, stable contract); menus shown to people
+    use this order instead.
+    """
+    verb, args = decode(code)
+    return (verb, *((0, arg, "") if isinstance(arg, int) else (1, 0, arg) for arg in args))

@@ -322,3 +322,18 @@ def test_text_picks_a_language_and_falls_back_to_english() -> None:
     assert text.get("de") == "Platz 2"
     assert text.get("en") == "Seat 2"
     assert text.get("fr") == "Seat 2"
+
+
+def test_natural_key_orders_amounts_by_value_for_menus() -> None:
+    """Menus for people order numeric arguments by value, words after numbers."""
+    from games.core.codes import natural_key
+
+    codes = ["bet:190", "bet:30", "play:b", "bet:10", "play:100", "play:11"]
+    assert sorted(codes, key=natural_key) == [
+        "bet:10",
+        "bet:30",
+        "bet:190",
+        "play:11",
+        "play:100",
+        "play:b",
+    ]
