@@ -1,0 +1,602 @@
+"""The repository on SQLite through aiosqlite: WAL, numbered migrations and group commit.
+
+Writes go through one writer task that owns the write connection. Whatever is queued while a
+transaction is being committed becomes the next batch, so many tables acting at once share one
+commit (and one fsync) instead of paying one each; a table acting alone pays about what a plain
+single-row commit costs. A batch runs as one ``BEGIN IMMEDIATE .. COMMIT`` in a single hop to the
+connection's thread, so no other statement can interleave with it. If any item of the batch fails
+(a stale sequence, a request id already applied, bad data), the batch is rolled back and redone
+item by item inside one transaction, each item under its own savepoint, so every caller gets its
+own precise outcome and a failed item writes nothing. A caller's call returns only after the
+COMMIT that contains its write.
+
+Reads of a database file use a second connection: in WAL mode readers see the last commit and
+neither wait for nor block the writer. ``":memory:"`` has a single connection for both.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Self
+
+import aiosqlite
+
+from .base import (
+    ACTIVE,
+    LOBBY,
+    STATUSES,
+    DuplicateRequest,
+    LogEntry,
+    Repository,
+    SeatRecord,
+    StaleSequence,
+    StorageError,
+    TableRecord,
+    UnknownTable,
+)
+
+SYNCHRONOUS_LEVELS = ("OFF", "NORMAL", "FULL", "EXTRA")
+
+_TABLE_COLUMNS = (
+    "id, game, options, seed, place, host, status, seq, state, result, settings, "
+    "created_at, updated_at"
+)
+
+Work = Callable[[sqlite3.Connection], Any]
+"""A write: runs on the writer connection's thread inside a transaction the writer owns."""
+
+
+def _dumps(value: Any) -> str:
+    # allow_nan=False: a state must stay JSON-native to replay from storage anywhere.
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def _loads(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+def _table_from_row(row: Sequence[Any]) -> TableRecord:
+    return TableRecord(
+        id=row[0],
+        game=row[1],
+        options=json.loads(row[2]),
+        seed=row[3],
+        place=json.loads(row[4]),
+        host=row[5],
+        status=row[6],
+        seq=row[7],
+        state=_loads(row[8]),
+        result=_loads(row[9]),
+        settings=json.loads(row[10]),
+        created_at=row[11],
+        updated_at=row[12],
+    )
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """The numbered migrations shipped with the package: (version, file name, SQL), in order."""
+    found = []
+    for item in resources.files("storage.migrations").iterdir():
+        name = item.name
+        if name.endswith(".sql") and name[:4].isdigit():
+            found.append((int(name[:4]), name, item.read_text(encoding="utf-8")))
+    found.sort()
+    versions = [version for version, _, _ in found]
+    if len(set(versions)) != len(versions):
+        raise StorageError(f"two migrations share a number: {[name for _, name, _ in found]}")
+    return found
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration into statements (``executescript`` would commit our transaction)."""
+    statements, pending = [], ""
+    for line in script.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            if pending.strip():
+                statements.append(pending.strip())
+            pending = ""
+    if pending.strip() and not all(
+        part.strip().startswith("--") or not part.strip() for part in pending.splitlines()
+    ):
+        raise StorageError(f"unterminated SQL statement in migration: {pending.strip()[:80]}")
+    return statements
+
+
+def _migrate(conn: sqlite3.Connection) -> list[int]:
+    """Apply each pending migration once, each in its own transaction; return those applied."""
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_version ("
+        " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
+    )
+    applied = []
+    for version, name, script in migrations():
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # Checked inside the write transaction: two processes starting at once cannot both
+            # apply the same migration.
+            done = conn.execute(
+                "SELECT 1 FROM schema_version WHERE version = ?", (version,)
+            ).fetchone()
+            if done is None:
+                for statement in _statements(script):
+                    conn.execute(statement)
+                conn.execute(
+                    "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
+                    (version, name, time.time()),
+                )
+                applied.append(version)
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+    return applied
+
+
+def _configure(conn: sqlite3.Connection, synchronous: str, busy_timeout_ms: int, wal: bool) -> None:
+    conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+    if wal:
+        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if str(mode).lower() != "wal":
+            raise StorageError(f"the database refused WAL mode (journal_mode is {mode})")
+    conn.execute(f"PRAGMA synchronous = {synchronous}")
+    conn.execute("PRAGMA foreign_keys = ON")
+
+
+def _commit_batch(conn: sqlite3.Connection, works: list[Work]) -> list[tuple[bool, Any]]:
+    """Run ``works`` in one transaction; per item (True, result) or (False, exception).
+
+    Fast path: every item in one transaction. If any item raises, roll back and redo the batch
+    item by item under savepoints, still in one transaction, so the good items commit together
+    and a failed item leaves no trace. An error of the transaction itself (BEGIN, COMMIT, a
+    rollback) propagates: then nothing of the batch was written.
+    """
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        results = [work(conn) for work in works]
+    except Exception:  # noqa: BLE001 - any failed item sends the batch down the precise path
+        conn.execute("ROLLBACK")
+    else:
+        try:
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        return [(True, result) for result in results]
+
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        outcomes: list[tuple[bool, Any]] = []
+        for work in works:
+            conn.execute("SAVEPOINT item")
+            try:
+                outcomes.append((True, work(conn)))
+            except Exception as error:  # noqa: BLE001 - delivered to that item's caller
+                conn.execute("ROLLBACK TO item")
+                outcomes.append((False, error))
+            conn.execute("RELEASE item")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return outcomes
+
+
+async def _in_thread(conn: aiosqlite.Connection, fn: Callable[..., Any], *args: Any) -> Any:
+    """Run ``fn(sqlite3_connection, *args)`` on ``conn``'s thread in one hop.
+
+    aiosqlite (pinned at 0.22.1) has no public call for this; ``_execute`` is the method all its
+    public calls use. One hop for a whole transaction keeps other statements on the connection
+    from interleaving between BEGIN and COMMIT and saves a thread round trip per statement.
+    """
+    return await conn._execute(fn, conn._conn, *args)
+
+
+@dataclass
+class _Job:
+    work: Work
+    future: asyncio.Future[Any]
+
+
+class SqliteRepository(Repository):
+    """``Repository`` on one SQLite file (or ``":memory:"``), writes batched by group commit.
+
+    ``synchronous`` is SQLite's durability setting: FULL (the default) syncs the WAL at every
+    commit, so an acknowledged move survives a power loss; NORMAL survives a crash of the
+    process but may lose the last commits on a power loss.
+    """
+
+    def __init__(
+        self,
+        path: str,
+        *,
+        synchronous: str = "FULL",
+        busy_timeout_ms: int = 5000,
+        max_batch: int = 512,
+    ) -> None:
+        synchronous = synchronous.upper()
+        if synchronous not in SYNCHRONOUS_LEVELS:
+            raise ValueError(f"synchronous must be one of {SYNCHRONOUS_LEVELS}")
+        if max_batch < 1:
+            raise ValueError("max_batch must be at least 1")
+        self.path = path
+        self.synchronous = synchronous
+        self.busy_timeout_ms = busy_timeout_ms
+        self.max_batch = max_batch
+        self._memory = path == ":memory:" or path == ""
+        self._writer: aiosqlite.Connection | None = None
+        self._reader: aiosqlite.Connection | None = None
+        self._queue: asyncio.Queue[_Job | None] | None = None
+        self._writer_task: asyncio.Task[None] | None = None
+        self._closing = False
+        self.batches = 0
+        """Transactions committed by the writer task (for benchmarks and tests)."""
+        self.batched_jobs = 0
+        """Writes those transactions carried."""
+
+    # -- life cycle ---------------------------------------------------------------------------
+
+    async def open(self) -> None:
+        """Connect, set the pragmas, apply pending migrations and start the writer task."""
+        if self._writer is not None:
+            raise StorageError("repository already open")
+        writer = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            await _in_thread(
+                writer, _configure, self.synchronous, self.busy_timeout_ms, not self._memory
+            )
+            await _in_thread(writer, _migrate)
+            if self._memory:
+                reader = writer
+            else:
+                reader = await aiosqlite.connect(self.path, isolation_level=None)
+                try:
+                    await _in_thread(
+                        reader, _configure, self.synchronous, self.busy_timeout_ms, False
+                    )
+                except BaseException:
+                    await reader.close()
+                    raise
+        except BaseException:
+            await writer.close()
+            raise
+        self._writer, self._reader = writer, reader
+        self._closing = False
+        self._queue = asyncio.Queue()
+        self._writer_task = asyncio.create_task(self._write_loop(), name="storage-writer")
+
+    async def close(self) -> None:
+        """Commit what is queued, stop the writer task and disconnect."""
+        if self._writer is None:
+            return
+        self._closing = True
+        assert self._queue is not None and self._writer_task is not None
+        self._queue.put_nowait(None)
+        try:
+            await self._writer_task
+        finally:
+            if self._reader is not None and self._reader is not self._writer:
+                await self._reader.close()
+            await self._writer.close()
+            self._writer = self._reader = None
+            self._queue = self._writer_task = None
+
+    async def __aenter__(self) -> Self:
+        await self.open()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    async def pragmas(self) -> dict[str, Any]:
+        """The writer connection's journal mode, synchronous level, foreign keys, busy timeout."""
+        names = ("journal_mode", "synchronous", "foreign_keys", "busy_timeout")
+
+        def read(conn: sqlite3.Connection) -> dict[str, Any]:
+            return {name: conn.execute(f"PRAGMA {name}").fetchone()[0] for name in names}
+
+        return await _in_thread(self._connection(), read)
+
+    async def schema_versions(self) -> list[int]:
+        """The migrations applied to this database, in order."""
+        rows = await self._read("SELECT version FROM schema_version ORDER BY version")
+        return [row[0] for row in rows]
+
+    # -- the writer ---------------------------------------------------------------------------
+
+    def _connection(self) -> aiosqlite.Connection:
+        if self._writer is None:
+            raise StorageError("repository is not open")
+        return self._writer
+
+    async def _write(self, work: Work) -> Any:
+        """Queue ``work`` for the writer task; its result once the batch holding it committed."""
+        if self._queue is None or self._closing:
+            raise StorageError("repository is not open")
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait(_Job(work, future))
+        # shield: a caller that gives up still lets its write commit; the outcome is then simply
+        # not observed (a retry with the same request id finds it).
+        return await asyncio.shield(future)
+
+    async def _write_loop(self) -> None:
+        assert self._queue is not None
+        queue = self._queue
+        stopping = False
+        while not stopping:
+            job = await queue.get()
+            if job is None:
+                break
+            batch = [job]
+            while len(batch) < self.max_batch and not queue.empty():
+                more = queue.get_nowait()
+                if more is None:
+                    stopping = True
+                    break
+                batch.append(more)
+            try:
+                outcomes = await _in_thread(
+                    self._connection(), _commit_batch, [job.work for job in batch]
+                )
+            except BaseException as error:
+                for job in batch:
+                    if not job.future.done():
+                        job.future.set_exception(error)
+                if not isinstance(error, Exception):
+                    raise
+                continue
+            self.batches += 1
+            self.batched_jobs += len(batch)
+            for job, (ok, value) in zip(batch, outcomes, strict=True):
+                if job.future.done():
+                    continue
+                if ok:
+                    job.future.set_result(value)
+                else:
+                    job.future.set_exception(value)
+
+    # -- reads --------------------------------------------------------------------------------
+
+    async def _read(self, sql: str, parameters: Sequence[Any] = ()) -> list[Any]:
+        if self._reader is None:
+            raise StorageError("repository is not open")
+        return list(await self._reader.execute_fetchall(sql, parameters))
+
+    # -- tables and seats ---------------------------------------------------------------------
+
+    async def create_table(
+        self,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        place: dict[str, Any],
+        host: str,
+        settings: dict[str, Any] | None = None,
+    ) -> TableRecord:
+        """A new table in the lobby."""
+        now = time.time()
+        settings = dict(settings or {})
+        row = (game, _dumps(options), seed, _dumps(place), host, LOBBY, _dumps(settings), now, now)
+
+        def work(conn: sqlite3.Connection) -> int:
+            cursor = conn.execute(
+                "INSERT INTO tables (game, options, seed, place, host, status, settings,"
+                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                row,
+            )
+            return cursor.lastrowid
+
+        table_id = await self._write(work)
+        return TableRecord(
+            id=table_id,
+            game=game,
+            options=json.loads(row[1]),
+            seed=seed,
+            place=json.loads(row[3]),
+            host=host,
+            status=LOBBY,
+            settings=settings,
+            created_at=now,
+            updated_at=now,
+        )
+
+    async def get_table(self, table_id: int) -> TableRecord:
+        """The table with its snapshot; ``UnknownTable`` if there is none."""
+        rows = await self._read(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
+        if not rows:
+            raise UnknownTable(table_id)
+        return _table_from_row(rows[0])
+
+    async def update_table(
+        self,
+        table_id: int,
+        *,
+        status: str | None = None,
+        place: dict[str, Any] | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> None:
+        """Change what is not part of the game's history (lobby status, place, settings)."""
+        if status is not None and status not in STATUSES:
+            raise ValueError(f"unknown status {status!r}")
+        assignments, values = ["updated_at = ?"], [time.time()]
+        for column, value in (("status", status), ("place", place), ("settings", settings)):
+            if value is not None:
+                assignments.append(f"{column} = ?")
+                values.append(value if column == "status" else _dumps(value))
+        sql = f"UPDATE tables SET {', '.join(assignments)} WHERE id = ?"
+        values.append(table_id)
+
+        def work(conn: sqlite3.Connection) -> None:
+            if conn.execute(sql, values).rowcount != 1:
+                raise UnknownTable(table_id)
+
+        await self._write(work)
+
+    async def set_seats(self, table_id: int, seats: list[SeatRecord]) -> None:
+        """Replace the table's seats (lobby joins and leaves, a substitution)."""
+        numbers = [seat.seat for seat in seats]
+        if len(set(numbers)) != len(numbers):
+            raise ValueError(f"a seat number repeats: {numbers}")
+        rows = [(table_id, s.seat, s.name, s.user_id, s.engine) for s in seats]
+
+        def work(conn: sqlite3.Connection) -> None:
+            if conn.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is None:
+                raise UnknownTable(table_id)
+            conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+            conn.executemany(
+                "INSERT INTO seats (table_id, seat, name, user_id, engine) VALUES (?, ?, ?, ?, ?)",
+                rows,
+            )
+            conn.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (time.time(), table_id))
+
+        await self._write(work)
+
+    async def get_seats(self, table_id: int) -> list[SeatRecord]:
+        """The table's seats ordered by seat number."""
+        rows = await self._read(
+            "SELECT seat, name, user_id, engine FROM seats WHERE table_id = ? ORDER BY seat",
+            (table_id,),
+        )
+        return [SeatRecord(seat=r[0], name=r[1], user_id=r[2], engine=r[3]) for r in rows]
+
+    # -- the action log -----------------------------------------------------------------------
+
+    async def append(
+        self,
+        table_id: int,
+        expected_seq: int,
+        entries: list[LogEntry],
+        state: dict[str, Any],
+        status: str,
+        result: dict[str, Any] | None = None,
+    ) -> int:
+        """Append ``entries`` (numbered expected_seq+1, ...) and store the new snapshot, atomically.
+
+        Returns the new sequence number only after the commit. Raises ``StaleSequence`` if the
+        table is not at ``expected_seq`` and ``DuplicateRequest`` if a request id was already
+        applied (that one wins when both hold: a retry of an applied move is stale too); in both
+        cases nothing is written. An entry's ``seq`` must be its number or 0 (numbered here);
+        ``at`` 0.0 is stamped with the time of the call. ``entries`` may be empty: the snapshot,
+        status and result change at the same sequence (e.g. the initial state at start).
+        """
+        if status not in STATUSES:
+            raise ValueError(f"unknown status {status!r}")
+        if expected_seq < 0:
+            raise ValueError("expected_seq must not be negative")
+        now = time.time()
+        rows = []
+        for offset, entry in enumerate(entries, start=1):
+            seq = expected_seq + offset
+            if entry.seq not in (0, seq):
+                raise ValueError(f"entry numbered {entry.seq} where {seq} comes next")
+            rows.append((table_id, seq, entry.seat, entry.code, entry.request_id, entry.at or now))
+        request_ids = [entry.request_id for entry in entries if entry.request_id is not None]
+        if len(set(request_ids)) != len(request_ids):
+            raise ValueError(f"a request id repeats within one append: {request_ids}")
+        new_seq = expected_seq + len(rows)
+        snapshot = (
+            new_seq,
+            _dumps(state),
+            status,
+            None if result is None else _dumps(result),
+            now,
+            table_id,
+            expected_seq,
+        )
+
+        def work(conn: sqlite3.Connection) -> int:
+            updated = conn.execute(
+                "UPDATE tables SET seq = ?, state = ?, status = ?, result = ?, updated_at = ?"
+                " WHERE id = ? AND seq = ?",
+                snapshot,
+            ).rowcount
+            if updated != 1:
+                _raise_if_applied(conn, request_ids)
+                found = conn.execute("SELECT seq FROM tables WHERE id = ?", (table_id,)).fetchone()
+                if found is None:
+                    raise UnknownTable(table_id)
+                raise StaleSequence(f"table {table_id} is at action {found[0]}, not {expected_seq}")
+            try:
+                conn.executemany(
+                    "INSERT INTO actions (table_id, seq, seat, code, request_id, at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    rows,
+                )
+            except sqlite3.IntegrityError:
+                _raise_if_applied(conn, request_ids, own=(table_id, expected_seq))
+                raise
+            return new_seq
+
+        return await self._write(work)
+
+    async def log(self, table_id: int, since: int = 0) -> list[LogEntry]:
+        """The table's actions with seq > ``since``, in order (empty for an unknown table)."""
+        rows = await self._read(
+            "SELECT seq, seat, code, request_id, at FROM actions"
+            " WHERE table_id = ? AND seq > ? ORDER BY seq",
+            (table_id, since),
+        )
+        return [LogEntry(seq=r[0], seat=r[1], code=r[2], request_id=r[3], at=r[4]) for r in rows]
+
+    async def find_request(self, request_id: str) -> tuple[int, int] | None:
+        """(table id, seq) of the action applied for ``request_id``, if any."""
+        rows = await self._read(
+            "SELECT table_id, seq FROM actions WHERE request_id = ?", (request_id,)
+        )
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    # -- queries ------------------------------------------------------------------------------
+
+    async def tables_of_user(
+        self, user_id: str, statuses: tuple[str, ...] = (LOBBY, ACTIVE)
+    ) -> list[TableRecord]:
+        """Tables where ``user_id`` holds a seat, newest first."""
+        if not statuses:
+            return []
+        marks = ", ".join("?" * len(statuses))
+        rows = await self._read(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status IN ({marks}) AND id IN"
+            " (SELECT table_id FROM seats WHERE user_id = ?)"
+            " ORDER BY created_at DESC, id DESC",
+            (*statuses, user_id),
+        )
+        return [_table_from_row(row) for row in rows]
+
+    async def tables_with_status(self, statuses: tuple[str, ...]) -> list[TableRecord]:
+        """Every table in one of ``statuses`` (for start-up and housekeeping), oldest first."""
+        if not statuses:
+            return []
+        marks = ", ".join("?" * len(statuses))
+        rows = await self._read(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status IN ({marks}) ORDER BY id",
+            tuple(statuses),
+        )
+        return [_table_from_row(row) for row in rows]
+
+
+def _raise_if_applied(
+    conn: sqlite3.Connection, request_ids: list[str], own: tuple[int, int] = (-1, 0)
+) -> None:
+    """Raise ``DuplicateRequest`` for the first of ``request_ids`` already in the log.
+
+    ``own`` is (table id, expected seq) of an append that already inserted some of its rows
+    before failing: those rows (that table, seq above expected) are not "already applied".
+    """
+    table_id, expected_seq = own
+    for request_id in request_ids:
+        found = conn.execute(
+            "SELECT table_id, seq FROM actions WHERE request_id = ?"
+            " AND NOT (table_id = ? AND seq > ?)",
+            (request_id, table_id, expected_seq),
+        ).fetchone()
+        if found is not None:
+            raise DuplicateRequest(request_id, found[0], found[1])

@@ -1,0 +1,399 @@
+"""The SQLite repository: tables, seats, the action log, its guarantees and group commit."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import pytest
+
+from storage import (
+    ACTIVE,
+    CANCELLED,
+    FINISHED,
+    LOBBY,
+    DuplicateRequest,
+    LogEntry,
+    SeatRecord,
+    StaleSequence,
+    UnknownTable,
+)
+from storage.sqlite import SqliteRepository, migrations
+
+
+@pytest.fixture(params=["file", "memory"])
+async def repo(request, tmp_path):
+    path = str(tmp_path / "t.db") if request.param == "file" else ":memory:"
+    repository = SqliteRepository(path)
+    await repository.open()
+    yield repository
+    await repository.close()
+
+
+@pytest.fixture
+async def file_repo(tmp_path):
+    repository = SqliteRepository(str(tmp_path / "t.db"))
+    await repository.open()
+    yield repository
+    await repository.close()
+
+
+async def new_table(repo, game="highcard", host="u1", **kwargs):
+    return await repo.create_table(
+        game, {"rounds": 3}, 42, {"guild": "1", "channel": "2"}, host, **kwargs
+    )
+
+
+def move(code, seat=0, request_id=None, seq=0):
+    return LogEntry(seq=seq, seat=seat, code=code, request_id=request_id)
+
+
+# -- tables and seats ---------------------------------------------------------------------------
+
+
+async def test_created_table_reads_back_in_the_lobby(repo):
+    created = await new_table(repo, settings={"lang": "de"})
+    loaded = await repo.get_table(created.id)
+    assert loaded == created
+    assert (loaded.game, loaded.seed, loaded.host) == ("highcard", 42, "u1")
+    assert loaded.options == {"rounds": 3}
+    assert loaded.place == {"guild": "1", "channel": "2"}
+    assert loaded.settings == {"lang": "de"}
+    assert (loaded.status, loaded.seq, loaded.state, loaded.result) == (LOBBY, 0, None, None)
+    assert loaded.created_at > 0
+    second = await new_table(repo)
+    assert second.id != created.id
+
+
+async def test_unknown_table_raises(repo):
+    with pytest.raises(UnknownTable):
+        await repo.get_table(999)
+    with pytest.raises(UnknownTable):
+        await repo.update_table(999, status=ACTIVE)
+    with pytest.raises(UnknownTable):
+        await repo.set_seats(999, [SeatRecord(0, "Anna", user_id="a")])
+    with pytest.raises(UnknownTable):
+        await repo.append(999, 0, [move("x")], {"s": 1}, ACTIVE)
+
+
+async def test_update_table_changes_only_what_is_given(repo):
+    table = await new_table(repo, settings={"lang": "de"})
+    await repo.update_table(table.id, status=CANCELLED)
+    loaded = await repo.get_table(table.id)
+    assert loaded.status == CANCELLED
+    assert loaded.place == table.place and loaded.settings == {"lang": "de"}
+    await repo.update_table(table.id, place={"terminal": 1}, settings={"clock": 60})
+    loaded = await repo.get_table(table.id)
+    assert (loaded.status, loaded.place, loaded.settings) == (
+        CANCELLED,
+        {"terminal": 1},
+        {"clock": 60},
+    )
+    assert loaded.updated_at >= table.updated_at
+    with pytest.raises(ValueError):
+        await repo.update_table(table.id, status="sleeping")
+
+
+async def test_set_seats_replaces_the_seats_in_seat_order(repo):
+    table = await new_table(repo)
+    await repo.set_seats(
+        table.id,
+        [SeatRecord(1, "Bot", engine="random"), SeatRecord(0, "Anna", user_id="a")],
+    )
+    assert await repo.get_seats(table.id) == [
+        SeatRecord(0, "Anna", user_id="a"),
+        SeatRecord(1, "Bot", engine="random"),
+    ]
+    await repo.set_seats(table.id, [SeatRecord(0, "Ben", user_id="b")])
+    assert await repo.get_seats(table.id) == [SeatRecord(0, "Ben", user_id="b")]
+    with pytest.raises(ValueError):
+        await repo.set_seats(table.id, [SeatRecord(0, "A"), SeatRecord(0, "B")])
+    assert await repo.get_seats(table.id) == [SeatRecord(0, "Ben", user_id="b")]
+
+
+# -- the action log -----------------------------------------------------------------------------
+
+
+async def test_append_stores_log_and_snapshot(repo):
+    table = await new_table(repo)
+    assert await repo.append(table.id, 0, [], {"moves": []}, ACTIVE) == 0  # the initial state
+    loaded = await repo.get_table(table.id)
+    assert (loaded.seq, loaded.state, loaded.status) == (0, {"moves": []}, ACTIVE)
+
+    seq = await repo.append(
+        table.id, 0, [move("deal", seat=-1), move("a1", 0, "r1")], {"moves": ["deal", "a1"]}, ACTIVE
+    )
+    assert seq == 2
+    seq = await repo.append(
+        table.id,
+        2,
+        [move("b1", 1, "r2", seq=3)],
+        {"moves": ["deal", "a1", "b1"]},
+        FINISHED,
+        result={"winner": 1},
+    )
+    assert seq == 3
+    log = await repo.log(table.id)
+    assert [(e.seq, e.seat, e.code, e.request_id) for e in log] == [
+        (1, -1, "deal", None),
+        (2, 0, "a1", "r1"),
+        (3, 1, "b1", "r2"),
+    ]
+    assert all(e.at > 0 for e in log)
+    assert [e.seq for e in await repo.log(table.id, since=2)] == [3]
+    loaded = await repo.get_table(table.id)
+    assert (loaded.seq, loaded.status, loaded.result) == (3, FINISHED, {"winner": 1})
+    assert loaded.state == {"moves": ["deal", "a1", "b1"]}
+    assert await repo.find_request("r2") == (table.id, 3)
+    assert await repo.find_request("nope") is None
+
+
+async def test_entries_must_carry_their_own_number(repo):
+    table = await new_table(repo)
+    with pytest.raises(ValueError):
+        await repo.append(table.id, 0, [move("a", seq=5)], {}, ACTIVE)
+    with pytest.raises(ValueError):
+        await repo.append(
+            table.id, 0, [move("a", request_id="r"), move("b", request_id="r")], {}, ACTIVE
+        )
+    assert await repo.log(table.id) == []
+
+
+async def test_stale_sequence_fails_and_writes_nothing(repo):
+    """Two clicks at once cannot both act: the second, built on seq 1, is stale."""
+    table = await new_table(repo)
+    await repo.append(table.id, 0, [move("a", request_id="r1")], {"n": 1}, ACTIVE)
+    with pytest.raises(StaleSequence):
+        await repo.append(table.id, 0, [move("b", request_id="r2")], {"n": 99}, FINISHED)
+    with pytest.raises(StaleSequence):
+        await repo.append(table.id, 5, [move("b", request_id="r3")], {"n": 99}, FINISHED)
+    loaded = await repo.get_table(table.id)
+    assert (loaded.seq, loaded.state, loaded.status) == (1, {"n": 1}, ACTIVE)
+    assert [e.code for e in await repo.log(table.id)] == ["a"]
+    assert await repo.find_request("r2") is None
+
+
+async def test_duplicate_request_is_not_applied_again(repo):
+    """An interaction id already applied is not applied twice, and says where it was applied."""
+    table = await new_table(repo)
+    other = await new_table(repo)
+    await repo.append(table.id, 0, [move("a", request_id="click-1")], {"n": 1}, ACTIVE)
+    # A retry built on the current seq.
+    with pytest.raises(DuplicateRequest) as caught:
+        await repo.append(table.id, 1, [move("a", request_id="click-1")], {"n": 2}, ACTIVE)
+    assert (caught.value.request_id, caught.value.table_id, caught.value.seq) == (
+        "click-1",
+        table.id,
+        1,
+    )
+    # A retry of the same request built on the old seq: the duplicate is the useful answer.
+    with pytest.raises(DuplicateRequest):
+        await repo.append(table.id, 0, [move("a", request_id="click-1")], {"n": 2}, ACTIVE)
+    # The same id at another table.
+    with pytest.raises(DuplicateRequest) as caught:
+        await repo.append(other.id, 0, [move("z", request_id="click-1")], {"n": 3}, ACTIVE)
+    assert caught.value.table_id == table.id
+    assert (await repo.get_table(table.id)).state == {"n": 1}
+    assert (await repo.get_table(other.id)).seq == 0
+    assert await repo.log(other.id) == []
+    assert len(await repo.log(table.id)) == 1
+
+
+async def test_failed_append_writes_nothing_at_all(repo):
+    """Atomicity: a multi-entry append whose last entry fails leaves no entry and no snapshot."""
+    table = await new_table(repo)
+    await repo.append(table.id, 0, [move("a", request_id="used")], {"n": 1}, ACTIVE)
+    with pytest.raises(DuplicateRequest):
+        await repo.append(
+            table.id,
+            1,
+            [move("chance", -1), move("b", 0, "fresh"), move("c", 0, "used")],
+            {"n": 4},
+            FINISHED,
+        )
+    with pytest.raises(sqlite3.IntegrityError):  # seat -2 violates the schema's CHECK
+        await repo.append(table.id, 1, [move("b", 0, "fresh"), move("c", -2)], {"n": 3}, ACTIVE)
+    loaded = await repo.get_table(table.id)
+    assert (loaded.seq, loaded.state, loaded.status) == (1, {"n": 1}, ACTIVE)
+    assert [e.code for e in await repo.log(table.id)] == ["a"]
+    assert await repo.find_request("fresh") is None
+    # And the table still takes the next good move.
+    assert await repo.append(table.id, 1, [move("b", 0, "fresh")], {"n": 2}, ACTIVE) == 2
+
+
+async def test_a_failing_item_does_not_spoil_its_batch(file_repo):
+    """Group commit: stale and duplicate items in a batch fail alone; the others commit."""
+    repo = file_repo
+    tables = [await new_table(repo) for _ in range(6)]
+    for t in tables:
+        await repo.append(t.id, 0, [move("first", request_id=f"{t.id}-1")], {"n": 1}, ACTIVE)
+    calls = []
+    for i, t in enumerate(tables):
+        if i % 3 == 0:
+            calls.append(repo.append(t.id, 0, [move("stale")], {"n": -1}, ACTIVE))
+        elif i % 3 == 1:
+            calls.append(
+                repo.append(t.id, 1, [move("dup", request_id=f"{t.id}-1")], {"n": -1}, ACTIVE)
+            )
+        else:
+            calls.append(
+                repo.append(t.id, 1, [move("second", request_id=f"{t.id}-2")], {"n": 2}, ACTIVE)
+            )
+    batches_before = repo.batches
+    outcomes = await asyncio.gather(*calls, return_exceptions=True)
+    assert repo.batches - batches_before < len(calls)  # they did share transactions
+    for i, (t, outcome) in enumerate(zip(tables, outcomes, strict=True)):
+        loaded = await repo.get_table(t.id)
+        codes = [e.code for e in await repo.log(t.id)]
+        if i % 3 == 0:
+            assert isinstance(outcome, StaleSequence)
+        elif i % 3 == 1:
+            assert isinstance(outcome, DuplicateRequest) and outcome.seq == 1
+        else:
+            assert outcome == 2
+        expected = ["first", "second"] if i % 3 == 2 else ["first"]
+        assert codes == expected
+        assert loaded.state == {"n": len(expected)} and loaded.seq == len(expected)
+
+
+async def test_two_appends_on_one_seq_only_one_wins(repo):
+    table = await new_table(repo)
+    outcomes = await asyncio.gather(
+        repo.append(table.id, 0, [move("a", 0, "ra")], {"who": "a"}, ACTIVE),
+        repo.append(table.id, 0, [move("b", 1, "rb")], {"who": "b"}, ACTIVE),
+        return_exceptions=True,
+    )
+    assert outcomes[0] == 1 and isinstance(outcomes[1], StaleSequence)
+    assert (await repo.get_table(table.id)).state == {"who": "a"}
+    assert [e.code for e in await repo.log(table.id)] == ["a"]
+
+
+async def test_many_tables_append_concurrently_through_group_commit(file_repo):
+    """100 tables x 10 moves at once: every move acknowledged, stored, in order, few commits."""
+    repo = file_repo
+    tables = [(await new_table(repo)).id for _ in range(100)]
+
+    async def play(table_id):
+        moves = []
+        for seq in range(1, 11):
+            moves.append(f"m{seq}")
+            got = await repo.append(
+                table_id,
+                seq - 1,
+                [move(f"m{seq}", seq % 2, f"{table_id}/{seq}")],
+                {"moves": moves},
+                ACTIVE,
+            )
+            assert got == seq
+
+    batches_before = repo.batches
+    await asyncio.gather(*(play(t) for t in tables))
+    assert repo.batches - batches_before < 1000 / 5
+    for table_id in tables:
+        log = await repo.log(table_id)
+        assert [e.seq for e in log] == list(range(1, 11))
+        assert [e.code for e in log] == [f"m{i}" for i in range(1, 11)]
+        table = await repo.get_table(table_id)
+        assert table.seq == 10 and table.state == {"moves": [e.code for e in log]}
+
+
+async def test_close_commits_what_is_queued(tmp_path):
+    path = str(tmp_path / "t.db")
+    repo = SqliteRepository(path)
+    await repo.open()
+    tables = [(await new_table(repo)).id for _ in range(20)]
+    pending = [
+        asyncio.ensure_future(repo.append(t, 0, [move("a", request_id=f"q{t}")], {"a": t}, ACTIVE))
+        for t in tables
+    ]
+    await asyncio.sleep(0)
+    await repo.close()
+    assert [p.result() for p in pending] == [1] * 20
+    async with SqliteRepository(path) as reopened:
+        for t in tables:
+            assert (await reopened.get_table(t)).state == {"a": t}
+
+
+# -- queries ------------------------------------------------------------------------------------
+
+
+async def test_tables_of_user_newest_first_by_status(repo):
+    first = await new_table(repo)
+    second = await new_table(repo)
+    third = await new_table(repo)
+    elsewhere = await new_table(repo)
+    await repo.set_seats(first.id, [SeatRecord(0, "Anna", "anna"), SeatRecord(1, "Ben", "ben")])
+    # Anna holds two seats at the second table (hot seat): it is listed once.
+    await repo.set_seats(second.id, [SeatRecord(0, "Anna", "anna"), SeatRecord(1, "Anna", "anna")])
+    await repo.set_seats(third.id, [SeatRecord(0, "Anna", "anna")])
+    await repo.set_seats(
+        elsewhere.id, [SeatRecord(0, "Ben", "ben"), SeatRecord(1, "Bot", engine="r")]
+    )
+    await repo.update_table(second.id, status=ACTIVE)
+    await repo.update_table(third.id, status=FINISHED)
+    assert [t.id for t in await repo.tables_of_user("anna")] == [second.id, first.id]
+    assert [t.id for t in await repo.tables_of_user("anna", (FINISHED,))] == [third.id]
+    assert [t.id for t in await repo.tables_of_user("ben")] == [elsewhere.id, first.id]
+    assert await repo.tables_of_user("nobody") == []
+    assert await repo.tables_of_user("anna", ()) == []
+
+
+async def test_tables_with_status(repo):
+    lobby = await new_table(repo)
+    active = await new_table(repo)
+    done = await new_table(repo)
+    await repo.append(active.id, 0, [move("a")], {"x": 1}, ACTIVE)
+    await repo.append(done.id, 0, [move("a")], {"x": 2}, FINISHED, result={"winner": 0})
+    assert [t.id for t in await repo.tables_with_status((ACTIVE,))] == [active.id]
+    assert [t.id for t in await repo.tables_with_status((LOBBY, ACTIVE))] == [lobby.id, active.id]
+    finished = await repo.tables_with_status((FINISHED,))
+    assert [(t.id, t.result, t.state) for t in finished] == [(done.id, {"winner": 0}, {"x": 2})]
+    assert await repo.tables_with_status(()) == []
+
+
+# -- the database itself ------------------------------------------------------------------------
+
+
+async def test_migrations_apply_once_across_reopen(tmp_path):
+    path = str(tmp_path / "t.db")
+    shipped = [version for version, _, _ in migrations()]
+    assert shipped[0] == 1 and shipped == sorted(set(shipped))
+    async with SqliteRepository(path) as repo:
+        assert await repo.schema_versions() == shipped
+        table = await new_table(repo)
+        await repo.append(table.id, 0, [move("a", request_id="r")], {"n": 1}, ACTIVE)
+    for _ in range(2):
+        async with SqliteRepository(path) as repo:
+            assert await repo.schema_versions() == shipped
+            assert (await repo.get_table(table.id)).state == {"n": 1}
+            assert await repo.find_request("r") == (table.id, 1)
+    with sqlite3.connect(path) as raw:
+        rows = raw.execute("SELECT version, name FROM schema_version ORDER BY version").fetchall()
+    assert [row[0] for row in rows] == shipped
+    assert rows[0][1] == "0001_initial.sql"
+
+
+async def test_file_database_runs_in_wal_with_durable_pragmas(file_repo, tmp_path):
+    pragmas = await file_repo.pragmas()
+    assert pragmas["journal_mode"] == "wal"
+    assert pragmas["synchronous"] == 2  # FULL: an acknowledged move survives a power loss
+    assert pragmas["foreign_keys"] == 1
+    assert pragmas["busy_timeout"] == 5000
+    with sqlite3.connect(tmp_path / "t.db") as raw:  # WAL is a property of the file itself
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_synchronous_level_is_configurable(tmp_path):
+    async with SqliteRepository(str(tmp_path / "n.db"), synchronous="normal") as repo:
+        assert (await repo.pragmas())["synchronous"] == 1
+    with pytest.raises(ValueError):
+        SqliteRepository(":memory:", synchronous="sometimes")
+
+
+async def test_memory_databases_are_separate(tmp_path):
+    async with SqliteRepository(":memory:") as one, SqliteRepository(":memory:") as two:
+        table = await new_table(one)
+        await one.append(table.id, 0, [move("a")], {"n": 1}, ACTIVE)
+        assert (await one.get_table(table.id)).seq == 1
+        with pytest.raises(UnknownTable):
+            await two.get_table(table.id)
