@@ -34,25 +34,17 @@ sim_interactions.base_payload = _payload_with_locale
 
 
 def components(message: Any) -> list[dict[str, Any]]:
-    """Every component of a message (rows flattened)."""
-    rows = message.components
+    """Every component of a message as its payload dict (rows flattened)."""
     found = []
-    for row in rows:
-        if isinstance(row, dict):
-            found.extend(row.get("components", [row]))
-        else:
-            found.extend(getattr(row, "children", [row]))
+    for row in message.components:
+        row = row if isinstance(row, dict) else row.to_dict()
+        found.extend(row.get("components", [row]))
     return found
 
 
 def custom_ids(message: Any) -> list[str]:
     """The custom_ids of a message's components, in order."""
-    ids = []
-    for component in components(message):
-        cid = component["custom_id"] if isinstance(component, dict) else component.custom_id
-        if cid:
-            ids.append(cid)
-    return ids
+    return [c["custom_id"] for c in components(message) if c.get("custom_id")]
 
 
 def message_text(message: Any) -> str:
@@ -62,10 +54,7 @@ def message_text(message: Any) -> str:
         data = embed.to_dict() if hasattr(embed, "to_dict") else embed
         parts.append(repr(data))
     for component in components(message):
-        if isinstance(component, dict):
-            parts.append(repr(component))
-        else:
-            parts.append(repr(component.to_dict()))
+        parts.append(repr(component))
     return "\n".join(parts)
 
 

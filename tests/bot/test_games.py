@@ -1,0 +1,75 @@
+"""Whole games through the bot: every registered game, from DMs alone, across a restart."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.core import all_games
+from tests.bot.drive import Driver
+from tests.bot.harness import restart, server
+
+GAMES = [game.id for game in all_games()]
+
+
+async def seat_players(srv, game_id: str, players: int, options: str | None = None):
+    actors = [srv.add(f"p{n}") for n in range(players)]
+    table_id = await srv.open(actors[0], game_id, options)
+    for actor in actors[1:]:
+        await actor.click(srv.lobby(table_id), custom_id=f"tr:j:{table_id}")
+    await actors[0].click(srv.lobby(table_id), custom_id=f"tr:g:{table_id}")
+    return actors, table_id
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_complete_game_of_every_registered_game(tmp_path, game_id):
+    """Members open, join, start and finish a game by commands and buttons only; the thread
+    ends with the result; the REST calls per move stay at most 3 on average (the answer, the
+    thread message, the next player's DM).
+    """
+    game = next(g for g in all_games() if g.id == game_id)
+    async with server(tmp_path) as srv:
+        _actors, table_id = await seat_players(srv, game_id, game.min_players)
+        driver = Driver(srv, table_id)
+        await driver.play()
+        table = await srv.bot.service.get(table_id)
+        assert table.status == "finished"
+        last = await srv.latest_turn(table_id)
+        assert "Game over" in repr(last.embeds[0].to_dict())
+        assert last.components == []  # no "My hand" button on a finished table
+        average = driver.rest_calls / driver.moves
+        print(f"\n{game_id}: {driver.moves} moves, {average:.2f} REST calls per move")
+        assert average <= 3.0
+
+
+async def test_a_game_played_from_dms_alone(tmp_path):
+    """After joining, the players never open the thread: every move is a button in a DM."""
+    async with server(tmp_path) as srv:
+        actors, table_id = await seat_players(srv, "test-highcard", 3, "hand=3")
+        driver = Driver(srv, table_id)
+        await driver.play(via="dm")
+        table = await srv.bot.service.get(table_id)
+        assert table.status == "finished"
+        assert srv.bot.dms.sent >= driver.moves - 3  # a DM for (nearly) every decision
+        dm = srv.dms(actors[1])[-1]
+        assert "Your hand · table" in repr(dm.embeds[0].to_dict())
+
+
+async def test_restart_in_the_middle_then_click_the_old_message(tmp_path):
+    """A new bot on the same database continues the game: the "My hand" button of a message
+    posted before the restart works, and so does an action button of an old DM.
+    """
+    async with server(tmp_path) as srv:
+        _actors, table_id = await seat_players(srv, "test-highcard", 2, "hand=3")
+        driver = Driver(srv, table_id)
+        await driver.move_from_thread(await driver.waiting_actor())
+        await driver.move_from_thread(await driver.waiting_actor())
+        seq_before = (await srv.bot.service.get(table_id)).seq
+        old_turn = await srv.latest_turn(table_id)
+        await restart(srv)
+        assert (await srv.bot.service.get(table_id)).seq == seq_before
+        actor = await driver.waiting_actor()
+        hand = await actor.click(old_turn, label="My hand / Mein Blatt")
+        assert hand.response.ephemeral and "Your hand" in repr(hand.response.embeds[0].to_dict())
+        await driver.move_from_dm(await driver.waiting_actor())  # a DM sent before the restart
+        await driver.play()
+        assert (await srv.bot.service.get(table_id)).status == "finished"
