@@ -61,8 +61,10 @@ async def test_restart_in_the_middle_then_click_the_old_message(tmp_path):
     async with server(tmp_path) as srv:
         _actors, table_id = await seat_players(srv, "test-highcard", 2, "hand=3")
         driver = Driver(srv, table_id)
-        await driver.move_from_thread(await driver.waiting_actor())
-        await driver.move_from_thread(await driver.waiting_actor())
+        mover = await driver.waiting_actor()
+        await driver.move_from_thread(mover)
+        while (await driver.waiting_actor()) is mover:  # until the next player got a DM
+            await driver.move_from_thread(mover)
         seq_before = (await srv.bot.service.get(table_id)).seq
         old_turn = await srv.latest_turn(table_id)
         await restart(srv)
