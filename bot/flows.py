@@ -211,9 +211,10 @@ class TableFlows:
         """Start the game: open its thread, post the first state, notify who must act."""
         lang = await self.bot.language(interaction)
         on_lobby = interaction.type == discord.InteractionType.component
-        # Dealing, creating the thread and the first post may take longer than 3 seconds.
-        await interaction.response.defer(ephemeral=not on_lobby, thinking=not on_lobby)
         outcome = await self.service.start(table_id, member_of(interaction))
+        # Refusals are answered above, privately; the thread and the first post may take longer
+        # than the 3 seconds Discord allows, so the answer is deferred from here on.
+        await interaction.response.defer(ephemeral=not on_lobby, thinking=not on_lobby)
         table = outcome.table
         public = public_language(table)
         channel = self.bot.get_partial_messageable(int(table.record.place["channel"]))

@@ -138,3 +138,24 @@ async def restart(srv: Server) -> None:
     await old.repository.close()
     srv.bot = await make_bot(srv.db_path)
     await srv.env.restart_bot(srv.bot)
+
+
+async def post_button(srv: Server, channel_id: int, cid: str, label: str = "?") -> Any:
+    """A message carrying one button with ``cid`` (a crafted, stale or damaged button)."""
+    import discord
+
+    from bot.components import TableComponent
+
+    view = discord.ui.View(timeout=None)
+    view.add_item(TableComponent(discord.ui.Button(label=label, custom_id=cid)))
+    await srv.bot.get_partial_messageable(channel_id).send("crafted", view=view)
+    channel = next(c for c in [srv.channel, *srv.channel.threads] if c.id == channel_id)
+    return channel.last_message
+
+
+def answer(result: Any) -> str:
+    """The private text of an interaction's answer (response or first follow-up)."""
+    messages = [m for m in [result.response, *result.followups] if m is not None]
+    assert messages, result
+    assert all(m.ephemeral for m in messages), "a refusal must be private"
+    return "\n".join(message_text(m) for m in messages)
