@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,bench]'
 	touch $(STAMP)
 
 ## start: set up and start the bot (or, without a token, the terminal table)
@@ -25,9 +25,8 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-## bench: engine and storage benchmarks (installs the benchmark-only extra, RLCard)
+## bench: engine and storage benchmarks (RLCard, a benchmark-only extra, is the yardstick)
 bench: $(STAMP)
-	$(BIN)/pip install --quiet -e '.[dev,bench]'
 	$(BIN)/python bench/engines.py
 	$(BIN)/python bench/storage.py
 

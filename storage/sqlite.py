@@ -163,7 +163,8 @@ def _commit_batch(conn: sqlite3.Connection, works: list[Work]) -> list[tuple[boo
     try:
         results = [work(conn) for work in works]
     except Exception:  # noqa: BLE001 - any failed item sends the batch down the precise path
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:  # some errors (disk full, I/O) already rolled SQLite back
+            conn.execute("ROLLBACK")
     else:
         try:
             conn.execute("COMMIT")
@@ -200,6 +201,11 @@ async def _in_thread(conn: aiosqlite.Connection, fn: Callable[..., Any], *args: 
     from interleaving between BEGIN and COMMIT and saves a thread round trip per statement.
     """
     return await conn._execute(fn, conn._conn, *args)
+
+
+def _observe(future: asyncio.Future[Any]) -> None:
+    if not future.cancelled():
+        future.exception()
 
 
 @dataclass
@@ -323,47 +329,63 @@ class SqliteRepository(SqlitePreferencesMixin, Repository):
         """Queue ``work`` for the writer task; its result once the batch holding it committed."""
         if self._queue is None or self._closing:
             raise StorageError("repository is not open")
+        if self._writer_task is None or self._writer_task.done():
+            raise StorageError("the storage writer has stopped")
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        # A caller that stops waiting does not withdraw its write: once queued it commits (or
+        # fails) anyway, and a retry with the same request id finds it. The callback keeps an
+        # unobserved failure from being reported as "never retrieved".
+        future.add_done_callback(_observe)
         self._queue.put_nowait(_Job(work, future))
-        # shield: a caller that gives up still lets its write commit; the outcome is then simply
-        # not observed (a retry with the same request id finds it).
         return await asyncio.shield(future)
 
     async def _write_loop(self) -> None:
         assert self._queue is not None
         queue = self._queue
-        stopping = False
-        while not stopping:
-            job = await queue.get()
-            if job is None:
-                break
-            batch = [job]
-            while len(batch) < self.max_batch and not queue.empty():
-                more = queue.get_nowait()
-                if more is None:
-                    stopping = True
+        try:
+            stopping = False
+            while not stopping:
+                job = await queue.get()
+                if job is None:
                     break
-                batch.append(more)
-            try:
-                outcomes = await _in_thread(
-                    self._connection(), _commit_batch, [job.work for job in batch]
-                )
-            except BaseException as error:
-                for job in batch:
-                    if not job.future.done():
-                        job.future.set_exception(error)
-                if not isinstance(error, Exception):
-                    raise
+                batch = [job]
+                while len(batch) < self.max_batch and not queue.empty():
+                    more = queue.get_nowait()
+                    if more is None:
+                        stopping = True
+                        break
+                    batch.append(more)
+                await self._commit(batch)
+        finally:
+            # Whatever is still queued when the writer stops (it was cancelled) cannot commit.
+            while not queue.empty():
+                job = queue.get_nowait()
+                if job is not None and not job.future.done():
+                    job.future.set_exception(StorageError("the storage writer has stopped"))
+
+    async def _commit(self, batch: list[_Job]) -> None:
+        try:
+            outcomes = await _in_thread(
+                self._connection(), _commit_batch, [job.work for job in batch]
+            )
+        except BaseException as error:
+            # The transaction itself failed (I/O error, database locked by another process):
+            # nothing of the batch was written, and every caller in it learns why.
+            for job in batch:
+                if not job.future.done():
+                    job.future.set_exception(error)
+            if not isinstance(error, Exception):
+                raise
+            return
+        self.batches += 1
+        self.batched_jobs += len(batch)
+        for job, (ok, value) in zip(batch, outcomes, strict=True):
+            if job.future.done():
                 continue
-            self.batches += 1
-            self.batched_jobs += len(batch)
-            for job, (ok, value) in zip(batch, outcomes, strict=True):
-                if job.future.done():
-                    continue
-                if ok:
-                    job.future.set_result(value)
-                else:
-                    job.future.set_exception(value)
+            if ok:
+                job.future.set_result(value)
+            else:
+                job.future.set_exception(value)
 
     # -- reads --------------------------------------------------------------------------------
 
@@ -565,10 +587,11 @@ class SqliteRepository(SqlitePreferencesMixin, Repository):
             return []
         marks = ", ".join("?" * len(statuses))
         rows = await self._read(
-            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status IN ({marks}) AND id IN"
-            " (SELECT table_id FROM seats WHERE user_id = ?)"
-            " ORDER BY created_at DESC, id DESC",
-            (*statuses, user_id),
+            # "+status": start from the user's few seats, not from every active table.
+            f"SELECT {_TABLE_COLUMNS} FROM tables"
+            " WHERE id IN (SELECT table_id FROM seats WHERE user_id = ?)"
+            f" AND +status IN ({marks}) ORDER BY created_at DESC, id DESC",
+            (user_id, *statuses),
         )
         return [_table_from_row(row) for row in rows]
 

@@ -8,7 +8,6 @@ game, the seed, the step and what went wrong.
 from __future__ import annotations
 
 import json
-import marshal
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from .codes import MAX_PLAYER_CODE, decode, encode
-from .contract import CHANCE, Event, Game, Result, State, check_result, replay
+from .contract import CHANCE, Event, Game, Result, State, check_result, clone, replay
 from .errors import IllegalAction
 from .text import LANGUAGES
 
@@ -45,8 +44,15 @@ def _fail(game: Game, seed: int, step: int, message: str) -> ConformanceError:
     return ConformanceError(f"{game.id} seed={seed} step={step}: {message}")
 
 
+class _NotJson:
+    """Stands for a value json cannot write (a set, NaN); equal to nothing."""
+
+
 def _json_roundtrip(value: Any) -> Any:
-    return json.loads(json.dumps(value, allow_nan=False))
+    try:
+        return json.loads(json.dumps(value, allow_nan=False))
+    except (TypeError, ValueError):
+        return _NotJson()
 
 
 def checked_playout(
@@ -80,6 +86,10 @@ def checked_playout(
             raise _fail(game, seed, step, "a result before the game is over")
         if CHANCE in seats and seats != [CHANCE]:
             raise _fail(game, seed, step, "chance acts alongside players")
+        if len(set(seats)) != len(seats) or not all(
+            seat == CHANCE or (isinstance(seat, int) and 0 <= seat < players) for seat in seats
+        ):
+            raise _fail(game, seed, step, f"to_act={seats} names an unknown seat or one twice")
         legal_by_seat = {seat: game.legal_actions(state, seat) for seat in range(players)}
         for seat, codes in legal_by_seat.items():
             if (seat in seats) != bool(codes):
@@ -98,12 +108,16 @@ def checked_playout(
             seat = seats[0] if len(seats) == 1 else rng.choice(seats)
             chooser = choosers[seat] if choosers else None
             code = chooser(game, state, seat, rng) if chooser else rng.choice(legal_by_seat[seat])
-            if code not in legal_by_seat[seat] and decode(code)[0] not in game.open_verbs:
+            if code not in legal_by_seat[seat] and _verb(code) not in game.open_verbs:
                 raise _fail(game, seed, step, f"engine player chose illegal {code!r}")
             playout.decisions += 1
         if probe_illegal:
             _probe_illegal(game, state, seats, legal_by_seat, seen_codes, seed, step, probe_rng)
-        state, events = game.apply(state, seat, code)
+        before = clone(state)
+        given = state
+        state, events = game.apply(given, seat, code)
+        if given != before:
+            raise _fail(game, seed, step, f"applying {code!r} changed the state it was given")
         _check_events(game, events, players, seed, step)
         try:
             game.check_invariants(state)
@@ -135,12 +149,23 @@ def _check_codes(
     for code in codes:
         if len(code) > MAX_PLAYER_CODE:
             raise _fail(game, seed, step, f"code {code!r} longer than {MAX_PLAYER_CODE}")
-        if encode(*_split(code)) != code:
+        try:
+            decodes_back = encode(*_split(code)) == code
+        except (IllegalAction, ValueError, TypeError):
+            decodes_back = False
+        if not decodes_back:
             raise _fail(game, seed, step, f"code {code!r} does not decode back")
         for lang in LANGUAGES:
             label = game.action_label(state, seat, code, lang)
             if not isinstance(label, str) or not label or len(label) > 100:
                 raise _fail(game, seed, step, f"bad {lang} label {label!r} for {code!r}")
+
+
+def _verb(code: str) -> str | None:
+    try:
+        return decode(code)[0]
+    except IllegalAction:
+        return None
 
 
 def _split(code: str) -> tuple[str, ...]:
@@ -175,7 +200,8 @@ def _probe_illegal(
     step: int,
     rng: random.Random,
 ) -> None:
-    before = marshal.dumps(state)
+    # Compared by value: marshal's bytes also depend on reference counts, not only on values.
+    before = clone(state)
     attempts: list[tuple[int, str]] = []
     acting = [seat for seat in seats if seat != CHANCE]
     idle = [seat for seat in legal_by_seat if seat not in seats]
@@ -201,9 +227,17 @@ def _probe_illegal(
         except IllegalAction as error:
             if not error.reason.de or not error.reason.en:
                 raise _fail(game, seed, step, "an illegal action without a reason") from None
+        except Exception as error:  # a crash is not a rejection with a reason
+            raise _fail(
+                game,
+                seed,
+                step,
+                f"seat {seat} playing illegal {code!r} raised {type(error).__name__}: {error} "
+                "instead of IllegalAction",
+            ) from error
         else:
             raise _fail(game, seed, step, f"seat {seat} could play illegal {code!r}")
-        if marshal.dumps(state) != before:
+        if state != before:
             raise _fail(game, seed, step, f"rejecting {code!r} changed the state")
 
 

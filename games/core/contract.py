@@ -117,24 +117,22 @@ class Game(ABC):
 
     def parse_options(self, players: int, values: dict[str, Any] | None = None) -> BaseModel:
         """Validated options for a table of ``players``; ``SetupError`` says what is wrong."""
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+        if (
+            not isinstance(players, int)
+            or isinstance(players, bool)
+            or not self.min_players <= players <= self.max_players
+        ):
+            lo, hi = self.min_players, self.max_players
             raise SetupError(
                 Text(
-                    "{name} spielt man zu {lo} bis {hi}.",
-                    "{name} is played by {lo} to {hi} players.",
-                ).format(name=self.name.de, lo=self.min_players, hi=self.max_players)
+                    f"{self.name.de} spielt man mit {lo} bis {hi} Personen.",
+                    f"{self.name.en} is played by {lo} to {hi} players.",
+                )
             )
         try:
             options = self.Options.model_validate(values or {})
         except ValidationError as error:
-            problem = error.errors()[0]
-            where = ".".join(str(part) for part in problem["loc"]) or "?"
-            raise SetupError(
-                Text(
-                    f"Ungültige Option {where}: {problem['msg']}",
-                    f"Invalid option {where}: {problem['msg']}",
-                )
-            ) from None
+            raise SetupError(_option_problem(error.errors(include_url=False)[0])) from None
         self.check_setup(players, options)
         return options
 
@@ -283,6 +281,37 @@ class Game(ABC):
         from games.players import RandomPlayer
 
         return {"random": RandomPlayer()}
+
+
+def _option_problem(problem: Any) -> Text:
+    """A pydantic validation problem in German and English (pydantic itself speaks English)."""
+    where = ".".join(str(part) for part in problem["loc"]) or "?"
+    kind = problem["type"]
+    ctx = problem.get("ctx") or {}
+    if kind == "extra_forbidden":
+        return Text(f"Unbekannte Option {where}.", f"Unknown option {where}.")
+    bounds = {
+        "less_than_equal": ("höchstens {}", "at most {}", "le"),
+        "less_than": ("kleiner als {}", "less than {}", "lt"),
+        "greater_than_equal": ("mindestens {}", "at least {}", "ge"),
+        "greater_than": ("größer als {}", "greater than {}", "gt"),
+    }
+    if kind in bounds:
+        de, en, key = bounds[kind]
+        must_de, must_en = de.format(ctx.get(key)), en.format(ctx.get(key))
+    elif kind.startswith("int_"):
+        must_de, must_en = "eine ganze Zahl", "a whole number"
+    elif kind.startswith("bool_"):
+        must_de, must_en = "ja oder nein (true/false)", "yes or no (true/false)"
+    elif kind in ("literal_error", "enum"):
+        expected = ctx.get("expected", "?")
+        must_de, must_en = f"eines von {expected}", f"one of {expected}"
+    else:
+        return Text(f"Ungültige Option {where}.", f"Invalid option {where}: {problem['msg']}")
+    return Text(
+        f"Ungültige Option {where}: erlaubt ist {must_de}.",
+        f"Invalid option {where}: it must be {must_en}.",
+    )
 
 
 def replay(game: Game, players: int, options: BaseModel, log: Iterable[tuple[int, str]]) -> State:

@@ -16,6 +16,7 @@ from storage import (
     LogEntry,
     SeatRecord,
     StaleSequence,
+    StorageError,
     UnknownTable,
 )
 from storage.sqlite import SqliteRepository, migrations
@@ -397,3 +398,79 @@ async def test_memory_databases_are_separate(tmp_path):
         assert (await one.get_table(table.id)).seq == 1
         with pytest.raises(UnknownTable):
             await two.get_table(table.id)
+
+
+async def test_a_caller_that_stops_waiting_still_gets_its_move_committed(file_repo):
+    """Once queued, a write commits even if its caller is cancelled: a retry finds it."""
+    table = await new_table(file_repo)
+    call = asyncio.ensure_future(
+        file_repo.append(table.id, 0, [move("a", request_id="gone")], {"n": 1}, ACTIVE)
+    )
+    await asyncio.sleep(0)
+    call.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await call
+    await file_repo.update_table(table.id, settings={"after": True})  # queued behind it
+    assert await file_repo.find_request("gone") == (table.id, 1)
+    with pytest.raises(DuplicateRequest):
+        await file_repo.append(table.id, 0, [move("a", request_id="gone")], {"n": 1}, ACTIVE)
+
+
+async def test_a_locked_database_fails_the_batch_and_writes_nothing(tmp_path):
+    """If the transaction itself cannot run, every caller hears so and nothing is half-written."""
+    path = str(tmp_path / "t.db")
+    async with SqliteRepository(path, busy_timeout_ms=50) as repo:
+        table = await new_table(repo)
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+        try:
+            outcomes = await asyncio.gather(
+                repo.append(table.id, 0, [move("a", request_id="ra")], {"n": 1}, ACTIVE),
+                repo.update_table(table.id, settings={"x": 1}),
+                return_exceptions=True,
+            )
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert all(isinstance(o, sqlite3.OperationalError) for o in outcomes)
+        loaded = await repo.get_table(table.id)
+        assert (loaded.seq, loaded.settings) == (0, {})
+        assert await repo.log(table.id) == []
+        # The lock is gone: the retry goes through.
+        assert await repo.append(table.id, 0, [move("a", request_id="ra")], {"n": 1}, ACTIVE) == 1
+
+
+async def test_a_closed_repository_refuses_writes(tmp_path):
+    repo = SqliteRepository(str(tmp_path / "t.db"))
+    await repo.open()
+    await repo.close()
+    with pytest.raises(StorageError):
+        await new_table(repo)
+    with pytest.raises(StorageError):
+        await repo.get_table(1)
+
+
+async def test_a_failing_migration_is_rolled_back_whole(tmp_path, monkeypatch):
+    """Each migration runs in its own transaction: a broken one leaves no half of itself."""
+    import storage.sqlite as sqlite_module
+
+    path = str(tmp_path / "t.db")
+    shipped = migrations()
+    broken = (
+        "CREATE TABLE half_done (x INTEGER);\n"
+        "INSERT INTO half_done VALUES (1);\n"
+        "INSERT INTO no_such_table VALUES (1);\n"
+    )
+    monkeypatch.setattr(
+        sqlite_module, "migrations", lambda: [*shipped, (9999, "9999_broken.sql", broken)]
+    )
+    with pytest.raises(sqlite3.OperationalError):
+        await SqliteRepository(path).open()
+    with sqlite3.connect(path) as raw:
+        versions = [r[0] for r in raw.execute("SELECT version FROM schema_version")]
+        names = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert versions == [version for version, _, _ in shipped]
+    assert "tables" in names and "half_done" not in names
+    monkeypatch.setattr(sqlite_module, "migrations", lambda: shipped)
+    async with SqliteRepository(path) as repo:  # the good migrations stand and are not redone
+        assert await repo.schema_versions() == versions

@@ -1,0 +1,213 @@
+"""Moves stored per second: the repository (group commit) against raw aiosqlite commits.
+
+Both sides use the same database schema (the shipped migrations), the same pragmas (WAL,
+``synchronous``, foreign keys, busy timeout) and the same row shape: per move one row into
+``actions`` and one snapshot update of ``tables`` (the state as JSON). The raw side commits each
+move in its own transaction on one aiosqlite connection (a lock keeps concurrent tables from
+sharing a transaction); the repository side calls ``SqliteRepository.append``. Either way a move
+counts as stored only once its call returned, i.e. after the commit that holds it.
+
+Two scenarios: one table acting alone (each move waits for the previous one) and many tables
+acting at once (each table's next move waits for its own previous acknowledgement). Each
+measurement runs on a fresh database file; raw and repository run back to back in each round
+and the ratio is the median of the per-round ratios.
+
+    python bench/storage.py                      # FULL and NORMAL, defaults below
+    python bench/storage.py --synchronous FULL --rounds 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import aiosqlite
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from storage import ACTIVE, LogEntry
+from storage.sqlite import SqliteRepository, migrations
+
+
+def state_for(seq: int, payload: str) -> dict:
+    return {"seq": seq, "payload": payload}
+
+
+async def raw_database(path: str, synchronous: str, tables: int) -> aiosqlite.Connection:
+    db = await aiosqlite.connect(path)
+    await db.execute("PRAGMA busy_timeout = 5000")
+    await db.execute("PRAGMA journal_mode = WAL")
+    await db.execute(f"PRAGMA synchronous = {synchronous}")
+    await db.execute("PRAGMA foreign_keys = ON")
+    for _, _, script in migrations():
+        await db.executescript(script)
+    now = time.time()
+    await db.executemany(
+        "INSERT INTO tables (game, seed, host, status, created_at, updated_at)"
+        " VALUES ('bench', 0, 'bench', 'active', ?, ?)",
+        [(now, now)] * tables,
+    )
+    await db.commit()
+    return db
+
+
+async def raw_run(path: str, synchronous: str, tables: int, moves: int, payload: str) -> float:
+    """Moves per second of raw aiosqlite, each move its own committed transaction."""
+    db = await raw_database(path, synchronous, tables)
+    lock = asyncio.Lock()
+
+    async def play(table_id: int) -> None:
+        for seq in range(1, moves + 1):
+            state = json.dumps(state_for(seq, payload), separators=(",", ":"))
+            async with lock:
+                await db.execute(
+                    "INSERT INTO actions (table_id, seq, seat, code, request_id, at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (table_id, seq, seq % 4, f"move{seq}", f"{table_id}:{seq}", time.time()),
+                )
+                await db.execute(
+                    "UPDATE tables SET seq = ?, state = ?, status = ?, updated_at = ? WHERE id = ?",
+                    (seq, state, ACTIVE, time.time(), table_id),
+                )
+                await db.commit()
+
+    try:
+        rate = await timed(play, tables, moves)
+        rows = await db.execute_fetchall("SELECT count(*) FROM actions")
+        assert rows[0][0] == tables * moves, "raw side lost moves"
+        return rate
+    finally:
+        await db.close()
+
+
+async def repository_run(
+    path: str, synchronous: str, tables: int, moves: int, payload: str, batches: list[float]
+) -> float:
+    """Moves per second through ``SqliteRepository.append``."""
+    repo = SqliteRepository(path, synchronous=synchronous)
+    await repo.open()
+
+    async def play(table_id: int) -> None:
+        for seq in range(1, moves + 1):
+            entry = LogEntry(seq, seq % 4, f"move{seq}", f"{table_id}:{seq}")
+            await repo.append(table_id, seq - 1, [entry], state_for(seq, payload), ACTIVE)
+
+    try:
+        for _ in range(tables):
+            await repo.create_table("bench", {}, 0, {}, "bench")
+        before = (repo.batches, repo.batched_jobs)
+        rate = await timed(play, tables, moves)
+        stored = 0
+        for table_id in range(1, tables + 1):
+            stored += len(await repo.log(table_id))
+        assert stored == tables * moves, "repository lost moves"
+        commits = repo.batches - before[0]
+        batches.append((repo.batched_jobs - before[1]) / max(commits, 1))
+        return rate
+    finally:
+        await repo.close()
+
+
+async def timed(play: Callable[[int], Awaitable[None]], tables: int, moves: int) -> float:
+    start = time.perf_counter()
+    await asyncio.gather(*(play(table_id) for table_id in range(1, tables + 1)))
+    return tables * moves / (time.perf_counter() - start)
+
+
+async def scenario(
+    directory: Path, synchronous: str, tables: int, moves: int, rounds: int, payload: str
+) -> tuple[float, float, list[float], float]:
+    """Median raw and repository rates, the ratio of each round, the median moves per commit.
+
+    The disk's sync latency drifts with whatever else the machine does, so raw and repository
+    run back to back in each round (alternating which goes first) and the ratio is taken per
+    round: drift between rounds then cancels out of the ratio.
+    """
+    raw, repo, ratios, batches = [], [], [], []
+    for round_ in range(rounds):
+        raw_path = str(directory / f"raw-{synchronous}-{tables}-{round_}.db")
+        repo_path = str(directory / f"repo-{synchronous}-{tables}-{round_}.db")
+        if round_ % 2 == 0:
+            raw_rate = await raw_run(raw_path, synchronous, tables, moves, payload)
+            repo_rate = await repository_run(
+                repo_path, synchronous, tables, moves, payload, batches
+            )
+        else:
+            repo_rate = await repository_run(
+                repo_path, synchronous, tables, moves, payload, batches
+            )
+            raw_rate = await raw_run(raw_path, synchronous, tables, moves, payload)
+        raw.append(raw_rate)
+        repo.append(repo_rate)
+        ratios.append(repo_rate / raw_rate)
+    return statistics.median(raw), statistics.median(repo), ratios, statistics.median(batches)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--synchronous",
+        nargs="+",
+        default=["FULL", "NORMAL"],
+        choices=["OFF", "NORMAL", "FULL", "EXTRA"],
+        type=str.upper,
+        help="SQLite synchronous levels to measure (default: FULL NORMAL)",
+    )
+    parser.add_argument("--single-moves", type=int, default=400, help="moves of the lone table")
+    parser.add_argument("--tables", type=int, default=100, help="tables acting at once")
+    parser.add_argument("--moves-per-table", type=int, default=8, help="moves of each of them")
+    parser.add_argument("--rounds", type=int, default=5, help="raw/repository pairs per figure")
+    parser.add_argument("--state-bytes", type=int, default=1000, help="size of the snapshot")
+    parser.add_argument("--dir", default=None, help="where the database files go (a temp dir)")
+    args = parser.parse_args()
+    payload = "x" * args.state_bytes
+
+    print(
+        f"storage benchmark: SQLite {sqlite3.sqlite_version}, aiosqlite {aiosqlite.__version__},"
+        f" Python {sys.version.split()[0]}; snapshot ~{args.state_bytes} B;"
+        f" median of {args.rounds} rounds"
+    )
+    header = (
+        f"{'synchronous':<12}{'scenario':<32}{'raw moves/s':>12}{'repo moves/s':>13}"
+        f"{'ratio':>8}{'(min-max)':>13}{'target':>8}{'':5}{'moves/commit':>12}"
+    )
+    print(header)
+    print("-" * len(header))
+    with tempfile.TemporaryDirectory(dir=args.dir, prefix="tischrunde-bench-") as directory:
+        for synchronous in args.synchronous:
+            cases = [
+                (f"1 table, {args.single_moves} moves in a row", 1, args.single_moves, 0.8),
+                (
+                    f"{args.tables} tables x {args.moves_per_table} moves at once",
+                    args.tables,
+                    args.moves_per_table,
+                    2.0,
+                ),
+            ]
+            for label, tables, moves, target in cases:
+                raw, repo, ratios, per_commit = asyncio.run(
+                    scenario(Path(directory), synchronous, tables, moves, args.rounds, payload)
+                )
+                ratio = statistics.median(ratios)
+                spread = f"{min(ratios):.2f}-{max(ratios):.2f}"
+                verdict = "ok" if ratio >= target else "MISS"
+                print(
+                    f"{synchronous:<12}{label:<32}{raw:>12,.0f}{repo:>13,.0f}"
+                    f"{ratio:>7.2f}x{spread:>13}{f'>={target:g}x':>8} {verdict:<4}{per_commit:>12.1f}"
+                )
+    print(
+        "rates: median over rounds; ratio: median of the per-round ratios (raw and repository"
+        " run back to back each round), min-max shows how much the machine's disk drifted"
+    )
+
+
+if __name__ == "__main__":
+    main()
