@@ -183,11 +183,7 @@ class TableFlows:
     async def add_engine(self, interaction: discord.Interaction, table_id: int) -> None:
         """Seat an engine player (host only)."""
         table = await self.service.add_engine(table_id, member_of(interaction))
-        await self._show_lobby(interaction, table, None)
-        if not interaction.response.is_done():
-            lang = await self.bot.language(interaction)
-            await self.reply(interaction, table.seats[-1].name + " ✓")
-            del lang
+        await self._show_lobby(interaction, table, table.seats[-1].name)
 
     async def cancel(self, interaction: discord.Interaction, table_id: int) -> None:
         """End a table without a result: its host, or a member with Manage Server."""

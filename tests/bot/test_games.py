@@ -75,3 +75,29 @@ async def test_restart_in_the_middle_then_click_the_old_message(tmp_path):
         await driver.move_from_dm(await driver.waiting_actor())  # a DM sent before the restart
         await driver.play()
         assert (await srv.bot.service.get(table_id)).status == "finished"
+
+
+async def test_against_an_engine_with_mine_show_and_rules(tmp_path):
+    """The host adds an engine seat and plays it to the end; /table mine says whose turn it is,
+    /table show posts the public table again, /rules shows the rules page.
+    """
+    async with server(tmp_path) as srv:
+        anna = srv.add("anna")
+        table_id = await srv.open(anna, "test-highcard", "hand=3")
+        await anna.click(srv.lobby(table_id), custom_id=f"tr:e:{table_id}")
+        table = await srv.bot.service.get(table_id)
+        assert [seat.engine for seat in table.seats] == [None, "random"]
+        await anna.click(srv.lobby(table_id), custom_id=f"tr:g:{table_id}")
+        mine = await anna.slash(srv.channel, "table mine")
+        assert f"Table {table_id} · High card · playing · to act: you" in mine.response.content
+        thread = await srv.thread(table_id)
+        shown = await anna.slash(thread, "table show")
+        assert not shown.response.ephemeral and "To act:" in repr(
+            shown.response.embeds[0].to_dict()
+        )
+        rules = await anna.slash(srv.channel, "rules", game="test-highcard")
+        assert "High card" in rules.response.content
+        driver = Driver(srv, table_id)
+        await driver.play()
+        assert (await srv.bot.service.get(table_id)).status == "finished"
+        assert "no open table" in (await anna.slash(srv.channel, "table mine")).response.content
