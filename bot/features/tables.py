@@ -30,7 +30,14 @@ def option_hints(model: type[BaseModel]) -> list[tuple[str, str]]:
                 value = getattr(rule, attribute, None)
                 if value is not None:
                     bounds.append(f"{sign}{value}")
-        value = str(default).lower() if isinstance(default, bool) else default
+        # Written as the options parser reads it back (JSON for null and booleans).
+        value = (
+            "null"
+            if default is None
+            else str(default).lower()
+            if isinstance(default, bool)
+            else default
+        )
         described = ", ".join(filter(None, [field.description or "", " ".join(bounds)]))
         hints.append((f"{name}={value}", described))
     return hints

@@ -83,6 +83,11 @@ class Driver:
                 await self.move_from_dm(actor)
             if after_move is not None:
                 await after_move()
+            if self.moves % 20 == 0:
+                # discord.py gives every ephemeral view a 15-minute expiry task; let simulated
+                # time pass so they end (otherwise each settle scans them all), and so the game
+                # also goes on after its older views expired.
+                await self.srv.env.advance_time(16 * 60)
         raise AssertionError("the game did not end")
 
 

@@ -97,7 +97,13 @@ class Server:
         return next(t for t in self.channel.threads if t.id == thread_id)
 
     async def latest_turn(self, table_id: int) -> Any:
-        return (await self.thread(table_id)).last_message
+        """The thread's newest public message (read from the end: threads grow long)."""
+        table = await self.bot.service.get(table_id)
+        stored = self.env.backend.messages.get(int(table.record.place["thread"]), {})
+        for message in reversed(stored.values()):
+            if message.visible_to(None):
+                return simcord.ResponseMessage(self.env, message)
+        return None
 
     def dms(self, actor: MemberActor) -> list[Any]:
         try:

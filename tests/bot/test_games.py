@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.core import all_games
+from bot.features.tables import option_hints
+from games.core import SetupError, all_games
 from tests.bot.drive import Driver
 from tests.bot.harness import restart, server
 
@@ -20,15 +21,35 @@ async def seat_players(srv, game_id: str, players: int, options: str | None = No
     return actors, table_id
 
 
+def shortest_options(game) -> str | None:
+    """Every bounded whole-number option at its lower bound (fewest rounds, turns, chips), as
+    the options text a member types; None when the game refuses that combination.
+    """
+    values = {}
+    for hint, _described in option_hints(game.Options):
+        name, _, default = hint.partition("=")
+        field = game.Options.model_fields[name]
+        lows = [getattr(rule, "ge", None) for rule in field.metadata]
+        low = next((value for value in lows if isinstance(value, int)), None)
+        if low is not None and default.lstrip("-").isdigit():
+            values[name] = low
+    try:
+        game.parse_options(game.min_players, values)
+    except SetupError:
+        return None
+    return " ".join(f"{name}={value}" for name, value in values.items()) or None
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 async def test_complete_game_of_every_registered_game(tmp_path, game_id):
     """Members open, join, start and finish a game by commands and buttons only; the thread
     ends with the result; the REST calls per move stay at most 3 on average (the answer, the
-    thread message, the next player's DM).
+    thread message, the next player's DM). The shortest options keep the suite fast.
     """
     game = next(g for g in all_games() if g.id == game_id)
     async with server(tmp_path) as srv:
-        _actors, table_id = await seat_players(srv, game_id, game.min_players)
+        options = shortest_options(game)
+        _actors, table_id = await seat_players(srv, game_id, game.min_players, options)
         driver = Driver(srv, table_id)
         await driver.play()
         table = await srv.bot.service.get(table_id)
