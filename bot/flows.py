@@ -18,7 +18,15 @@ from tables import messages as service_messages
 from tables.service import Member, Table, TableError
 
 from . import i18n
-from .render import hand_button_view, hand_embed, hand_view, lobby_embed, lobby_view, table_embed
+from .render import (
+    clip,
+    hand_button_view,
+    hand_embed,
+    hand_view,
+    lobby_embed,
+    lobby_view,
+    table_embed,
+)
 
 if TYPE_CHECKING:
     from .app import TischrundeBot
@@ -329,13 +337,15 @@ class TableFlows:
         private = interaction.message is not None and (
             interaction.message.flags.ephemeral or interaction.guild_id is None
         )
+        # The mover also reads what happened to them alone (a card drawn, a card stolen).
+        lines = [
+            table.game.describe_event(event, lang)
+            for _applied, event in outcome.events
+            if event.to in (None, seat)
+        ]
+        content = "\n".join([i18n.MOVED.format(label=label).get(lang), *lines])
         await self._private_hand(
-            interaction,
-            table,
-            seat,
-            lang,
-            content=i18n.MOVED.format(label=label).get(lang),
-            replace=private,
+            interaction, table, seat, lang, content=clip(content, 2000), replace=private
         )
         try:
             await self.publish(table, [event for _applied, event in outcome.events], actor=user_id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -128,6 +129,8 @@ async def server(tmp_path: Any, **settings: Any) -> AsyncIterator[Server]:
     db_path = str(tmp_path / "bot.sqlite3")
     bot = await make_bot(db_path, **settings)
     srv = None
+    errors = _ErrorRecords()
+    logging.getLogger("bot").addHandler(errors)
     try:
         async with simcord.run(bot) as env:
             guild = env.create_guild("Spielerunde")
@@ -135,7 +138,19 @@ async def server(tmp_path: Any, **settings: Any) -> AsyncIterator[Server]:
             srv = Server(env, bot, db_path, guild, channel)
             yield srv
     finally:
+        logging.getLogger("bot").removeHandler(errors)
         await (srv.bot if srv else bot).repository.close()
+    # The bot answers unexpected errors with an apology; a test must not pass over one.
+    assert not errors.records, [record.getMessage() for record in errors.records]
+
+
+class _ErrorRecords(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
 
 
 async def restart(srv: Server) -> None:
