@@ -177,6 +177,10 @@ class TableFlows:
     async def join(self, interaction: discord.Interaction, table_id: int) -> None:
         """Take a seat; the first DM is tried now, so a refusal is known before the game."""
         lang = await self.bot.language(interaction)
+        here = str(interaction.guild_id)
+        if (await self.service.get(table_id)).record.place.get("guild") not in (None, here):
+            # A table of another server is not reachable by guessing its number.
+            raise TableError(service_messages.NO_SUCH_TABLE.format(id=table_id), "unknown")
         table = await self.service.join(table_id, member_of(interaction))
         await self._show_lobby(interaction, table, i18n.JOINED.format(id=table.id).get(lang))
         if not await self.bot.dms.welcome(table, str(interaction.user.id)):
@@ -251,7 +255,10 @@ class TableFlows:
                 i18n.STARTED.format(id=table.id, thread=link).get(lang), ephemeral=True
             )
             await self._show_lobby(interaction, table, None)
-        await self.publish(table, [event for _applied, event in outcome.events], actor=None)
+        try:
+            await self.publish(table, [event for _applied, event in outcome.events], actor=None)
+        except Exception:  # the game is stored and started; the hand button and DMs still work
+            log.exception("publishing the start of table %s failed", table.id)
 
     # ----- playing ---------------------------------------------------------------------------
 

@@ -109,6 +109,8 @@ async def test_against_an_engine_with_mine_show_and_rules(tmp_path):
         table = await srv.bot.service.get(table_id)
         assert [seat.engine for seat in table.seats] == [None, "random"]
         await anna.click(srv.lobby(table_id), custom_id=f"tr:g:{table_id}")
+        offered = await anna.autocomplete(srv.channel, "table hand", "table", "")
+        assert [choice["value"] for choice in offered] == [table_id]
         mine = await anna.slash(srv.channel, "table mine")
         assert f"Table {table_id} · High card · playing · to act: you" in mine.response.content
         thread = await srv.thread(table_id)

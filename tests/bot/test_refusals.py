@@ -165,3 +165,20 @@ async def test_tables_only_in_allowed_channels(tmp_path):
         assert "Tables may not be opened here" in answer(refused)
         opened = await anna.slash(other, "table open", game="test-highcard")
         assert opened.response is not None and not opened.response.ephemeral
+        role = srv.guild.create_role("organisers")
+        done = await owner.slash(srv.channel, "settings organiser", role=role)
+        assert f"<@&{role.id}>" in answer(done)
+        saved = await srv.bot.repository.get_guild_settings(str(srv.guild.id))
+        assert saved.organiser_role == str(role.id) and saved.channels == [str(other.id)]
+
+
+async def test_a_table_of_another_server_cannot_be_joined(tmp_path):
+    """Table numbers are global; a member of another server guessing one is told there is none."""
+    async with server(tmp_path) as srv:
+        _actors, table_id = await seat_players(srv, "test-highcard", 1)
+        elsewhere = srv.env.create_guild("Elsewhere")
+        channel = elsewhere.create_text_channel("general")
+        stranger = elsewhere.add_member(srv.env.create_user("stranger"))
+        refused = await stranger.slash(channel, "table join", table=table_id)
+        assert f"There is no table {table_id}." in answer(refused)
+        assert len((await srv.bot.service.get(table_id)).seats) == 1
