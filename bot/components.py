@@ -84,6 +84,9 @@ class TableComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"tr
                 await flows.reply(interaction, i18n.MALFORMED_COMPONENT.get(lang))
                 return
             await flows.act(interaction, table_id, parsed.seq, str(values[0]))
+        elif parsed.kind == "m":
+            assert parsed.seq is not None and parsed.arg is not None
+            await flows.ask_amount(interaction, table_id, parsed.seq, parsed.arg)
         elif parsed.kind == "p":
             assert parsed.seq is not None and parsed.arg is not None
             page = int(parsed.arg) if parsed.arg.lstrip("-").isdigit() else 0

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from games.core import Event
+from games.core import Event, decode, encode
 from storage import ACTIVE, LOBBY
 from tables import messages as service_messages
 from tables.service import Member, Table, TableError
@@ -358,6 +358,34 @@ class TableFlows:
             await self.publish(table, [event for _applied, event in outcome.events], actor=user_id)
         except Exception:
             log.exception("publishing move %s of table %s failed", table.seq, table.id)
+
+    async def ask_amount(
+        self, interaction: discord.Interaction, table_id: int, seq: int, template: str
+    ) -> None:
+        """Ask for a typed amount for an open verb (a bet, a raise); the engine checks it."""
+        lang = await self.bot.language(interaction)
+        verb, args = decode(template)
+        flows = self
+
+        class AmountModal(discord.ui.Modal):
+            amount: discord.ui.TextInput[Any] = discord.ui.TextInput(
+                label=i18n.AMOUNT.get(lang), custom_id="amount", max_length=12
+            )
+
+            async def on_submit(self, submitted: discord.Interaction) -> None:
+                await flows.bot.guarded(submitted, self._play(submitted))
+
+            async def _play(self, submitted: discord.Interaction) -> None:
+                text = self.amount.value.strip()
+                if not text.isdigit():
+                    raise TableError(i18n.NOT_AN_AMOUNT.format(text=text[:20]))
+                code = encode(verb, *args[:-1], int(text))
+                await flows.act(submitted, table_id, seq, code)
+
+        title = clip(i18n.OTHER_AMOUNT.format(verb=verb).get(lang), 45)
+        await interaction.response.send_modal(
+            AmountModal(title=title, custom_id=f"tr-amount:{table_id}:{seq}", timeout=600)
+        )
 
     async def publish(self, table: Table, events: list[Event], *, actor: str | None) -> None:
         """Post the public state as a new thread message and DM whoever must decide now.

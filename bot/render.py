@@ -11,7 +11,7 @@ from itertools import groupby
 
 import discord
 
-from games.core import Event
+from games.core import Event, decode
 from tables.service import Table
 
 from . import i18n
@@ -58,7 +58,7 @@ def parse_custom_id(text: str) -> ParsedId | None:
     kind, table_id = parts[1], int(parts[2])
     if kind in LOBBY_KINDS or kind == "h":
         return ParsedId(kind, table_id) if len(parts) == 3 else None
-    if kind in ("a", "s", "p") and len(parts) == 5 and parts[3].isdigit() and parts[4]:
+    if kind in ("a", "s", "p", "m") and len(parts) == 5 and parts[3].isdigit() and parts[4]:
         return ParsedId(kind, table_id, int(parts[3]), parts[4])
     return None
 
@@ -314,6 +314,15 @@ def hand_view(table: Table, seat: int, lang: str, page: int = 0) -> tuple[discor
                 row=nav_row,
             )
             view.add_item(TableComponent(button))
+    for template in amount_templates(table, seat)[:2]:
+        verb = decode(template)[0]
+        button = discord.ui.Button(
+            label=clip(i18n.OTHER_AMOUNT.format(verb=verb).get(lang), BUTTON_LABEL_MAX),
+            style=discord.ButtonStyle.secondary,
+            custom_id=custom_id("m", table.id, table.seq, template),
+            row=nav_row,
+        )
+        view.add_item(TableComponent(button))
     if table.status == "active":
         button = discord.ui.Button(
             label=i18n.REFRESH.get(lang),
@@ -323,3 +332,15 @@ def hand_view(table: Table, seat: int, lang: str, page: int = 0) -> tuple[discor
         )
         view.add_item(TableComponent(button))
     return view, pages
+
+
+def amount_templates(table: Table, seat: int) -> list[str]:
+    """One listed code per open verb (a bet, a raise) whose amount the player may type instead."""
+    if table.status != "active" or not table.game.open_verbs:
+        return []
+    templates: dict[str, str] = {}
+    for code in table.legal_actions(seat):
+        verb, args = decode(code)
+        if verb in table.game.open_verbs and args and isinstance(args[-1], int):
+            templates.setdefault(verb, code)
+    return list(templates.values())

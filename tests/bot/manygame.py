@@ -1,8 +1,8 @@
 """A test game with many legal actions in several groups, to exercise the bot's paging.
 
 Each of two players picks a number twice from 1..130 (no number twice); the higher sum wins.
-Numbers fall into three groups of 52 (at most 26 would fit a menu), so the bot shows two select
-menus per group and needs several pages.
+``pick`` is an open verb: a number may also be typed. Numbers fall into three groups of 52 (at
+most 26 would fit a menu), so the bot shows two select menus per group and needs several pages.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ class ManyChoices(Game):
     name = Text("Viele Zahlen", "Many numbers")
     min_players = 2
     max_players = 2
+    open_verbs = frozenset({"pick"})
 
     def max_decisions(self, players: int, options: BaseModel) -> int:
         return 4
@@ -39,8 +40,9 @@ class ManyChoices(Game):
 
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
         verb, args = decode(code)
-        if verb != "pick":
-            raise IllegalAction(Text("Nein.", "No."))
+        taken = {n for picks in state["picked"] for n in picks}
+        if verb != "pick" or len(args) != 1 or not 1 <= args[0] <= TOP or args[0] in taken:
+            raise IllegalAction(Text("Diese Zahl geht nicht.", "That number is not available."))
         state["picked"][seat].append(args[0])
         state["turn"] = 1 - seat
         events.append(Event("pick", {"seat": seat, "n": args[0]}))

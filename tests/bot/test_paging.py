@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.core import register, unregister
-from tests.bot.harness import HAND, components, server
+from tests.bot.harness import HAND, answer, components, server
 from tests.bot.manygame import GAME
 from tests.bot.test_games import seat_players
 
@@ -46,3 +46,25 @@ async def test_many_actions_become_paged_select_menus(tmp_path, many_game):
         assert "Played: #" in repr(played.response.content)
         table = await srv.bot.service.get(table_id)
         assert table.state["picked"][0] == [int(choice.split(":")[1])]
+
+
+async def test_typed_amount_for_an_open_verb(tmp_path, many_game):
+    """An open verb (a bet, a raise) gets an "other amount" button whose form sends the typed
+    number to the engine: garbage and numbers the engine refuses change nothing.
+    """
+    async with server(tmp_path) as srv:
+        actors, table_id = await seat_players(srv, GAME.id, 2)
+        first = actors[0]
+        hand = await first.click(await srv.latest_turn(table_id), label=HAND)
+        button = next(
+            c for c in components(hand.response) if c.get("label", "").startswith("pick:")
+        )
+        for typed, refusal in (("abc", "Please type a whole number"), ("999", "not available")):
+            shown = await first.click(hand.response, custom_id=button["custom_id"])
+            assert shown.modal is not None
+            refused = await first.submit_modal(shown, {"amount": typed})
+            assert refusal in answer(refused)
+            assert (await srv.bot.service.get(table_id)).state["picked"][0] == []
+        shown = await first.click(hand.response, custom_id=button["custom_id"])
+        await first.submit_modal(shown, {"amount": "77"})
+        assert (await srv.bot.service.get(table_id)).state["picked"][0] == [77]
