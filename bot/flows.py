@@ -15,7 +15,7 @@ import discord
 from games.core import Event, decode, encode
 from storage import ACTIVE, LOBBY
 from tables import messages as service_messages
-from tables.service import Member, Table, TableError
+from tables.service import Member, Table, TableError, TableService
 
 from . import i18n
 from .render import (
@@ -71,8 +71,8 @@ class TableFlows:
         self.bot = bot
 
     @property
-    def service(self):
-        """The table service."""
+    def service(self) -> TableService:
+        """The table service (created in the bot's setup_hook)."""
         return self.bot.service
 
     # ----- answering -------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 Commands are declared with ``locale_str("english", de="deutsch")``; ``GermanTranslator`` hands
 Discord the German text for the German locale. Messages are ``games.core.Text`` pairs chosen by
-``language_of``: the player's Discord locale when it is German or English, else the server's
+``TischrundeBot.language``: the player's Discord locale when it is German or English, else the server's
 default.
 """
 
@@ -24,11 +24,6 @@ def locale_language(locale: object) -> str | None:
     if value.startswith("en"):
         return "en"
     return None
-
-
-def language_of(interaction: discord.Interaction, server_default: str) -> str:
-    """The language to answer ``interaction`` in: the user's, else the server default."""
-    return locale_language(interaction.locale) or server_default
 
 
 class GermanTranslator(app_commands.Translator):
@@ -90,6 +85,7 @@ NO_DM_HINT = Text(
     "hand and move.",
 )
 GAME_OVER = Text("Spiel vorbei.", "Game over.")
+LOG = Text("Verlauf", "Log")
 RESULT_LINE = Text("{rank}. {name}: {score}", "{rank}. {name}: {score}")
 HAND_TITLE = Text("Dein Blatt · Tisch {id}", "Your hand · table {id}")
 YOUR_MOVE = Text("Du bist am Zug.", "It is your move.")

@@ -172,7 +172,9 @@ def table_embed(table: Table, lang: str, events: list[Event] | None = None) -> d
     )
     lines = public_lines(table, events or [], lang)
     if lines:
-        embed.add_field(name="Log", value=clip("\n".join(lines), FIELD_MAX), inline=False)
+        embed.add_field(
+            name=i18n.LOG.get(lang), value=clip("\n".join(lines), FIELD_MAX), inline=False
+        )
     result = table.result()
     if table.status == "finished" and result is not None:
         standings = sorted(range(len(result.ranks)), key=lambda seat: result.ranks[seat])
