@@ -1,9 +1,9 @@
 """Languages: German localisations of the commands, and every message the bot writes.
 
 Commands are declared with ``locale_str("english", de="deutsch")``; ``GermanTranslator`` hands
-Discord the German text for the German locale. Messages are ``games.core.Text`` pairs chosen by
-``TischrundeBot.language``: the player's Discord locale when it is German or English, else the server's
-default.
+Discord the German text for the German locale. Messages are ``games.core.Text`` pairs; the bot
+picks the language (``TischrundeBot.language``): the player's Discord locale when it is German or
+English, else the server's default.
 """
 
 from __future__ import annotations
