@@ -185,12 +185,21 @@ def _bot() -> int:
     if settings.discord_token is None:
         raise SettingsProblem(NO_TOKEN)
     # discord.py's handler logs to stderr; the token is never part of what it logs.
+    import aiohttp
+    import discord
+
     discord_bot = TischrundeBot(settings)
-    discord_bot.run(
-        settings.discord_token.get_secret_value(),
-        log_level=getattr(logging, settings.log_level),
-        root_logger=True,
-    )
+    try:
+        discord_bot.run(
+            settings.discord_token.get_secret_value(),
+            log_level=getattr(logging, settings.log_level),
+            root_logger=True,
+        )
+    except discord.LoginFailure:
+        raise SettingsProblem("setting DISCORD_TOKEN is invalid: Discord refused it") from None
+    except aiohttp.ClientConnectionError as error:
+        print(f"cannot reach Discord: {error}", file=sys.stderr)
+        return 1
     return 0
 
 
