@@ -1,0 +1,277 @@
+"""The cards of Siedler von Catan: Deck Building, their costs, and how a purchase is paid.
+
+Cards are small ints (indices into ``CARDS``) so that hands, piles and the supply are flat lists
+of counts; codes and the rules page use the German word (``CARDS[i]``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from games.core import Text
+
+ERZ, LEHM, GETREIDE, HOLZ, WEIDE, MEER, WUESTE = range(7)
+BANDIT, RITTER_DEF, RITTER_OFF, HAFEN, STRASSE, SIEDLUNG, STADT = range(7, 14)
+KINDS = 14
+RESOURCES = (ERZ, LEHM, GETREIDE, HOLZ, WEIDE)
+ACTION_CARDS = (BANDIT, RITTER_DEF, RITTER_OFF, HAFEN, STRASSE, SIEDLUNG, STADT)
+ATTACKS = (BANDIT, RITTER_OFF)
+
+CARDS = (
+    "erz",
+    "lehm",
+    "getreide",
+    "holz",
+    "weide",
+    "meer",
+    "wueste",
+    "bandit",
+    "ritter_def",
+    "ritter_off",
+    "hafen",
+    "strasse",
+    "siedlung",
+    "stadt",
+)
+CARD_INDEX = {word: index for index, word in enumerate(CARDS)}
+
+NAMES = (
+    Text("Erz", "Erz (ore)"),
+    Text("Lehm", "Lehm (brick)"),
+    Text("Getreide", "Getreide (grain)"),
+    Text("Holz", "Holz (lumber)"),
+    Text("Weide", "Weide (wool)"),
+    Text("Meer", "Meer (sea)"),
+    Text("Wüste", "Wüste (desert)"),
+    Text("Bandit", "Bandit (robber)"),
+    Text("Ritter (Defensiv)", "Ritter (Defensiv) (defensive knight)"),
+    Text("Ritter (Offensiv)", "Ritter (Offensiv) (offensive knight)"),
+    Text("Hafen", "Hafen (harbour)"),
+    Text("Strasse", "Strasse (road)"),
+    Text("Siedlung", "Siedlung (settlement)"),
+    Text("Stadt", "Stadt (city)"),
+)
+"""Full names: German, and German with an English gloss."""
+
+SHORT = (
+    "Erz",
+    "Lehm",
+    "Getreide",
+    "Holz",
+    "Weide",
+    "Meer",
+    "Wüste",
+    "Bandit",
+    "Ritter (D)",
+    "Ritter (O)",
+    "Hafen",
+    "Strasse",
+    "Siedlung",
+    "Stadt",
+)
+"""German short names for compact labels and the terminal table."""
+
+
+def _counts(**amounts: int) -> list[int]:
+    counts = [0] * KINDS
+    for word, amount in amounts.items():
+        counts[CARD_INDEX[word]] = amount
+    return counts
+
+
+STARTING_DECK = _counts(
+    getreide=3, holz=3, weide=3, lehm=2, erz=2, meer=3, wueste=1, strasse=2, siedlung=2
+)
+"""Each player's 21 starting cards."""
+
+SUPPLY = _counts(bandit=3, ritter_off=3, ritter_def=3, strasse=14, hafen=3, siedlung=8, stadt=9)
+"""The 54 cards of the supply, one pile per kind."""
+
+COSTS: dict[int, list[int]] = {
+    BANDIT: [0, 0, 1, 0, 2],
+    RITTER_DEF: [0, 0, 1, 1, 1],
+    RITTER_OFF: [1, 0, 1, 0, 1],
+    HAFEN: [0, 2, 0, 1, 0],
+    STRASSE: [0, 1, 0, 1, 0],
+    SIEDLUNG: [0, 1, 1, 1, 1],
+    STADT: [3, 0, 2, 0, 0],
+}
+"""Resource costs (Erz, Lehm, Getreide, Holz, Weide). The Bandit also needs a Wüste and the
+Stadt an unplayed Siedlung from hand, which goes back to the supply."""
+
+HAND_SIZE = 7
+WIN_CITIES = 3
+
+
+def road_units(roads: int) -> int:
+    """Resources of choice that ``roads`` Strassen played in one turn give together.
+
+    1 gives none (only a Meer), 2 give 1, 3 give 3, every further Strasse 2 more.
+    """
+    if roads < 2:
+        return 0
+    if roads == 2:
+        return 1
+    return 3 + 2 * (roads - 3)
+
+
+def cost_text(card: int, lang: str) -> str:
+    """The cost of ``card`` in words (for labels and the rules help)."""
+    parts = []
+    for kind, amount in zip(RESOURCES, COSTS[card], strict=True):
+        if amount:
+            parts.append(f"{amount}× {SHORT[kind]}" if amount > 1 else SHORT[kind])
+    if card == BANDIT:
+        parts.append("Wüste")
+    if card == STADT:
+        parts.append("Siedlung" if lang == "de" else "Siedlung (kept in hand, returned)")
+    return ", ".join(parts)
+
+
+# ----- paying ------------------------------------------------------------------------------------
+#
+# A payment is a selection of hand cards (counts per kind). Resource cards pay their own kind
+# first; Siedlung (2), Stadt (3) and the Strassen group give units of any kind; two leftover
+# resource cards trade for one unit of any kind; the Strassen pool of the turn fills what is
+# still missing. ``settle`` says whether a selection covers the price and what it leaves in the
+# pool.
+
+
+def settle(card: int, used: list[int], pool: int, roads: int) -> tuple[int, int, list[int]] | None:
+    """``(missing, pool_after, traded)`` for paying ``card`` with ``used``.
+
+    ``missing`` is how many units are still lacking (0: the payment covers the price, and
+    ``pool_after`` is the Strassen pool left afterwards). ``traded`` counts the resource cards
+    per kind that do not match the price and are traded two for one. None if the selection is
+    not allowed at all (a Siedlung towards a Stadt).
+    """
+    cost = COSTS[card]
+    missing = 0
+    surplus = 0
+    traded = [0] * 5
+    for index in range(5):
+        have = used[index]
+        need = cost[index]
+        if have >= need:
+            surplus += have - need
+            traded[index] = have - need
+        else:
+            missing += need - have
+    wild = 3 * used[STADT] + 2 * used[SIEDLUNG]
+    if card == STADT and used[SIEDLUNG]:
+        return None
+    if card == BANDIT and not used[WUESTE]:
+        missing += 1
+    wild += surplus // 2
+    pool += road_units(roads + used[STRASSE]) - road_units(roads)
+    missing = max(0, missing - wild)
+    take = min(missing, pool)
+    return missing - take, pool - take, traded
+
+
+def affordable(card: int, hand: list[int] | tuple[int, ...], pool: int, roads: int) -> bool:
+    """Whether the whole hand (minus the Siedlung a Stadt needs) could pay for ``card``."""
+    if card == STADT:
+        if not hand[SIEDLUNG]:
+            return False
+    elif card == BANDIT and not hand[WUESTE]:
+        return False
+    cost = COSTS[card]
+    missing = 0
+    surplus = 0
+    for index in range(5):
+        have = hand[index]
+        need = cost[index]
+        if have >= need:
+            surplus += have - need
+        else:
+            missing += need - have
+    if not missing:
+        return True
+    wild = 3 * hand[STADT] + surplus // 2 + pool
+    if card != STADT:
+        wild += 2 * hand[SIEDLUNG]
+    wild += road_units(roads + hand[STRASSE]) - road_units(roads)
+    return wild >= missing
+
+
+def auto_payment(card: int, hand: list[int], pool: int, roads: int) -> list[int] | None:
+    """A sensible selection of hand cards that pays for ``card``, or None if none does.
+
+    See ``_auto_payment``; remembered per hand, because labels ask for it at every step.
+    """
+    used = _auto_payment(card, tuple(hand), pool, roads)
+    return None if used is None else list(used)
+
+
+@lru_cache(maxsize=8192)
+def _auto_payment(
+    card: int, hand: tuple[int, ...], pool: int, roads: int
+) -> tuple[int, ...] | None:
+    """The automatic payment.
+
+    Matching resources first, then the Strassen pool already on the table, then trading the
+    most plentiful leftover resources two for one, then Strassen from hand, then Siedlungen and
+    last Stadt cards (they win the game); finally anything the price does not need is put back.
+    """
+    if not affordable(card, hand, pool, roads):
+        return None
+    cost = COSTS[card]
+    used = [0] * KINDS
+    for index in range(5):
+        used[index] = min(hand[index], cost[index])
+    if card == BANDIT:
+        used[WUESTE] = 1
+    if _covers(card, used, pool, roads):
+        return tuple(used)
+    # Trade leftovers two for one, always from the kind with most cards left in hand.
+    missing = sum(cost) - sum(used[:5]) - pool
+    left = [hand[k] - used[k] for k in RESOURCES]
+    for _card in range(2 * min(missing, sum(left) // 2)):
+        kind = left.index(max(left))
+        left[kind] -= 1
+        used[kind] += 1
+    for kind in (STRASSE, SIEDLUNG, STADT):
+        if kind == SIEDLUNG and card == STADT:
+            continue
+        while not _covers(card, used, pool, roads) and used[kind] < hand[kind]:
+            used[kind] += 1
+    if not _covers(card, used, pool, roads):  # pragma: no cover - affordable() said it would
+        return None
+    # Put back what turned out unnecessary: the costliest first, then Strassen, then trades.
+    for kind in (STADT, SIEDLUNG, STRASSE):
+        while used[kind]:
+            used[kind] -= 1
+            if not _covers(card, used, pool, roads):
+                used[kind] += 1
+                break
+    for kind in sorted(RESOURCES, key=lambda k: hand[k] - used[k]):
+        while used[kind] > cost[kind]:
+            used[kind] -= 1
+            if not _covers(card, used, pool, roads):
+                used[kind] += 1
+                break
+    return tuple(used)
+
+
+def _covers(card: int, used: list[int], pool: int, roads: int) -> bool:
+    """``settle(...)[0] == 0`` without the bookkeeping (the automatic payment asks often)."""
+    cost = COSTS[card]
+    missing = 0
+    surplus = 0
+    for index in range(5):
+        diff = used[index] - cost[index]
+        if diff >= 0:
+            surplus += diff
+        else:
+            missing -= diff
+    if card == BANDIT and not used[WUESTE]:
+        missing += 1
+    elif card == STADT and used[SIEDLUNG]:
+        return False
+    if not missing:
+        return True
+    wild = 3 * used[STADT] + 2 * used[SIEDLUNG] + surplus // 2 + pool
+    if used[STRASSE]:
+        wild += road_units(roads + used[STRASSE]) - road_units(roads)
+    return wild >= missing

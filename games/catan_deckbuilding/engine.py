@@ -1,0 +1,990 @@
+"""The rules engine of Siedler von Catan: Deck Building (see the package docstring)."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.core import (
+    CHANCE,
+    Event,
+    Game,
+    IllegalAction,
+    Result,
+    State,
+    Text,
+    check_permutation,
+    decode,
+    encode,
+    random_shuffle,
+)
+from games.core.errors import MALFORMED
+
+from .cards import (
+    ACTION_CARDS,
+    BANDIT,
+    CARD_INDEX,
+    CARDS,
+    COSTS,
+    HAFEN,
+    HAND_SIZE,
+    KINDS,
+    MEER,
+    RESOURCES,
+    RITTER_DEF,
+    RITTER_OFF,
+    SIEDLUNG,
+    STADT,
+    STARTING_DECK,
+    STRASSE,
+    SUPPLY,
+    WIN_CITIES,
+    WUESTE,
+    affordable,
+    auto_payment,
+    road_units,
+    settle,
+)
+from .texts import TextsMixin, decode_code
+
+PLAYABLE = (BANDIT, RITTER_DEF, RITTER_OFF, HAFEN, STRASSE)
+"""Cards a player plays for their effect in their own turn (Siedlung and Stadt pay)."""
+MAX_CANCELS = 3
+"""Custom payments a player may abandon per turn (keeps every game finite)."""
+
+CHANCE_PHASES = ("deal", "first", "shuffle", "steal")
+REACTION_PHASES = ("defend", "counter", "keep", "drop")
+
+
+class CatanOptions(BaseModel):
+    """Table options."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    turn_limit: int = Field(
+        150, ge=2, le=1000, description="turns in all after which the game ends drawn"
+    )
+    first_player: int | None = Field(
+        None, ge=0, le=1, description="seat that starts (default: drawn by chance)"
+    )
+
+
+LETTERS = "abcdefghijklmn"
+"""Draw piles are strings, one letter per card (``a`` = card 0): cheap to copy and store."""
+LETTER = {letter: card for card, letter in enumerate(LETTERS)}
+
+
+def _pile(counts: list[int]) -> str:
+    return _pile_of(tuple(counts))
+
+
+@lru_cache(maxsize=8192)
+def _pile_of(counts: tuple[int, ...]) -> str:
+    return "".join(LETTERS[card] * amount for card, amount in enumerate(counts) if amount)
+
+
+def _expand(counts: list[int]) -> list[int]:
+    cards: list[int] = []
+    for card, amount in enumerate(counts):
+        cards.extend([card] * amount)
+    return cards
+
+
+def _counts(letters: str) -> list[int]:
+    counts = [0] * KINDS
+    for letter in letters:
+        counts[LETTER[letter]] += 1
+    return counts
+
+
+def _words(counts: list[int]) -> dict[str, int]:
+    return dict(_words_of(tuple(counts)))
+
+
+@lru_cache(maxsize=8192)
+def _words_of(counts: tuple[int, ...]) -> dict[str, int]:
+    """Remembered (views are built at every step); callers get a copy."""
+    return {CARDS[card]: amount for card, amount in enumerate(counts) if amount}
+
+
+@lru_cache(maxsize=4096)
+def _supply_words(supply: tuple[int, ...]) -> dict[str, int]:
+    return {CARDS[card]: supply[card] for card in ACTION_CARDS}
+
+
+NO_CARD = Text("Diese Karte hast du nicht auf der Hand.", "You do not hold that card.")
+SUPPLY_EMPTY = Text("Der Vorrat dieser Karte ist leer.", "That supply pile is empty.")
+CANNOT_AFFORD = Text(
+    "Deine Handkarten reichen nicht, um diese Karte zu bezahlen.",
+    "Your hand cannot pay for that card.",
+)
+NOT_BUYABLE = Text("Diese Karte kann man nicht kaufen.", "That card cannot be bought.")
+NOT_PLAYABLE = Text(
+    "Diese Karte kann man nicht für ihre Wirkung ausspielen.",
+    "That card cannot be played for an effect.",
+)
+PAYMENT_OPEN = Text(
+    "Erst die Bezahlung abschliessen oder abbrechen.",
+    "Finish or cancel the payment first.",
+)
+PAYMENT_SHORT = Text(
+    "Die gewählten Karten reichen noch nicht.", "The chosen cards do not cover the price yet."
+)
+NO_HELP = Text(
+    "Diese Karte hilft bei dieser Bezahlung nicht (mehr).",
+    "That card does not help (any more) with this payment.",
+)
+NO_CHOICE = Text(
+    "Hier gibt es nichts zu wählen: die automatische Bezahlung braucht alle passenden Karten.",
+    "There is nothing to choose: the automatic payment needs every card that could pay.",
+)
+TOO_MANY_CANCELS = Text(
+    "Du hast in diesem Zug schon zu oft eine Bezahlung abgebrochen.",
+    "You have cancelled too many payments this turn.",
+)
+ANSWER_FIRST = Text(
+    "Jetzt ist eine Antwort auf den Angriff fällig.", "An answer to the attack is due now."
+)
+
+
+def copy_state(state: State) -> State:
+    """A deep copy of a Catan state: every list and dict in it is new."""
+    new = state.copy()
+    hand, discard, table = state["hand"], state["discard"], state["table"]
+    new["hand"] = [hand[0][:], hand[1][:]]
+    new["discard"] = [discard[0][:], discard[1][:]]
+    new["table"] = [table[0][:], table[1][:]]
+    new["deck"] = state["deck"][:]  # of strings
+    new["supply"] = state["supply"][:]
+    new["options"] = state["options"].copy()
+    new["tasks"] = [task[:] for task in state["tasks"]]
+    if state["attack"] is not None:
+        new["attack"] = state["attack"].copy()
+    if state["steal"] is not None:
+        new["steal"] = state["steal"][:]
+    if state["pay"] is not None:
+        new["pay"] = {"card": state["pay"]["card"], "used": state["pay"]["used"][:]}
+    return new
+
+
+@lru_cache(maxsize=8192)
+def _play_codes(
+    hand: tuple[int, ...], supply: tuple[int, ...], pool: int, roads: int, custom: bool
+) -> tuple[str, ...]:
+    """The active player's codes in the main phase (remembered: a table and the conformance
+    checks ask for the same state several times).
+    """
+    codes = ["end"]
+    for card in ACTION_CARDS:
+        if supply[card] and affordable(card, hand, pool, roads):
+            codes.append(BUY_CODES[card])
+            if custom and _has_alternative(card, hand, pool, roads):
+                codes.append(PAY_CODES[card])
+    for card in range(KINDS):
+        if hand[card]:
+            codes.append(ASIDE_CODES[card])
+            if card in PLAYABLE:
+                codes.append(PLAY_CODES[card])
+    codes.sort()
+    return tuple(codes)
+
+
+def _has_alternative(card: int, hand: tuple[int, ...], pool: int, roads: int) -> bool:
+    """Whether a custom payment could differ from the automatic one: some card that could help
+    pay is left out of it (otherwise the choice would make no difference and is not offered).
+    """
+    cost = COSTS[card]
+    missing = -pool
+    surplus = 0
+    for kind in RESOURCES:
+        diff = hand[kind] - cost[kind]
+        if diff >= 0:
+            surplus += diff
+        else:
+            missing -= diff
+    trades = max(0, min(missing, surplus // 2))
+    settlements = hand[SIEDLUNG] if card != STADT else 0
+    if missing <= trades:
+        # Fast path: matching cards, the road pool and trades pay; the automatic payment then
+        # uses exactly those, so any other helpful card is an alternative.
+        return surplus - 2 * trades + hand[STRASSE] + hand[STADT] + settlements > 0
+    if surplus % 2:
+        return True  # one leftover resource card can never be part of a trade pair
+    # The automatic payment adds Strassen, then Siedlungen, then Stadt cards until covered: if
+    # one of them is left in hand, that is an alternative.
+    missing -= trades
+    roads_used = 0
+    while roads_used < hand[STRASSE] and road_units(roads + roads_used) - road_units(roads) < (
+        missing
+    ):
+        roads_used += 1
+    missing -= road_units(roads + roads_used) - road_units(roads)
+    if missing <= 0:
+        if hand[STRASSE] - roads_used + settlements + hand[STADT]:
+            return True
+    else:
+        settlements_used = min(settlements, (missing + 1) // 2)
+        missing -= 2 * settlements_used
+        if settlements - settlements_used:
+            return True
+        if missing <= 0 and hand[STADT]:
+            return True
+        if missing > 0 and hand[STADT] > (missing + 2) // 3:
+            return True
+    used = auto_payment(card, list(hand), pool, roads)
+    assert used is not None
+    return any(
+        hand[kind] > used[kind] and CatanDeckbuilding._helps(card, kind, used)
+        for kind in range(KINDS)
+    )
+
+
+BUY_CODES = tuple("buy:" + word for word in CARDS)
+PAY_CODES = tuple("pay:" + word for word in CARDS)
+ASIDE_CODES = tuple("aside:" + word for word in CARDS)
+PLAY_CODES = tuple("play:" + word for word in CARDS)
+
+
+class CatanDeckbuilding(TextsMixin, Game):
+    """Siedler von Catan: Deck Building for two players."""
+
+    id = "catan-deckbuilding"
+    name = Text("Siedler von Catan: Deck Building", "Settlers of Catan: Deck Building")
+    min_players = 2
+    max_players = 2
+    Options = CatanOptions
+    summary = Text(
+        "Deckbau: wer in seinem Zug drei Städte auf der Hand hat, gewinnt.",
+        "Deck building: hold three Stadt (city) cards in your turn to win.",
+    )
+
+    # ----- facts -------------------------------------------------------------------------------
+
+    def apply(
+        self, state: State, seat: int, code: str, *, checked: bool = True
+    ) -> tuple[State, list[Event]]:
+        """As ``Game.apply``, with a copy that knows this state's shape (the generic marshal
+        copy was the largest single cost of a decision).
+        """
+        if checked:
+            self.check(state, seat, code)
+        new = copy_state(state)
+        events: list[Event] = []
+        self._apply(new, seat, code, events)
+        return new, events
+
+    def max_decisions(self, players: int, options: BaseModel) -> int:
+        """A loose but true bound: every turn moves at most all 96 cards, a few times over."""
+        assert isinstance(options, CatanOptions)
+        # Per turn: each card reaches the table at most once (<= 96 plays, asides, payment
+        # cards), buys are bounded by cards plus Strassen units (<= 96 + 200), custom payments
+        # by MAX_CANCELS + buys, each attack by 8 decisions and chance outcomes, each draw by
+        # one reshuffle. 4000 covers all of it with room.
+        return 8 + (options.turn_limit + 1) * 4000
+
+    def initial_state(self, players: int, options: BaseModel) -> State:
+        """Both starting decks unshuffled, the supply full; chance shuffles next."""
+        assert isinstance(options, CatanOptions)
+        return {
+            "options": options.model_dump(),
+            "phase": "deal",
+            "ask": None,
+            "active": 0,
+            "turn": 0,
+            "hand": [[0] * KINDS, [0] * KINDS],
+            "deck": [_pile(STARTING_DECK), _pile(STARTING_DECK)],
+            "discard": [[0] * KINDS, [0] * KINDS],
+            "table": [[0] * KINDS, [0] * KINDS],
+            "supply": list(SUPPLY),
+            "roads": 0,
+            "pool": 0,
+            "cancels": 0,
+            "tasks": [],
+            "dealt": 0,
+            "shuffle_seat": None,
+            "attack": None,
+            "steal": None,
+            "stolen": None,
+            "drops": 0,
+            "pay": None,
+            "winner": None,
+            "end": None,
+        }
+
+    # ----- whose move ----------------------------------------------------------------------------
+
+    def to_act(self, state: State) -> list[int]:
+        """Chance, the active seat, or the seat whose answer is pending."""
+        phase = state["phase"]
+        if phase == "play" or phase == "pay":
+            return [state["active"]]
+        if phase in REACTION_PHASES:
+            return [state["ask"]]
+        if phase == "over":
+            return []
+        return [CHANCE]
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        """The codes ``seat`` may play now, sorted."""
+        phase = state["phase"]
+        if phase == "play":
+            if seat != state["active"]:
+                return []
+            return self._play_actions(state, seat)
+        if phase in REACTION_PHASES:
+            if seat != state["ask"]:
+                return []
+            if phase == "defend" or phase == "counter":
+                return ["accept", "defend"]
+            if phase == "keep":
+                return ["keep", "return"]
+            hand = state["hand"][seat]
+            return sorted("drop:" + CARDS[card] for card in range(KINDS) if hand[card])
+        if phase == "pay":
+            if seat != state["active"]:
+                return []
+            return self._pay_actions(state, seat)
+        return []
+
+    def _play_actions(self, state: State, seat: int) -> list[str]:
+        custom = state["cancels"] < MAX_CANCELS
+        key = (tuple(state["hand"][seat]), tuple(state["supply"]), state["pool"], state["roads"])
+        return list(_play_codes(*key, custom))
+
+    def _pay_actions(self, state: State, seat: int) -> list[str]:
+        pay = state["pay"]
+        card = pay["card"]
+        used = pay["used"]
+        outcome = settle(card, used, state["pool"], state["roads"])
+        if outcome is not None and outcome[0] == 0:
+            return ["cancel", "confirm"]
+        hand = state["hand"][seat]
+        codes = ["cancel"]
+        for kind in range(KINDS):
+            if hand[kind] > used[kind] and self._helps(card, kind, used):
+                codes.append("use:" + CARDS[kind])
+        codes.sort()
+        return codes
+
+    @staticmethod
+    def _helps(card: int, kind: int, used: list[int]) -> bool:
+        if kind in RESOURCES or kind == STRASSE or kind == STADT:
+            return True
+        if kind == SIEDLUNG:
+            return card != STADT
+        if kind == WUESTE:
+            return card == BANDIT and not used[WUESTE]
+        return False
+
+    # ----- chance --------------------------------------------------------------------------------
+
+    def sample_chance(self, state: State, rng: random.Random) -> str:
+        """A shuffle, the first player or the card the Bandit takes, drawn from ``rng``."""
+        phase = state["phase"]
+        if phase == "deal":
+            return random_shuffle(rng, sum(STARTING_DECK))
+        if phase == "first":
+            return encode("first", rng.randrange(2))
+        if phase == "shuffle":
+            return random_shuffle(rng, sum(state["discard"][state["shuffle_seat"]]))
+        victim = state["steal"][1]
+        return encode("steal", CARDS[rng.choice(_expand(state["hand"][victim]))])
+
+    def check_chance(self, state: State, code: str) -> None:
+        """Chance codes are validated in ``_apply`` (shuffles have too many outcomes to list)."""
+
+    # ----- applying ------------------------------------------------------------------------------
+
+    def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
+        verb, args = decode_code(code) if len(code) <= 40 else decode(code)
+        phase = state["phase"]
+        if phase in CHANCE_PHASES:
+            if seat != CHANCE:
+                raise IllegalAction(MALFORMED)
+            self._apply_chance(state, phase, verb, args, events)
+        elif phase == "play":
+            self._apply_play(state, seat, verb, args, events)
+        elif phase == "pay":
+            self._apply_pay(state, seat, verb, args, events)
+        else:
+            self._apply_answer(state, seat, phase, verb, args, events)
+
+    def _apply_chance(
+        self, state: State, phase: str, verb: str, args: tuple, events: list[Event]
+    ) -> None:
+        if phase == "deal":
+            if verb != "shuffle":
+                raise IllegalAction(MALFORMED)
+            order = check_permutation(args, sum(STARTING_DECK))
+            seat = state["dealt"]
+            cards = state["deck"][seat]
+            state["deck"][seat] = "".join([cards[index] for index in order])
+            state["dealt"] = seat + 1
+            events.append(Event("deck_shuffled", {"seat": seat}))
+            if seat == 0:
+                return
+            first = state["options"]["first_player"]
+            if first is None:
+                state["phase"] = "first"
+                return
+            self._begin(state, first, events)
+            return
+        if phase == "first":
+            if verb != "first" or len(args) != 1 or args[0] not in (0, 1):
+                raise IllegalAction(MALFORMED)
+            self._begin(state, args[0], events)
+            return
+        if phase == "shuffle":
+            seat = state["shuffle_seat"]
+            pile = _pile(state["discard"][seat])
+            if verb != "shuffle":
+                raise IllegalAction(MALFORMED)
+            order = check_permutation(args, len(pile))
+            state["deck"][seat] = "".join([pile[index] for index in order])
+            state["discard"][seat] = [0] * KINDS
+            state["shuffle_seat"] = None
+            events.append(Event("reshuffle", {"seat": seat, "cards": len(pile)}))
+            self._run(state, events)
+            return
+        # the Bandit's random card
+        by, victim = state["steal"]
+        hand = state["hand"][victim]
+        if verb != "steal" or len(args) != 1 or args[0] not in CARD_INDEX:
+            raise IllegalAction(MALFORMED)
+        card = CARD_INDEX[args[0]]
+        if not hand[card]:
+            raise IllegalAction(MALFORMED)
+        hand[card] -= 1
+        state["stolen"] = card
+        state["phase"] = "keep"
+        state["ask"] = by
+        events.append(Event("stolen", {"by": by, "from": victim}))
+        for audience in (by, victim):
+            events.append(
+                Event("stolen_card", {"by": by, "from": victim, "card": CARDS[card]}, to=audience)
+            )
+
+    def _begin(self, state: State, first: int, events: list[Event]) -> None:
+        events.append(Event("first_player", {"seat": first}))
+        state["tasks"] = [["draw", 0, HAND_SIZE, False], ["draw", 1, HAND_SIZE, False]]
+        state["tasks"].append(["start", first])
+        self._run(state, events)
+
+    def _apply_play(
+        self, state: State, seat: int, verb: str, args: tuple, events: list[Event]
+    ) -> None:
+        if seat != state["active"]:
+            raise IllegalAction(Text("Du bist nicht am Zug.", "It is not your turn."))
+        hand = state["hand"][seat]
+        if verb == "end":
+            if args:
+                raise IllegalAction(MALFORMED)
+            self._end_turn(state, seat, events)
+            return
+        card = self._card_arg(args)
+        if verb == "aside":
+            if not hand[card]:
+                raise IllegalAction(NO_CARD)
+            hand[card] -= 1
+            state["table"][seat][card] += 1
+            events.append(Event("aside", {"seat": seat, "card": CARDS[card]}))
+            return
+        if verb == "play":
+            if card not in PLAYABLE:
+                raise IllegalAction(NOT_PLAYABLE)
+            if not hand[card]:
+                raise IllegalAction(NO_CARD)
+            self._play(state, seat, card, events)
+            return
+        if verb == "buy" or verb == "pay":
+            self._check_buyable(state, seat, card)
+            if verb == "pay":
+                if state["cancels"] >= MAX_CANCELS:
+                    raise IllegalAction(TOO_MANY_CANCELS)
+                state["pay"] = {"card": card, "used": [0] * KINDS}
+                state["phase"] = "pay"
+                return
+            used = auto_payment(card, hand, state["pool"], state["roads"])
+            assert used is not None
+            self._pay(state, seat, card, used, events)
+            return
+        raise IllegalAction(MALFORMED)
+
+    @staticmethod
+    def _card_arg(args: tuple) -> int:
+        if len(args) != 1 or args[0] not in CARD_INDEX:
+            raise IllegalAction(MALFORMED)
+        return CARD_INDEX[args[0]]
+
+    def _check_buyable(self, state: State, seat: int, card: int) -> None:
+        if card not in ACTION_CARDS:
+            raise IllegalAction(NOT_BUYABLE)
+        if not state["supply"][card]:
+            raise IllegalAction(SUPPLY_EMPTY)
+        if not affordable(card, state["hand"][seat], state["pool"], state["roads"]):
+            raise IllegalAction(CANNOT_AFFORD)
+
+    def _play(self, state: State, seat: int, card: int, events: list[Event]) -> None:
+        hand = state["hand"][seat]
+        hand[card] -= 1
+        state["table"][seat][card] += 1
+        if card == STRASSE:
+            state["roads"] += 1
+            gain = road_units(state["roads"]) - road_units(state["roads"] - 1)
+            state["pool"] += gain
+            events.append(
+                Event(
+                    "road",
+                    {"seat": seat, "roads": state["roads"], "gain": gain, "pool": state["pool"]},
+                )
+            )
+            return
+        if card == HAFEN:
+            seas = hand[MEER]
+            road = 1 if hand[STRASSE] or state["roads"] else 0
+            count = 1 + seas + road
+            events.append(
+                Event(
+                    "harbour",
+                    {"seat": seat, "seas": seas, "roads": hand[STRASSE], "draw": count},
+                )
+            )
+            state["tasks"] = [["draw", seat, count, True]]
+        elif card == RITTER_DEF:
+            events.append(Event("played", {"seat": seat, "card": CARDS[card]}))
+            state["tasks"] = [["draw", seat, 1, True]]
+        else:
+            events.append(Event("played", {"seat": seat, "card": CARDS[card]}))
+            state["tasks"] = [["draw", seat, 1, True], ["attack", card, seat, 1 - seat]]
+        self._run(state, events)
+
+    def _pay(
+        self, state: State, seat: int, card: int, used: list[int], events: list[Event]
+    ) -> None:
+        outcome = settle(card, used, state["pool"], state["roads"])
+        assert outcome is not None and outcome[0] == 0
+        _missing, pool_after, traded = outcome
+        hand = state["hand"][seat]
+        table = state["table"][seat]
+        for kind in range(KINDS):
+            if used[kind]:
+                hand[kind] -= used[kind]
+                table[kind] += used[kind]
+        pool_used = state["pool"] + road_units(state["roads"] + used[STRASSE])
+        pool_used -= road_units(state["roads"]) + pool_after
+        state["roads"] += used[STRASSE]
+        state["pool"] = pool_after
+        state["supply"][card] -= 1
+        state["discard"][seat][card] += 1
+        if card == STADT:
+            hand[SIEDLUNG] -= 1
+            state["supply"][SIEDLUNG] += 1
+        events.append(
+            Event(
+                "bought",
+                {
+                    "seat": seat,
+                    "card": CARDS[card],
+                    "paid": _words(used),
+                    "traded": sum(traded) // 2,
+                    "pool": pool_used,
+                },
+            )
+        )
+
+    def _apply_pay(
+        self, state: State, seat: int, verb: str, args: tuple, events: list[Event]
+    ) -> None:
+        if seat != state["active"]:
+            raise IllegalAction(Text("Du bist nicht am Zug.", "It is not your turn."))
+        pay = state["pay"]
+        if verb == "cancel" and not args:
+            state["pay"] = None
+            state["cancels"] += 1
+            state["phase"] = "play"
+            return
+        outcome = settle(pay["card"], pay["used"], state["pool"], state["roads"])
+        covered = outcome is not None and outcome[0] == 0
+        if verb == "confirm" and not args:
+            if not covered:
+                raise IllegalAction(PAYMENT_SHORT)
+            state["pay"] = None
+            state["phase"] = "play"
+            self._pay(state, seat, pay["card"], pay["used"], events)
+            return
+        if verb != "use":
+            raise IllegalAction(PAYMENT_OPEN)
+        kind = self._card_arg(args)
+        if state["hand"][seat][kind] <= pay["used"][kind]:
+            raise IllegalAction(NO_CARD)
+        if covered or not self._helps(pay["card"], kind, pay["used"]):
+            raise IllegalAction(NO_HELP)
+        pay["used"][kind] += 1
+
+    def _apply_answer(
+        self, state: State, seat: int, phase: str, verb: str, args: tuple, events: list[Event]
+    ) -> None:
+        if seat != state["ask"]:
+            raise IllegalAction(Text("Du bist gerade nicht am Zug.", "It is not your turn."))
+        if phase == "drop":
+            if verb != "drop":
+                raise IllegalAction(ANSWER_FIRST)
+            card = self._card_arg(args)
+            if not state["hand"][seat][card]:
+                raise IllegalAction(NO_CARD)
+            self._drop(state, seat, card, events)
+            self._drops(state, seat, events)
+            if state["phase"] == "drop":
+                return
+        elif args:
+            raise IllegalAction(MALFORMED)
+        elif phase == "keep":
+            if verb not in ("keep", "return"):
+                raise IllegalAction(ANSWER_FIRST)
+            by, victim = state["steal"]
+            card = state["stolen"]
+            if verb == "keep":
+                state["discard"][by][card] += 1
+            else:
+                state["hand"][victim][card] += 1
+            state["stolen"] = None
+            state["steal"] = None
+            events.append(Event("loot_" + verb, {"by": by, "from": victim}))
+            for audience in (by, victim):
+                events.append(
+                    Event(
+                        "loot_card",
+                        {"by": by, "from": victim, "card": CARDS[card], "kept": verb == "keep"},
+                        to=audience,
+                    )
+                )
+        else:  # defend or counter
+            if verb not in ("accept", "defend"):
+                raise IllegalAction(ANSWER_FIRST)
+            attack = state["attack"]
+            card, attacker, target = attack["card"], attack["by"], attack["at"]
+            if verb == "defend":
+                if not state["hand"][seat][RITTER_DEF]:
+                    raise IllegalAction(NO_CARD)
+                state["hand"][seat][RITTER_DEF] -= 1
+                state["table"][seat][RITTER_DEF] += 1
+                if phase == "defend":
+                    events.append(Event("reflect", {"seat": seat, "card": CARDS[card]}))
+                    state["tasks"][:0] = [
+                        ["draw", seat, 1, False],
+                        ["counter", card, attacker, target],
+                    ]
+                else:
+                    events.append(Event("block", {"seat": seat, "card": CARDS[card]}))
+                    state["tasks"].insert(0, ["draw", seat, 1, seat == state["active"]])
+            else:
+                events.append(Event("accept", {"seat": seat, "card": CARDS[card]}))
+                if phase == "defend":
+                    state["tasks"].insert(0, ["hit", card, attacker, target])
+                else:
+                    state["tasks"].insert(0, ["hit", card, target, attacker])
+            state["attack"] = None
+        state["ask"] = None
+        state["phase"] = "play"
+        self._run(state, events)
+
+    # ----- the task queue: draws, attacks and turn changes that may wait for chance/answers ---
+
+    def _run(self, state: State, events: list[Event]) -> None:
+        tasks = state["tasks"]
+        while tasks:
+            task = tasks[0]
+            kind = task[0]
+            if kind == "draw":
+                if not self._draw(state, task, events):
+                    return
+                tasks.pop(0)
+                if task[3] and self._check_win(state, task[1], events):
+                    return
+            elif kind == "attack":
+                tasks.pop(0)
+                _kind, card, attacker, target = task
+                if state["hand"][target][RITTER_DEF]:
+                    state["attack"] = {"card": card, "by": attacker, "at": target}
+                    state["phase"] = "defend"
+                    state["ask"] = target
+                    return
+                tasks.insert(0, ["hit", card, attacker, target])
+            elif kind == "counter":
+                tasks.pop(0)
+                _kind, card, attacker, target = task
+                if state["hand"][attacker][RITTER_DEF]:
+                    state["attack"] = {"card": card, "by": attacker, "at": target}
+                    state["phase"] = "counter"
+                    state["ask"] = attacker
+                    return
+                tasks.insert(0, ["hit", card, target, attacker])
+            elif kind == "hit":
+                tasks.pop(0)
+                _kind, card, by, target = task
+                events.append(Event("hit", {"by": by, "at": target, "card": CARDS[card]}))
+                if not sum(state["hand"][target]):
+                    continue
+                if card == BANDIT:
+                    state["steal"] = [by, target]
+                    state["phase"] = "steal"
+                    return
+                state["drops"] = min(2, sum(state["hand"][target]))
+                self._drops(state, target, events)
+                if state["phase"] == "drop":
+                    return
+            elif kind == "start":
+                tasks.pop(0)
+                if self._start_turn(state, task[1], events):
+                    return
+        state["phase"] = "play"
+
+    def _draw(self, state: State, task: list, events: list[Event]) -> bool:
+        seat, count = task[1], task[2]
+        deck = state["deck"][seat]
+        hand = state["hand"][seat]
+        drawn = deck[:count]
+        state["deck"][seat] = deck[count:]
+        count -= len(drawn)
+        finished = True
+        if count and sum(state["discard"][seat]):
+            task[2] = count
+            state["phase"] = "shuffle"
+            state["shuffle_seat"] = seat
+            finished = False
+        # (without a discard pile to shuffle, the rest of the draw is lost)
+        if drawn:
+            for letter in drawn:
+                hand[LETTER[letter]] += 1
+            events.append(Event("draw", {"seat": seat, "count": len(drawn)}))
+            events.append(Event("drew", {"cards": [CARDS[LETTER[c]] for c in drawn]}, to=seat))
+        return finished
+
+    def _drops(self, state: State, seat: int, events: list[Event]) -> None:
+        """Discard for a Ritter (Offensiv); ask only when the choice makes a difference."""
+        hand = state["hand"][seat]
+        while state["drops"]:
+            kinds = [card for card in range(KINDS) if hand[card]]
+            if not kinds:
+                state["drops"] = 0
+                break
+            if len(kinds) > 1:
+                state["phase"] = "drop"
+                state["ask"] = seat
+                return
+            self._drop(state, seat, kinds[0], events)
+        state["phase"] = "play"
+        state["ask"] = None
+
+    def _drop(self, state: State, seat: int, card: int, events: list[Event]) -> None:
+        state["hand"][seat][card] -= 1
+        state["discard"][seat][card] += 1
+        state["drops"] -= 1
+        events.append(Event("dropped", {"seat": seat, "card": CARDS[card]}))
+
+    def _check_win(self, state: State, seat: int, events: list[Event]) -> bool:
+        if seat != state["active"] or state["hand"][seat][STADT] < WIN_CITIES:
+            return False
+        state["phase"] = "over"
+        state["winner"] = seat
+        state["end"] = "win"
+        state["tasks"] = []
+        state["ask"] = None
+        state["attack"] = None
+        events.append(Event("won", {"seat": seat}))
+        return True
+
+    def _end_turn(self, state: State, seat: int, events: list[Event]) -> None:
+        table = state["table"][seat]
+        discard = state["discard"][seat]
+        for kind in range(KINDS):
+            discard[kind] += table[kind]
+        state["table"][seat] = [0] * KINDS
+        held = sum(state["hand"][seat])
+        count = HAND_SIZE - held if held < 4 else 3
+        events.append(Event("turn_end", {"seat": seat, "draw": count}))
+        state["tasks"] = [["draw", seat, count, False], ["start", 1 - seat]]
+        self._run(state, events)
+
+    def _start_turn(self, state: State, seat: int, events: list[Event]) -> bool:
+        state["turn"] += 1
+        state["active"] = seat
+        state["roads"] = 0
+        state["pool"] = 0
+        state["cancels"] = 0
+        if state["turn"] > state["options"]["turn_limit"]:
+            state["phase"] = "over"
+            state["end"] = "limit"
+            state["tasks"] = []
+            events.append(Event("turn_limit", {"turns": state["options"]["turn_limit"]}))
+            return True
+        events.append(Event("turn", {"seat": seat, "turn": state["turn"]}))
+        return self._check_win(state, seat, events)
+
+    # ----- views and results ------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Sizes, tables and supply for all; the own hand and discard pile only for ``seat``."""
+        seats = []
+        for index in range(2):
+            seats.append(
+                {
+                    "hand_size": sum(state["hand"][index]),
+                    "deck_size": len(state["deck"][index]),
+                    "discard_size": sum(state["discard"][index]),
+                    "table": _words(state["table"][index]),
+                }
+            )
+        attack = state["attack"]
+        pay = state["pay"]
+        view: dict[str, Any] = {
+            "phase": state["phase"],
+            "active": state["active"],
+            "ask": state["ask"],
+            "turn": state["turn"],
+            "turn_limit": state["options"]["turn_limit"],
+            "supply": dict(_supply_words(tuple(state["supply"]))),
+            "seats": seats,
+            "roads": state["roads"],
+            "pool": state["pool"],
+            "attack": None
+            if attack is None
+            else {"card": CARDS[attack["card"]], "by": attack["by"], "at": attack["at"]},
+            "drops": state["drops"],
+            "steal": state["steal"],
+            "paying_for": None if pay is None else CARDS[pay["card"]],
+            "winner": state["winner"],
+            "end": state["end"],
+            "me": seat,
+        }
+        if seat is not None:
+            view["hand"] = _words(state["hand"][seat])
+            view["discard"] = _words(state["discard"][seat])
+            if pay is not None and seat == state["active"]:
+                view["paying_with"] = _words(pay["used"])
+            if state["stolen"] is not None and state["steal"] and seat in state["steal"]:
+                view["stolen"] = CARDS[state["stolen"]]
+        return view
+
+    def result(self, state: State) -> Result | None:
+        """The winner scores 1; a game ended by the turn limit is a draw."""
+        if state["phase"] != "over":
+            return None
+        scores = [0, 0]
+        if state["winner"] is not None:
+            scores[state["winner"]] = 1
+        return Result.from_scores(scores)
+
+    def shuffle_hidden(
+        self, state: State, observer: int | None, rng: random.Random
+    ) -> State | None:
+        """Deal anew what ``observer`` cannot see: deck orders, other hands and discards."""
+        if state["phase"] == "deal":
+            return None
+        other = dict(state)
+        decks = list(state["deck"])
+        hands = list(state["hand"])
+        discards = list(state["discard"])
+        for seat in range(2):
+            deck = decks[seat]
+            if seat == observer:
+                if deck:  # the order of one's own draw pile is hidden too
+                    cut = rng.randrange(len(deck))
+                    decks[seat] = deck[cut:][::-1] + deck[:cut]
+                continue
+            keep_hand = state["pay"] is not None and seat == state["active"]
+            pool = deck + _pile(discards[seat])
+            if not keep_hand:
+                pool += _pile(hands[seat])
+            if pool:
+                # A random cut of the reversed pool: cheap (the suite calls this at every
+                # step) and it moves hidden cards between hand, draw and discard pile.
+                cut = rng.randrange(len(pool))
+                pool = pool[cut:][::-1] + pool[:cut]
+            size = len(deck)
+            decks[seat] = pool[:size]
+            rest = sum(discards[seat])
+            discards[seat] = _counts(pool[size : size + rest])
+            if not keep_hand:
+                hands[seat] = _counts(pool[size + rest :])
+        other["deck"] = decks
+        other["hand"] = hands
+        other["discard"] = discards
+        return other
+
+    def explain_illegal(self, state: State, seat: int, code: str) -> Text:
+        """A specific reason where one is known."""
+        verb, args = decode(code)
+        phase = state["phase"]
+        if phase in REACTION_PHASES:
+            return ANSWER_FIRST
+        if phase == "pay" and verb not in ("use", "confirm", "cancel"):
+            return PAYMENT_OPEN
+        if len(args) == 1 and args[0] in CARD_INDEX:
+            card = CARD_INDEX[args[0]]
+            hand = state["hand"][seat]
+            if verb in ("buy", "pay"):
+                if card not in ACTION_CARDS:
+                    return NOT_BUYABLE
+                if not state["supply"][card]:
+                    return SUPPLY_EMPTY
+                if verb == "pay" and state["cancels"] >= MAX_CANCELS:
+                    return TOO_MANY_CANCELS
+                if verb == "pay" and affordable(card, hand, state["pool"], state["roads"]):
+                    return NO_CHOICE
+                return CANNOT_AFFORD
+            if verb == "play" and card not in PLAYABLE:
+                return NOT_PLAYABLE
+            if verb == "use" and phase == "pay" and hand[card] > state["pay"]["used"][card]:
+                return NO_HELP
+            if not hand[card]:
+                return NO_CARD
+        if verb == "confirm" and phase == "pay":
+            return PAYMENT_SHORT
+        return super().explain_illegal(state, seat, code)
+
+    def check_invariants(self, state: State) -> None:
+        """Every card is somewhere: hands, draw piles, discard piles, tables, the supply, or
+        in the Bandit's grip; and a custom payment only uses cards from the payer's hand.
+        """
+        total = list(state["supply"])
+        for seat in range(2):
+            for kind in range(KINDS):
+                assert state["hand"][seat][kind] >= 0, f"negative hand count {CARDS[kind]}"
+                total[kind] += (
+                    state["hand"][seat][kind]
+                    + state["discard"][seat][kind]
+                    + state["table"][seat][kind]
+                )
+            for letter in state["deck"][seat]:
+                total[LETTER[letter]] += 1
+        if state["stolen"] is not None:
+            total[state["stolen"]] += 1
+        expected = [2 * STARTING_DECK[kind] + SUPPLY[kind] for kind in range(KINDS)]
+        assert total == expected, f"cards {total} != {expected}"
+        assert min(state["supply"]) >= 0, "a supply pile below zero"
+        if state["pay"] is not None:
+            hand = state["hand"][state["active"]]
+            assert all(u <= h for u, h in zip(state["pay"]["used"], hand, strict=True))
+
+    def simulation_report(self, results: list[tuple[State, Result]], lang: str) -> str | None:
+        """How games ended: won (and after how many turns) or drawn at the turn limit."""
+        won = [state["turn"] for state, _result in results if state["winner"] is not None]
+        drawn = len(results) - len(won)
+        mean = sum(won) / len(won) if won else 0
+        return Text(
+            f"{len(won)} Spiele gewonnen (im Mittel in Zug {mean:.1f}), {drawn} unentschieden "
+            "am Zuglimit.",
+            f"{len(won)} games won (on average in turn {mean:.1f}), {drawn} drawn at the turn "
+            "limit.",
+        ).get(lang)
+
+    def engine_players(self) -> dict[str, Any]:
+        """The random baseline and the strategy player."""
+        from games.players import RandomPlayer
+
+        from .strategy import StrategyPlayer
+
+        return {"random": RandomPlayer(), "strategy": StrategyPlayer()}

@@ -1,0 +1,931 @@
+"""The Scherbia state machine on the engine contract (see the package docstring for the rules).
+
+The state is a flat JSON-native dict. ``stage`` says where the game stands: ``play`` (cards are
+being played into the current layer), ``layer`` (a layer is complete: dice, Blockade, ties),
+``dieb`` and ``heiler`` (the decided trick is being cleared), ``final`` (the Holzfaeller in the
+point piles are rolled again) and ``over``. ``ask`` is the one open question, if any: a decision
+of one seat (``copy``, ``shoot``, ``replace``, ``block``, ``steal``, ``heal``) or a roll of the
+dice by chance (``dice``, ``final``). Automatic steps run in ``_advance`` until a question is
+open, so every question the engine asks is a real choice.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.core import (
+    CHANCE,
+    Event,
+    Game,
+    IllegalAction,
+    Result,
+    SetupError,
+    State,
+    Text,
+    check_dice,
+    clone,
+    decode,
+    encode,
+    random_shuffle,
+)
+from games.core.errors import MALFORMED, NOT_NOW
+
+from . import texts
+from .cards import (
+    BASE,
+    BERUFSLOSER,
+    DECK,
+    DIEB,
+    HEILER,
+    HOLZFAELLER,
+    JAEGER,
+    KRIEGER,
+    PROFESSION_OF_WORD,
+    WORDS,
+    card_name,
+    profession_name,
+)
+from .rules import (
+    decide,
+    dieb_target,
+    effective,
+    entry_value,
+    final_value,
+    is_bauer,
+    is_heiler,
+    latest_slot,
+    lying_counts,
+    totals,
+)
+
+DICE_CODES = sorted(encode("dice", a, b) for a in range(1, 7) for b in range(1, 7))
+_DICE_TABLE = [[encode("dice", a, b) for b in range(1, 7)] for a in range(1, 7)]
+_FIRST = [encode("first", seat) for seat in range(8)]
+_PLAY = ["play:" + word for word in WORDS]
+_COPY = [encode("copy", slot) for slot in range(DECK)]  # a trick never holds more than 48
+_SHOOT = [encode("shoot", seat) for seat in range(8)]
+_PLAY_ORDER = sorted(range(len(WORDS)), key=lambda prof: _PLAY[prof])
+"""Professions in the order of their play codes (legal actions are sorted strings)."""
+TEAM_SIZES = {"none": 0, "2v2": 4, "3v3": 6, "4v4": 8}
+
+
+class ScherbiaOptions(BaseModel):
+    """Table options of Scherbia."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    hand_size: Literal[5, 6] = Field(
+        6, description="cards dealt to each player; the rest is set aside unseen"
+    )
+    max_layers: Literal[0, 2, 3, 4] = Field(
+        2, description="most layers in one trick: 2, 3, 4, or 0 for unlimited"
+    )
+    teams: Literal["none", "2v2", "3v3", "4v4"] = Field(
+        "none", description="two teams sitting alternately (4, 6 or 8 players)"
+    )
+
+
+def _new_entry(seat: int, card: int, layer: int, protected: bool) -> dict[str, Any]:
+    return {
+        "s": seat,
+        "c": card,
+        "l": layer,
+        "a": layer,
+        "as": None,
+        "lk": None,
+        "lc": None,
+        "r": None,
+        "p": protected,
+        "x": None,
+        "w": None,
+    }
+
+
+def _take(hand: list[int], prof: int) -> int:
+    """Remove and return the first card of ``prof`` in ``hand``."""
+    for index, card in enumerate(hand):
+        if card >> 2 == prof:
+            del hand[index]
+            return card
+    raise IllegalAction(texts.NOT_IN_HAND)
+
+
+def _insert(hand: list[int], card: int) -> None:
+    hand.append(card)
+    hand.sort()
+
+
+_DECODED: dict[str, tuple[str, tuple[Any, ...]]] = {}
+
+
+def _decode(code: str) -> tuple[str, tuple[Any, ...]]:
+    """``decode`` with a cache for the few short codes this game uses (shuffles are not kept)."""
+    found = _DECODED.get(code)
+    if found is None:
+        found = decode(code)
+        if len(code) <= 40:
+            _DECODED[code] = found
+    return found
+
+
+_CARD_OF_TEXT = {str(card): card for card in range(DECK)}
+
+
+def _parse_shuffle(code: object) -> list[int]:
+    """The order of a ``shuffle:...`` code, as strict as ``decode`` + ``check_permutation``.
+
+    Parsed by hand because the generic regex decoder was a fifth of a two-player game's time:
+    every part must be one of the exact texts "0".."47" (no sign, no leading zero), each once.
+    """
+    if not isinstance(code, str):
+        raise IllegalAction(MALFORMED)
+    parts = code.split(":")
+    if parts[0] != "shuffle" or len(parts) != DECK + 1:
+        raise IllegalAction(MALFORMED)
+    try:
+        order = [_CARD_OF_TEXT[part] for part in parts[1:]]
+    except KeyError:
+        raise IllegalAction(MALFORMED) from None
+    if len(set(order)) != DECK:
+        raise IllegalAction(MALFORMED)
+    return order
+
+
+def copy_state(state: State) -> State:
+    """A copy of a Scherbia state sharing nothing the engine mutates in place.
+
+    Faster than the generic ``clone`` because it knows the shape: hands and the trick, which
+    most moves change, are copied here; everything else is shared and never changed in place
+    (``aside``, ``last``, ``ask``) or copied by the one step that changes it (``piles`` and
+    ``out`` when a trick is cleared, ``passed`` on a pass, ``final`` on a final roll).
+    """
+    new = dict(state)
+    new["hands"] = [hand[:] for hand in state["hands"]]
+    new["trick"] = [entry.copy() for entry in state["trick"]]
+    return new
+
+
+def team_of(state: State, seat: int) -> int:
+    """The team index of ``seat`` (its own seat number when teams are off)."""
+    return seat % 2 if state["teams"] else seat
+
+
+class Scherbia(Game):
+    """Scherbia: a trick-taking game of twelve professions with layered tricks."""
+
+    id = "scherbia"
+    name = Text("Scherbia", "Scherbia")
+    min_players = 2
+    max_players = 8
+    Options = ScherbiaOptions
+    summary = Text(
+        "Stichspiel mit zwölf Berufen, Lagen, Würfeln und Dieben.",
+        "Trick-taking with twelve professions, layered tricks, dice and thieves.",
+    )
+
+    # ----- facts ------------------------------------------------------------------------------
+
+    def check_setup(self, players: int, options: BaseModel) -> None:
+        """Teams need exactly 4, 6 or 8 players; the deck must cover every hand."""
+        assert isinstance(options, ScherbiaOptions)
+        needed = TEAM_SIZES[options.teams]
+        if needed and players != needed:
+            raise SetupError(texts.TEAM_COUNT.format(teams=options.teams, n=needed))
+        if players * options.hand_size > DECK:
+            raise SetupError(texts.DECK_TOO_SMALL)
+
+    def max_decisions(self, players: int, options: BaseModel) -> int:
+        """A true bound: every regular play and Sperrfeuer brings at most three questions."""
+        assert isinstance(options, ScherbiaOptions)
+        plays = players * options.hand_size
+        # per regular play: play, copy, shoot; per Sperrfeuer (at most one per regular play,
+        # since it consumes an unprotected card): replace, copy, shoot; a roll for either;
+        # per card in a trick at most one Dieb and one Heiler question; per layer a Blockade
+        # question per seat; chance: shuffle, first leader, final rolls.
+        return 2 + 3 * plays + 3 * plays + 2 * plays + 2 * plays + plays + DECK
+
+    # ----- the state machine ------------------------------------------------------------------
+
+    def initial_state(self, players: int, options: BaseModel) -> State:
+        """The table before the deal."""
+        assert isinstance(options, ScherbiaOptions)
+        return {
+            "n": players,
+            "hand_size": options.hand_size,
+            "max_layers": options.max_layers,
+            "teams": options.teams != "none",
+            "phase": "deal",
+            "stage": "play",
+            "hands": [[] for _ in range(players)],
+            "aside": [],
+            "piles": [[] for _ in range(players)],
+            "out": [],
+            "leader": 0,
+            "turn": 0,
+            "layer": 1,
+            "count": 0,
+            "trick": [],
+            "tricks": 0,
+            "ask": None,
+            "passed": [],
+            "winner": None,
+            "cursor": 0,
+            "final": [],
+            "scores": None,
+            "last": None,
+        }
+
+    def to_act(self, state: State) -> list[int]:
+        """Chance while dealing and rolling; else the asked seat or the seat to play."""
+        phase = state["phase"]
+        if phase == "play":
+            ask = state["ask"]
+            if ask is not None:
+                return [ask["s"]]
+            return [state["turn"]]
+        if phase == "over":
+            return []
+        return [CHANCE]
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        """The codes ``seat`` may play now."""
+        phase = state["phase"]
+        if seat == CHANCE:
+            if phase == "first":
+                return sorted(_FIRST[: state["n"]])
+            ask = state["ask"]
+            if phase == "play" and ask is not None and ask["s"] == CHANCE:
+                return list(DICE_CODES)
+            return []
+        if phase != "play":
+            return []
+        ask = state["ask"]
+        if ask is None:
+            if seat != state["turn"]:
+                return []
+            held = {card >> 2 for card in state["hands"][seat]}
+            return [_PLAY[prof] for prof in _PLAY_ORDER if prof in held]
+        if ask["s"] != seat:
+            return []
+        kind = ask["k"]
+        if kind == "copy":
+            return sorted(_COPY[slot] for slot in self._copy_options(state, ask["e"]))
+        if kind == "shoot":
+            targets = self._shoot_targets(state, ask["e"])
+            return sorted(["pass", *(_SHOOT[target] for target in targets)])
+        if kind == "replace":
+            return sorted("replace:" + WORDS[prof] for prof in self._replace_options(state, ask))
+        if kind == "block":
+            return ["block", "pass"]
+        if kind == "steal":
+            return ["pass", "steal"]
+        if kind == "heal":
+            options = self._heal_options(state, ask)
+            return sorted(["pass", *("heal:" + WORDS[prof] for prof in options)])
+        return []
+
+    def sample_chance(self, state: State, rng: random.Random) -> str:
+        """A shuffle, a first leader or two dice, drawn from ``rng``."""
+        if state["phase"] == "deal":
+            return random_shuffle(rng, DECK)
+        if state["phase"] == "first":
+            return _FIRST[rng.randrange(state["n"])]
+        # the same draws as games.core.random_dice(rng, 2), without building the code anew
+        first = rng.randint(1, 6)
+        return _DICE_TABLE[first - 1][rng.randint(1, 6) - 1]
+
+    def check_chance(self, state: State, code: str) -> None:
+        """Shuffles are checked in ``_apply``; leaders and dice must be listed outcomes."""
+        if state["phase"] != "deal":
+            super().check_chance(state, code)
+
+    def apply(
+        self, state: State, seat: int, code: str, *, checked: bool = True
+    ) -> tuple[State, list[Event]]:
+        """As ``Game.apply``, with a copy that knows this game's state (see ``copy_state``)."""
+        if checked:
+            self.check(state, seat, code)
+        new = copy_state(state)
+        events: list[Event] = []
+        self._apply(new, seat, code, events)
+        return new, events
+
+    def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
+        phase = state["phase"]
+        if seat == CHANCE and phase == "deal":
+            self._deal(state, _parse_shuffle(code), events)
+            self._advance(state, events)
+            return
+        verb, args = _decode(code)
+        if seat == CHANCE:
+            if phase == "first":
+                self._first(state, args[0], events)
+            else:
+                self._roll(state, check_dice(args, 2), events)
+            self._advance(state, events)
+            return
+        ask = state["ask"]
+        if ask is None:
+            prof = PROFESSION_OF_WORD.get(args[0]) if verb == "play" and args else None
+            if prof is None:
+                raise IllegalAction(MALFORMED)
+            self._play(state, seat, prof, events)
+        else:
+            kind = ask["k"]
+            if kind == "copy":
+                state["ask"] = None
+                self._copy(state, ask["e"], args[0], events)
+                self._after_copy(state, ask["e"], events)
+            elif kind == "shoot":
+                state["ask"] = None
+                if verb == "shoot":
+                    self._shoot(state, ask["e"], args[0], events)
+                else:
+                    events.append(Event("hold", {"seat": seat}))
+            elif kind == "replace":
+                state["ask"] = None
+                self._replace(state, ask["e"], PROFESSION_OF_WORD[args[0]], ask["r"], events)
+            elif kind == "block":
+                state["ask"] = None
+                if verb == "block":
+                    events.append(Event("block", {"seat": seat}))
+                    self._new_layer(state)
+                else:
+                    state["passed"] = [*state["passed"], seat]
+            elif kind == "steal":
+                state["ask"] = None
+                if verb == "steal":
+                    self._steal(state, ask["e"], ask["t"], events)
+                else:
+                    events.append(Event("no_steal", {"seat": seat}))
+            elif kind == "heal":
+                state["ask"] = None
+                if verb == "heal":
+                    self._heal(state, ask["e"], PROFESSION_OF_WORD[args[0]], events)
+                else:
+                    events.append(Event("no_heal", {"seat": seat}))
+        self._advance(state, events)
+
+    # ----- steps ------------------------------------------------------------------------------
+
+    def _deal(self, state: State, order: list[int], events: list[Event]) -> None:
+        size = state["hand_size"]
+        for seat in range(state["n"]):
+            hand = sorted(order[seat * size : (seat + 1) * size])
+            state["hands"][seat] = hand
+            events.append(Event("hand", {"cards": hand}, to=seat))
+        state["aside"] = order[state["n"] * size :]
+        state["phase"] = "first"
+        events.append(Event("deal", {"hand_size": size, "aside": len(state["aside"])}))
+
+    def _first(self, state: State, leader: int, events: list[Event]) -> None:
+        state["leader"] = state["turn"] = leader
+        state["phase"] = "play"
+        events.append(Event("first", {"seat": leader}))
+
+    def _play(self, state: State, seat: int, prof: int, events: list[Event]) -> None:
+        card = _take(state["hands"][seat], prof)
+        trick = state["trick"]
+        trick.append(_new_entry(seat, card, state["layer"], False))
+        state["count"] += 1
+        events.append(Event("play", {"seat": seat, "card": card, "layer": state["layer"]}))
+        self._placed(state, len(trick) - 1, events)
+
+    def _placed(self, state: State, slot: int, events: list[Event]) -> None:
+        """On-play abilities of a card just placed (played or as a replacement)."""
+        entry = state["trick"][slot]
+        if entry["c"] >> 2 == BERUFSLOSER:
+            options = self._copy_options(state, slot)
+            if len(options) > 1:
+                state["ask"] = {"k": "copy", "s": entry["s"], "e": slot}
+                return
+            if options:
+                self._copy(state, slot, options[0], events)
+        self._after_copy(state, slot, events)
+
+    def _after_copy(self, state: State, slot: int, events: list[Event]) -> None:
+        entry = state["trick"][slot]
+        if effective(entry) == JAEGER and self._shoot_targets(state, slot):
+            state["ask"] = {"k": "shoot", "s": entry["s"], "e": slot}
+
+    def _copy_options(self, state: State, slot: int) -> list[int]:
+        """Slots a Berufsloser may copy, one per distinct outcome (earliest first)."""
+        trick = state["trick"]
+        seen: dict[tuple[str, int], int] = {}
+        for index, other in enumerate(trick):
+            if index == slot:
+                continue
+            prof = effective(other)
+            if prof == HOLZFAELLER:
+                if other["r"] is not None:
+                    key = ("rolled", other["r"])
+                else:
+                    key = ("unrolled", self._roll_source(state, index))
+            else:
+                key = ("prof", prof)
+            seen.setdefault(key, index)
+        return sorted(seen.values())
+
+    def _roll_source(self, state: State, slot: int) -> int:
+        """The slot whose coming roll a (copied) Holzfaeller in ``slot`` will take."""
+        entry = state["trick"][slot]
+        link = entry["lk"]
+        if link is not None and state["trick"][link]["c"] == entry["lc"]:
+            return link
+        return slot
+
+    def _copy(self, state: State, slot: int, source: int, events: list[Event]) -> None:
+        trick = state["trick"]
+        entry, other = trick[slot], trick[source]
+        prof = effective(other)
+        entry["as"] = prof
+        if prof == HOLZFAELLER:
+            entry["r"] = other["r"]
+            if other["r"] is None:
+                link = self._roll_source(state, source)
+                entry["lk"], entry["lc"] = link, trick[link]["c"]
+        events.append(
+            Event("copy", {"seat": entry["s"], "card": entry["c"], "of": other["c"], "as": prof})
+        )
+
+    def _shoot_targets(self, state: State, slot: int) -> list[int]:
+        """Seats whose most recent card a Jaeger in ``slot`` may send back."""
+        trick = state["trick"]
+        owner = trick[slot]["s"]
+        targets = []
+        for seat in range(state["n"]):
+            if seat == owner or not state["hands"][seat]:
+                continue
+            latest = latest_slot(trick, seat, state["layer"])
+            if latest is not None and not trick[latest]["p"]:
+                targets.append(seat)
+        return targets
+
+    def _shoot(self, state: State, slot: int, target: int, events: list[Event]) -> None:
+        trick = state["trick"]
+        victim = latest_slot(trick, target, state["layer"])
+        assert victim is not None
+        # the card stays in its slot until the replacement is chosen, then goes back to hand:
+        # every card is always in exactly one place
+        returned = trick[victim]["c"]
+        events.append(
+            Event(
+                "shoot",
+                {"seat": trick[slot]["s"], "target": target, "card": returned},
+            )
+        )
+        ask = {"k": "replace", "s": target, "e": victim, "r": returned}
+        options = self._replace_options(state, ask)
+        if len(options) > 1:
+            state["ask"] = ask
+            return
+        self._replace(state, victim, options[0], returned, events)
+
+    def _replace_options(self, state: State, ask: dict[str, Any]) -> list[int]:
+        """Professions the target may put in place of its card: any other card in hand."""
+        return sorted({card >> 2 for card in state["hands"][ask["s"]]})
+
+    def _replace(
+        self, state: State, slot: int, prof: int, returned: int, events: list[Event]
+    ) -> None:
+        trick = state["trick"]
+        old = trick[slot]
+        hand = state["hands"][old["s"]]
+        card = _take(hand, prof)
+        _insert(hand, returned)
+        trick[slot] = entry = _new_entry(old["s"], card, old["l"], True)
+        entry["a"] = state["layer"]
+        events.append(Event("replace", {"seat": old["s"], "card": card, "old": returned}))
+        self._placed(state, slot, events)
+
+    def _roll(self, state: State, dice: list[int], events: list[Event]) -> None:
+        ask = state["ask"]
+        state["ask"] = None
+        value = dice[0] + dice[1]
+        if ask["k"] == "final":
+            state["final"] = [list(item) for item in state["final"]]  # shared until now
+            roll = state["final"][state["cursor"]]
+            roll[2] = value
+            state["cursor"] += 1
+            events.append(
+                Event(
+                    "final_roll", {"seat": roll[0], "card": roll[1], "dice": dice, "value": value}
+                )
+            )
+            return
+        entry = state["trick"][ask["e"]]
+        entry["r"] = value
+        events.append(Event("roll", {"seat": entry["s"], "card": entry["c"], "dice": dice}))
+
+    def _new_layer(self, state: State) -> None:
+        state["layer"] += 1
+        state["count"] = 0
+        state["passed"] = []
+        state["stage"] = "play"
+
+    def _heal_options(self, state: State, ask: dict[str, Any]) -> list[int]:
+        hand = state["hands"][ask["s"]]
+        return sorted({card >> 2 for card in hand if BASE[card >> 2] < BASE[HEILER]})
+
+    def _steal(self, state: State, slot: int, target: int, events: list[Event]) -> None:
+        trick = state["trick"]
+        thief = trick[slot]["s"]
+        trick[target]["x"] = thief
+        events.append(
+            Event("steal", {"seat": thief, "card": trick[target]["c"], "from": trick[target]["s"]})
+        )
+
+    def _steal_matters(self, state: State, slot: int, target: int) -> bool:
+        """Whether a Dieb's theft can change anything (else it is done without asking)."""
+        trick = state["trick"]
+        thief = trick[slot]["s"]
+        winner = state["winner"]
+        victim = trick[target]
+        if is_bauer(victim):
+            dest = victim["s"]
+        else:
+            dest = winner
+        if dest is None or team_of(state, dest) != team_of(state, thief):
+            return True
+        if any(effective(entry) == DIEB for entry in trick[slot + 1 :]):
+            return True
+        return is_heiler(victim) and victim["s"] != winner
+
+    def _heal(self, state: State, slot: int, prof: int, events: list[Event]) -> None:
+        entry = state["trick"][slot]
+        hand = state["hands"][entry["s"]]
+        card = _take(hand, prof)
+        _insert(hand, entry["c"])
+        events.append(Event("heal", {"seat": entry["s"], "card": card, "heiler": entry["c"]}))
+        entry["c"], entry["w"], entry["as"] = card, entry["c"], None
+
+    # ----- the automatic flow -----------------------------------------------------------------
+
+    def _advance(self, state: State, events: list[Event]) -> None:
+        """Run every step that needs no decision, until a question is open or the game ends."""
+        n = state["n"]
+        while state["ask"] is None and state["phase"] == "play":
+            stage = state["stage"]
+            if stage == "play":
+                if state["count"] < n:
+                    state["turn"] = (state["leader"] + state["count"]) % n
+                    return
+                state["stage"] = "layer"
+            elif stage == "layer":
+                if self._ask_roll(state, events):
+                    return
+                self._layer_done(state, events)
+            elif stage == "dieb":
+                self._next_dieb(state, events)
+            elif stage == "heiler":
+                self._next_heiler(state, events)
+            elif stage == "final":
+                if state["cursor"] < len(state["final"]):
+                    state["ask"] = {"k": "final", "s": CHANCE}
+                    return
+                self._score(state, events)
+
+    def _ask_roll(self, state: State, events: list[Event]) -> bool:
+        """Open the next roll the complete layer needs; False when all dice are down."""
+        trick = state["trick"]
+        for index, entry in enumerate(trick):
+            if entry["c"] >> 2 == HOLZFAELLER and entry["r"] is None:
+                state["ask"] = {"k": "dice", "s": CHANCE, "e": index}
+                return True
+        waiting = None
+        for index, entry in enumerate(trick):
+            if entry["r"] is None and effective(entry) == HOLZFAELLER:
+                source = self._roll_source(state, index)
+                if source == index:
+                    state["ask"] = {"k": "dice", "s": CHANCE, "e": index}
+                    return True
+                if trick[source]["r"] is not None:
+                    entry["r"] = trick[source]["r"]
+                    events.append(
+                        Event(
+                            "copy_roll", {"seat": entry["s"], "card": entry["c"], "r": entry["r"]}
+                        )
+                    )
+                elif waiting is None:
+                    waiting = index
+        if waiting is not None:
+            # a copy of a copy whose source has not rolled yet: the source rolls first
+            state["ask"] = {"k": "dice", "s": CHANCE, "e": self._roll_source(state, waiting)}
+            return True
+        return False
+
+    def _layer_done(self, state: State, events: list[Event]) -> None:
+        trick = state["trick"]
+        sums = totals(trick, state["n"])
+        winner = decide(trick, sums)
+        limit = state["max_layers"]
+        more = (limit == 0 or state["layer"] < limit) and bool(state["hands"][0])
+        if more and winner is None:
+            events.append(Event("layer_tie", {"layer": state["layer"], "totals": sums}))
+            self._new_layer(state)
+            return
+        if more:
+            for entry in trick:
+                seat = entry["s"]
+                if (
+                    entry["a"] == state["layer"]
+                    and effective(entry) == KRIEGER
+                    and seat not in state["passed"]
+                ):
+                    state["ask"] = {"k": "block", "s": seat}
+                    return
+        state["winner"] = winner
+        state["stage"] = "dieb"
+        state["cursor"] = 0
+        events.append(Event("decided", {"winner": winner, "totals": sums}))
+
+    def _next_dieb(self, state: State, events: list[Event]) -> None:
+        trick = state["trick"]
+        while state["cursor"] < len(trick):
+            slot = state["cursor"]
+            state["cursor"] += 1
+            if effective(trick[slot]) != DIEB:
+                continue
+            target = dieb_target(trick, slot)
+            if target is None:
+                continue
+            if self._steal_matters(state, slot, target):
+                state["ask"] = {"k": "steal", "s": trick[slot]["s"], "e": slot, "t": target}
+                return
+            self._steal(state, slot, target, events)
+        state["stage"] = "heiler"
+        state["cursor"] = 0
+
+    def _next_heiler(self, state: State, events: list[Event]) -> None:
+        trick = state["trick"]
+        while state["cursor"] < len(trick):
+            slot = state["cursor"]
+            state["cursor"] += 1
+            entry = trick[slot]
+            if entry["x"] is None and entry["s"] != state["winner"] and is_heiler(entry):
+                ask = {"k": "heal", "s": entry["s"], "e": slot}
+                if self._heal_options(state, ask):
+                    state["ask"] = ask
+                    return
+        self._clear_trick(state, events)
+
+    def _clear_trick(self, state: State, events: list[Event]) -> None:
+        winner = state["winner"]
+        moves = []
+        state["piles"] = [pile[:] for pile in state["piles"]]  # shared until now
+        state["out"] = state["out"][:]
+        for entry in state["trick"]:
+            card = entry["c"]
+            if entry["x"] is not None:
+                dest = entry["x"]
+            elif is_bauer(entry):
+                dest = entry["s"]
+            else:
+                dest = winner
+            if dest is None:
+                state["out"].append(card)
+                moves.append([entry["s"], card, -1])
+            else:
+                state["piles"][dest].append(card)
+                moves.append([entry["s"], card, dest])
+        state["last"] = {"winner": winner, "cards": moves}
+        events.append(Event("trick", {"winner": winner, "cards": moves}))
+        state["tricks"] += 1
+        state["trick"] = []
+        state["winner"] = None
+        state["cursor"] = 0
+        if winner is not None:
+            state["leader"] = winner
+        state["layer"] = 1
+        state["count"] = 0
+        state["passed"] = []
+        if state["hands"][0]:
+            state["stage"] = "play"
+            return
+        state["stage"] = "final"
+        state["final"] = [
+            [seat, card, None]
+            for seat, pile in enumerate(state["piles"])
+            for card in pile
+            if card >> 2 == HOLZFAELLER
+        ]
+
+    def _score(self, state: State, events: list[Event]) -> None:
+        rolls = {roll[1]: roll[2] for roll in state["final"]}
+        pile_scores = [
+            sum(final_value(card, pile, rolls) for card in pile) for pile in state["piles"]
+        ]
+        if state["teams"]:
+            team_totals = [sum(pile_scores[0::2]), sum(pile_scores[1::2])]
+            scores = [team_totals[seat % 2] for seat in range(state["n"])]
+        else:
+            scores = pile_scores
+        state["pile_scores"] = pile_scores
+        state["scores"] = scores
+        state["stage"] = "over"
+        state["phase"] = "over"
+        events.append(Event("end", {"scores": scores, "piles": pile_scores}))
+
+    # ----- what players see -------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The table as ``seat`` sees it (its hand and its own pile); None: the public table."""
+        trick = state["trick"]
+        counts = lying_counts(trick)
+        n = state["n"]
+        revealed = state["stage"] in ("final", "over")
+        ask = state["ask"]
+        public_ask = None
+        if ask is not None:
+            # all of it is on the table: the asking card, a Dieb's target, a card sent back
+            public_ask = {
+                "kind": ask["k"],
+                "seat": ask["s"],
+                "slot": ask.get("e"),
+                "target": ask.get("t"),
+                "returned": ask.get("r"),
+            }
+        view: dict[str, Any] = {
+            "players": n,
+            "teams": [[s for s in range(n) if s % 2 == t] for t in (0, 1)]
+            if state["teams"]
+            else None,
+            "hand_size": state["hand_size"],
+            "max_layers": state["max_layers"],
+            "phase": state["phase"],
+            "stage": state["stage"],
+            "leader": state["leader"],
+            "to_act": self.to_act(state),
+            "ask": public_ask,
+            "layer": state["layer"],
+            "blockade_passed": list(state["passed"]),
+            "winner": state["winner"],
+            "trick": [
+                {
+                    "seat": entry["s"],
+                    "card": entry["c"],
+                    "layer": entry["l"],
+                    # an unrolled Holzfaeller (or a copy of one) has no value yet
+                    "value": None
+                    if entry["r"] is None and effective(entry) == HOLZFAELLER
+                    else entry_value(entry, counts),
+                    "copies": entry["as"],
+                    "roll": entry["r"],
+                    "placed": entry["a"],
+                    "protected": entry["p"],
+                    "stolen_by": entry["x"],
+                    "healed": entry["w"],
+                }
+                for entry in trick
+            ],
+            "totals": totals(trick, n) if trick else [0] * n,
+            "hand_sizes": [len(hand) for hand in state["hands"]],
+            "pile_sizes": [len(pile) for pile in state["piles"]],
+            "out_count": len(state["out"]),
+            "aside_count": len(state["aside"]),
+            "tricks_played": state["tricks"],
+            "last_trick": clone(state["last"]) if state["last"] is not None else None,
+            "piles": [pile[:] for pile in state["piles"]] if revealed else None,
+            "final_rolls": [roll[:] for roll in state["final"]] if revealed else None,
+            "scores": list(state["scores"]) if state["scores"] is not None else None,
+            "pile_scores": list(state["pile_scores"]) if "pile_scores" in state else None,
+            "me": seat,
+            "hand": list(state["hands"][seat]) if seat is not None else None,
+            "pile": list(state["piles"][seat]) if seat is not None else None,
+        }
+        return view
+
+    def check_invariants(self, state: State) -> None:
+        """Every one of the 48 cards is in exactly one place; a layer holds one card per seat."""
+        if state["phase"] == "deal":
+            assert not state["trick"] and not any(state["hands"]), "cards before the deal"
+            return
+        places = list(state["aside"]) + state["out"] + [entry["c"] for entry in state["trick"]]
+        for hand in state["hands"]:
+            places += hand
+        for pile in state["piles"]:
+            places += pile
+        assert sorted(places) == list(range(DECK)), "a card is missing or twice in play"
+        seen = set()
+        for entry in state["trick"]:
+            key = (entry["s"], entry["l"])
+            assert key not in seen and 1 <= entry["l"] <= state["layer"], "two cards in one slot"
+            seen.add(key)
+        sizes = {
+            len(hand)
+            + sum(1 for e in state["trick"] if e["s"] == seat and e["l"] == state["layer"])
+            for seat, hand in enumerate(state["hands"])
+        }
+        assert len(sizes) == 1, "players hold different numbers of cards for this layer"
+
+    def simulation_report(self, results: list[tuple[State, Result]], lang: str) -> str | None:
+        """Balance figures: points in play, points thrown away by ties, tricks per game."""
+        if not results:
+            return None
+        games = len(results)
+        banked = sum(sum(state["pile_scores"]) for state, _result in results) / games
+        lost = sum(sum(BASE[card >> 2] for card in state["out"]) for state, _ in results) / games
+        tricks = sum(state["tricks"] for state, _result in results) / games
+        best = sum(max(result.scores) for _state, result in results) / games
+        return (
+            Text(
+                "Je Spiel: {b:.1f} Punkte in den Stapeln, {l:.1f} Kartenwert durch Gleichstand "
+                "abgelegt, {t:.1f} Stiche, Siegerpunkte {w:.1f}.",
+                "Per game: {b:.1f} points in the piles, {l:.1f} card value discarded by ties, "
+                "{t:.1f} tricks, winning score {w:.1f}.",
+            )
+            .format(b=banked, l=lost, t=tricks, w=best)
+            .get(lang)
+        )
+
+    def result(self, state: State) -> Result | None:
+        """Scores and competition ranks once the final count is done (teams share a score)."""
+        if state["phase"] != "over":
+            return None
+        teams = None
+        if state["teams"]:
+            n = state["n"]
+            teams = [[s for s in range(n) if s % 2 == t] for t in (0, 1)]
+        return Result.from_scores(state["scores"], teams=teams)
+
+    def shuffle_hidden(
+        self, state: State, observer: int | None, rng: random.Random
+    ) -> State | None:
+        """Deal other hands, the set-aside cards and face-down piles anew, sizes kept."""
+        if state["phase"] in ("deal", "over"):
+            return None
+        other = clone(state)
+        seats = [seat for seat in range(state["n"]) if seat != observer]
+        piles_hidden = state["stage"] not in ("final", "over")
+        pool = list(other["aside"])
+        for seat in seats:
+            pool += other["hands"][seat]
+            if piles_hidden:
+                pool += other["piles"][seat]
+        rng.shuffle(pool)
+        for seat in seats:
+            size = len(other["hands"][seat])
+            other["hands"][seat], pool = sorted(pool[:size]), pool[size:]
+            if piles_hidden:
+                size = len(other["piles"][seat])
+                other["piles"][seat], pool = pool[:size], pool[size:]
+        other["aside"] = pool
+        return other
+
+    # ----- words ------------------------------------------------------------------------------
+
+    def explain_illegal(self, state: State, seat: int, code: str) -> Text:
+        """A specific reason where the rules give one."""
+        verb, args = decode(code)
+        if state["phase"] != "play":
+            return NOT_NOW
+        ask = state["ask"]
+        if ask is None and verb == "play":
+            if args and isinstance(args[0], str) and args[0] in PROFESSION_OF_WORD:
+                return texts.NOT_IN_HAND
+            return MALFORMED
+        if ask is not None and ask["k"] == "shoot" and verb == "shoot":
+            return texts.SHOOT_RULE
+        if ask is not None and ask["k"] == "heal" and verb == "heal":
+            return texts.HEAL_RULE
+        if ask is not None and ask["k"] == "replace" and verb == "replace":
+            return texts.REPLACE_RULE
+        if ask is not None:
+            return texts.ANSWER_FIRST
+        return NOT_NOW
+
+    def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
+        """A button label in ``lang``."""
+        return texts.action_label(self, state, seat, code, lang)
+
+    def action_group(self, state: State, seat: int, code: str) -> str:
+        """One menu per kind of question."""
+        verb = decode(code)[0]
+        if verb in ("pass", "block", "steal"):
+            ask = state["ask"]
+            return ask["k"] if ask else verb
+        if verb == "shoot":
+            return "shoot"
+        return verb
+
+    def describe_event(self, event: Event, lang: str) -> str:
+        """One log line."""
+        return texts.describe_event(self, event, lang)
+
+    def render(self, view: dict[str, Any], lang: str) -> str:
+        """The table as plain text."""
+        return texts.render(self, view, lang)
+
+    def engine_players(self) -> dict[str, Any]:
+        """``random`` and ``strategy``."""
+        from games.players import RandomPlayer
+
+        from .strategy import StrategyPlayer
+
+        return {"random": RandomPlayer(), "strategy": StrategyPlayer()}
+
+
+__all__ = ["Scherbia", "ScherbiaOptions", "card_name", "profession_name"]

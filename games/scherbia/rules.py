@@ -1,0 +1,134 @@
+"""Pure rule helpers on a trick: current values, totals, the decision, the abilities' targets.
+
+A trick is a list of entries, one per card lying, in play order (a Sperrfeuer replacement takes
+the slot of the card it replaces). An entry is a dict with short keys so states stay small:
+
+``s`` seat, ``c`` card, ``l`` the layer whose slot it fills, ``a`` the layer in which it was
+placed, ``as`` the profession a Berufsloser copies (None: nothing), ``lk``/``lc`` the slot and
+card of the Holzfaeller whose roll a copying Berufsloser takes, ``r`` a roll, ``p`` protected
+(a Sperrfeuer replacement, see the rules page), ``x`` the seat whose Dieb stole it, ``w``
+after a Heiler exchange the Heiler (or copying Berufsloser) that went back to hand, while ``c``
+is then the hand card that took its place (no longer a played card: no Bauer return).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import (
+    BAECKER,
+    BASE,
+    BAUER,
+    BERUFSLOSER,
+    HEILER,
+    HOLZFAELLER,
+    KRIEGER,
+    MAGIER,
+    SCHMIED,
+    SCHUERFER,
+    SEEMANN,
+)
+
+Entry = dict[str, Any]
+
+
+def effective(entry: Entry) -> int:
+    """The profession an entry acts as: a Berufsloser acts as what it copies."""
+    prof = entry["c"] >> 2
+    if prof == BERUFSLOSER and entry["as"] is not None:
+        return entry["as"]
+    return prof
+
+
+def lying_counts(trick: list[Entry]) -> tuple[int, int, int]:
+    """Krieger, Schmied and Bauer cards lying (printed cards only, not copies)."""
+    krieger = schmied = bauer = 0
+    for entry in trick:
+        prof = entry["c"] >> 2
+        if prof == KRIEGER:
+            krieger += 1
+        elif prof == SCHMIED:
+            schmied += 1
+        elif prof == BAUER:
+            bauer += 1
+    return krieger, schmied, bauer
+
+
+def entry_value(entry: Entry, counts: tuple[int, int, int]) -> int:
+    """The current value of an entry in the trick (bonuses included, unrolled dice 0)."""
+    prof = effective(entry)
+    if prof == SCHMIED:
+        return 8 + counts[0]
+    if prof == SCHUERFER:
+        return 4 + counts[0] + counts[1]
+    if prof == BAECKER:
+        return 2 + 3 * counts[2]
+    if prof == HOLZFAELLER:
+        return entry["r"] or 0
+    return BASE[prof]
+
+
+def totals(trick: list[Entry], players: int) -> list[int]:
+    """Each seat's trick total."""
+    counts = lying_counts(trick)
+    sums = [0] * players
+    for entry in trick:
+        sums[entry["s"]] += entry_value(entry, counts)
+    return sums
+
+
+def decide(trick: list[Entry], sums: list[int]) -> int | None:
+    """The winning seat, or None for a tie the Magier rule does not break."""
+    top = max(sums)
+    tied = [seat for seat, total in enumerate(sums) if total == top]
+    if len(tied) == 1:
+        return tied[0]
+    with_magier = {entry["s"] for entry in trick if effective(entry) == MAGIER} & set(tied)
+    if len(with_magier) == 1:
+        return with_magier.pop()
+    return None
+
+
+def latest_slot(trick: list[Entry], seat: int, layer: int) -> int | None:
+    """The slot of ``seat``'s most recent card: this layer's, else the previous layer's."""
+    previous = None
+    for index, entry in enumerate(trick):
+        if entry["s"] == seat:
+            if entry["l"] == layer:
+                return index
+            if entry["l"] == layer - 1:
+                previous = index
+    return previous
+
+
+def dieb_target(trick: list[Entry], thief: int) -> int | None:
+    """The slot a Dieb takes: lowest printed value, earliest played, not itself, not stolen."""
+    best = None
+    best_key = None
+    for index, entry in enumerate(trick):
+        if index == thief or entry["x"] is not None:
+            continue
+        key = BASE[entry["c"] >> 2]
+        if best_key is None or key < best_key:
+            best, best_key = index, key
+    return best
+
+
+def is_heiler(entry: Entry) -> bool:
+    """Whether an entry may use Reinkarnation (a Heiler or a Berufsloser copying one)."""
+    return entry["w"] is None and effective(entry) == HEILER
+
+
+def is_bauer(entry: Entry) -> bool:
+    """Whether an entry returns to its player (a played Bauer or a Berufsloser copying one)."""
+    return entry["w"] is None and effective(entry) == BAUER
+
+
+def final_value(card: int, pile: list[int], rolls: dict[int, int]) -> int:
+    """What a card in ``pile`` scores at the final count."""
+    prof = card >> 2
+    if prof == HOLZFAELLER:
+        return rolls.get(card, 0)
+    if prof == SEEMANN:  # Seemann: +1 per Bauer, Holzfaeller and Schuerfer in the same pile
+        return 5 + sum(1 for other in pile if (other >> 2) in (BAUER, HOLZFAELLER, SCHUERFER))
+    return BASE[prof]

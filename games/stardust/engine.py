@@ -1,0 +1,1204 @@
+"""The Stardust state machine: a match of hands with antes, two no-limit betting rounds, the
+exchange with joker specials, side pots and the showdown.
+
+The state is one flat JSON-native dict (see ``initial_state``). Chips are conserved: the chips in
+``stacks`` plus the chips in ``contrib`` (everything paid into this hand's pot) always equal
+``total``; ``check_invariants`` asserts that and that every card is in exactly one place.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.core import (
+    CHANCE,
+    Event,
+    Game,
+    IllegalAction,
+    Result,
+    SetupError,
+    State,
+    Text,
+    clone,
+    decode,
+)
+from games.core.codes import MAX_CODE
+from games.core.errors import MALFORMED, NOT_NOW
+
+from .cards import (
+    DECK_SIZE,
+    DUNKLE_WASSER,
+    SCHNELLER_TOD,
+    SCHWARZES_LOCH,
+    card_name,
+    cards_text,
+)
+from .scoring import evaluate, explain, kind_name
+
+MAX_EXCHANGE = 3
+
+
+class StardustOptions(BaseModel):
+    """Chips each player starts with, the ante, and the number of hands in a match."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    starting_chips: int = Field(200, ge=20, le=100_000, description="chips per player")
+    ante: int = Field(10, ge=1, le=10_000, description="ante (Mindesteinsatz) per hand")
+    hands: int = Field(5, ge=1, le=100, description="hands in a match")
+
+
+# ----- player-facing texts -----------------------------------------------------------------------
+
+BELOW_MINIMUM = Text(
+    "Zu wenig: mindestens {minimum} (oder alles, {allin}).",
+    "Too little: at least {minimum} (or all-in, {allin}).",
+)
+MORE_THAN_STACK = Text(
+    "So viel hast du nicht: höchstens {allin}.",
+    "You do not have that much: at most {allin}.",
+)
+NOT_BETTING = Text("Gerade wird nicht gesetzt.", "There is no betting right now.")
+ALREADY_BET = Text(
+    "Es wurde schon gesetzt: erhöhe statt zu setzen.",
+    "There is already a bet: raise instead.",
+)
+NOTHING_TO_RAISE = Text(
+    "Es gibt noch keinen Einsatz: setze statt zu erhöhen.",
+    "There is no bet yet: bet instead of raising.",
+)
+NO_RERAISE = Text(
+    "Nach einer zu kleinen All-in-Erhöhung darfst du nur mitgehen oder aussteigen.",
+    "After an all-in raise below the minimum you may only call or fold.",
+)
+NOBODY_TO_CALL = Text(
+    "Niemand könnte mehr mitgehen: alle anderen sind all-in.",
+    "Nobody could call any more: everyone else is all-in.",
+)
+MUST_ANSWER = Text(
+    "Es wurde gesetzt: gehe mit, erhöhe oder steige aus.",
+    "There is a bet: call, raise or fold.",
+)
+NOTHING_TO_CALL = Text(
+    "Es gibt nichts mitzugehen: checke oder setze.",
+    "There is nothing to call: check or bet.",
+)
+NO_FOLD_FOR_FREE = Text(
+    "Du kannst kostenlos checken; aussteigen geht erst, wenn jemand gesetzt hat.",
+    "You can check for free; folding is only possible against a bet.",
+)
+NOT_HELD = Text("Diese Karte hast du nicht.", "You do not hold that card.")
+AT_MOST_THREE = Text(
+    "Du kannst höchstens drei Karten tauschen.", "You can exchange at most three cards."
+)
+BAD_TARGET = Text(
+    "Der Schnelle Tod muss vor einen anderen Spieler gelegt werden, der noch im Spiel ist.",
+    "Schneller Tod must be laid before another player who is still in the hand.",
+)
+SPECIALS_FIRST = Text(
+    "Joker-Sonderfunktionen kommen vor dem Kartentausch.",
+    "Joker specials are played before the exchange.",
+)
+SHUFFLE_FIRST = Text("Erst wird gemischt.", "The cards must be shuffled first.")
+
+TAGS = {
+    "min": Text("Minimum", "minimum"),
+    "half": Text("halber Pot", "half pot"),
+    "pot": Text("Pot", "pot"),
+    "allin": Text("alles", "all-in"),
+}
+
+
+# ----- small helpers on the flat state ------------------------------------------------------------
+
+
+def _live(state: State, seat: int) -> bool:
+    return state["in_hand"][seat] and not state["folded"][seat]
+
+
+def _live_seats(state: State) -> list[int]:
+    return [seat for seat in _order(state) if _live(state, seat)]
+
+
+def _order(state: State, start: int | None = None) -> list[int]:
+    """All seats in turn order, starting after ``start`` (default: after the dealer)."""
+    n = state["n"]
+    first = state["dealer"] if start is None else start
+    return [(first + step) % n for step in range(1, n + 1)]
+
+
+def _others_can_act(state: State, seat: int) -> bool:
+    stacks, in_hand, folded = state["stacks"], state["in_hand"], state["folded"]
+    for other in range(state["n"]):
+        if other != seat and in_hand[other] and not folded[other] and stacks[other] > 0:
+            return True
+    return False
+
+
+def betting_menu(state: State, seat: int) -> tuple[str, dict[int, str], int, int]:
+    """The bet or raise menu of ``seat``: (verb, {amount: tag}, minimum, all-in total).
+
+    Amounts are the seat's total bet in this round after the action. An empty menu means the
+    seat may not bet or raise now.
+    """
+    stack = state["stacks"][seat]
+    mine = state["bets"][seat]
+    current = state["cur"]
+    to_call = current - mine
+    allin = mine + stack
+    verb = "bet" if current == 0 else "raise"
+    if stack <= to_call or state["acted"][seat] or not _others_can_act(state, seat):
+        return verb, {}, 0, allin
+    pot_after_call = sum(state["contrib"]) + to_call
+    if current == 0:
+        minimum = state["opt"]["ante"]
+    else:
+        minimum = current + state["min_inc"]
+    menu: dict[int, str] = {}
+    for amount, tag in (
+        (current + pot_after_call // 2, "half"),
+        (current + pot_after_call, "pot"),
+        (minimum, "min"),
+    ):
+        if minimum <= amount < allin:
+            menu[amount] = tag
+    menu[allin] = "allin"
+    return verb, menu, minimum, allin
+
+
+# One format template per hand size lists every discard of 1-3 cards by position: filling it
+# with the hand's card ids and splitting is far cheaper than building each code on its own.
+_SWAP_TEMPLATES = {
+    size: "|".join(
+        "swap:" + ":".join(f"{{{index}}}" for index in group)
+        for width in range(1, MAX_EXCHANGE + 1)
+        for group in combinations(range(size), width)
+    )
+    for size in range(1, 7)
+}
+
+
+@lru_cache(maxsize=4096)
+def _exchange_codes(hand: tuple[int, ...], targets: tuple[int, ...]) -> tuple[str, ...]:
+    codes = ["keep"]
+    if hand:
+        codes.extend(_SWAP_TEMPLATES[len(hand)].format(*hand).split("|"))
+    if SCHWARZES_LOCH in hand:
+        codes.append("loch")
+    if SCHNELLER_TOD in hand:
+        codes.extend(f"tod:{target}" for target in targets)
+    if DUNKLE_WASSER in hand:
+        codes.append("wasser")
+    return tuple(sorted(codes))
+
+
+def check_invariants(state: State) -> None:
+    """Raise ``AssertionError`` if chips or cards are not conserved in ``state``.
+
+    The chips in the stacks plus the chips paid into the pot always equal the chips the match
+    started with; during a hand every one of the 48 cards is in exactly one place (draw pile,
+    discards, a hand, or laid in front of a player). ``tischrunde simulate`` may call this at
+    every step.
+    """
+    stacks, contrib = state["stacks"], state["contrib"]
+    assert all(chips >= 0 for chips in stacks), f"negative stack {stacks}"
+    assert all(chips >= 0 for chips in contrib), f"negative contribution {contrib}"
+    assert sum(stacks) + sum(contrib) == state["total"], (
+        f"chips not conserved: stacks {stacks} + pot {contrib} != {state['total']}"
+    )
+    assert all(bet <= paid for bet, paid in zip(state["bets"], contrib, strict=True))
+    if state["phase"] in ("bet", "exchange"):
+        cards = state["deck"] + state["discards"] + [laid[0] for laid in state["laid"]]
+        for hand in state["hands"]:
+            cards += hand
+        assert sorted(cards) == list(range(DECK_SIZE)), "cards are not conserved"
+
+
+class Stardust(Game):
+    """Stardust: a poker-like match of several hands with planets, suns and jokers."""
+
+    id = "stardust"
+    name = Text("Stardust", "Stardust")
+    min_players = 3
+    max_players = 5
+    Options = StardustOptions
+    open_verbs = frozenset({"bet", "raise"})
+    summary = Text(
+        "Pokerartig: Planetensysteme bauen, setzen, bluffen; Sonnen und Joker.",
+        "Poker-like: build planet systems, bet and bluff; suns and jokers.",
+    )
+
+    # ----- facts -------------------------------------------------------------------------------
+
+    def check_setup(self, players: int, options: BaseModel) -> None:
+        """The table needs at least two antes per player."""
+        assert isinstance(options, StardustOptions)
+        if options.starting_chips < 2 * options.ante:
+            raise SetupError(
+                Text(
+                    "Startchips müssen mindestens zwei Mindesteinsätze sein.",
+                    "Starting chips must be at least two antes.",
+                )
+            )
+
+    def max_decisions(self, players: int, options: BaseModel) -> int:
+        """Per hand: the deal, two betting rounds, the exchange and its specials, reshuffles.
+
+        A betting round has at most ``players`` actions per bet or raise plus one pass: full
+        raises grow the bet by at least the ante up to all chips in play, and each player can
+        make at most one short all-in raise.
+        """
+        assert isinstance(options, StardustOptions)
+        total = players * options.starting_chips
+        raises = total // options.ante + players + 1
+        betting_round = (raises + 1) * players
+        exchange = players + 3 + 1 + players  # swaps, three specials, a drop, Dunkle Wasser
+        reshuffles = 3 * players + 6  # every reshuffle feeds at least one pending draw
+        return options.hands * (1 + 2 * betting_round + exchange + reshuffles)
+
+    # ----- the state machine -------------------------------------------------------------------
+
+    def initial_state(self, players: int, options: BaseModel) -> State:
+        """Stacks filled, seat 0 deals the first hand; chance shuffles next."""
+        assert isinstance(options, StardustOptions)
+        n = players
+        return {
+            "n": n,
+            "opt": options.model_dump(),
+            "total": n * options.starting_chips,
+            "stacks": [options.starting_chips] * n,
+            "left": [None] * n,
+            "leaves": 0,
+            "hand_no": 1,
+            "dealer": 0,
+            "phase": "deal",
+            "round": 0,
+            "deck": [],
+            "discards": [],
+            "hands": [[] for _ in range(n)],
+            "laid": [],
+            "hole": [False] * n,
+            "in_hand": [False] * n,
+            "folded": [False] * n,
+            "contrib": [0] * n,
+            "bets": [0] * n,
+            "cur": 0,
+            "min_inc": options.ante,
+            "acted": [False] * n,
+            "turn": None,
+            "exchanged": [False] * n,
+            "pending": None,
+            "draws": [],
+            "need_shuffle": False,
+            "last": None,
+        }
+
+    def to_act(self, state: State) -> list[int]:
+        """Chance for a shuffle; the bettor; the exchanging seat or the seat owing an answer."""
+        phase = state["phase"]
+        if phase == "over":
+            return []
+        if phase == "deal" or state["need_shuffle"]:
+            return [CHANCE]
+        pending = state["pending"]
+        if pending is not None:
+            if pending["kind"] == "tod":
+                return [pending["target"]]
+            return [pending["queue"][0]]
+        return [state["turn"]]
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        """Betting: check/call/fold and the bet menu; exchange: keep, swaps, joker specials."""
+        if seat == CHANCE or seat not in self.to_act(state):
+            return []
+        pending = state["pending"]
+        if pending is not None:
+            if pending["kind"] == "tod":
+                return sorted(f"drop:{card}" for card in state["hands"][seat])
+            return ["fold", "pay"]
+        if state["phase"] == "bet":
+            codes = ["check"] if state["cur"] == state["bets"][seat] else ["call", "fold"]
+            verb, menu, _minimum, _allin = betting_menu(state, seat)
+            codes.extend(f"{verb}:{amount}" for amount in menu)
+            return sorted(codes)
+        in_hand, folded = state["in_hand"], state["folded"]
+        targets = tuple(
+            other
+            for other in range(state["n"])
+            if other != seat and in_hand[other] and not folded[other]
+        )
+        return list(_exchange_codes(tuple(state["hands"][seat]), targets))  # hands stay sorted
+
+    def sample_chance(self, state: State, rng: random.Random) -> str:
+        """A shuffle of the whole deck (a new hand) or of the discards (an empty draw pile)."""
+        count = DECK_SIZE if state["phase"] == "deal" else len(state["discards"])
+        # Sorting by independent uniform keys is a uniform shuffle, and much faster in CPython
+        # than random.shuffle's per-card randbelow.
+        keys = [rng.random() for _ in range(count)]
+        order = sorted(range(count), key=keys.__getitem__)
+        return "shuffle:" + ":".join(map(str, order))
+
+    def check_chance(self, state: State, code: str) -> None:
+        """Shuffles are validated in ``_apply``."""
+
+    def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
+        if seat == CHANCE:
+            self._apply_chance(state, *_decode_shuffle(code), events)
+            return
+        verb, args = _decode(code)
+        pending = state["pending"]
+        if pending is not None:
+            if pending["kind"] == "tod":
+                self._apply_drop(state, seat, verb, args, events)
+            else:
+                self._apply_wasser_answer(state, seat, verb, args, events)
+        elif state["phase"] == "bet":
+            self._apply_bet(state, seat, verb, args, events)
+        elif state["phase"] == "exchange":
+            self._apply_exchange(state, seat, verb, args, events)
+        else:
+            raise IllegalAction(NOT_NOW)
+
+    # ----- chance ------------------------------------------------------------------------------
+
+    def _apply_chance(self, state: State, verb: str, args: list[int], events: list[Event]) -> None:
+        if state["phase"] == "deal":
+            order = _permutation(args, DECK_SIZE)
+            self._start_hand(state, order, events)
+            return
+        if not state["need_shuffle"]:
+            raise IllegalAction(NOT_NOW)
+        discards = state["discards"]
+        order = _permutation(args, len(discards))
+        state["deck"] = [discards[index] for index in order]
+        state["discards"] = []
+        state["need_shuffle"] = False
+        events.append(Event("reshuffle", {"cards": len(state["deck"])}))
+        self._run_draws(state, events)
+        self._continue_exchange(state, events)
+
+    def _start_hand(self, state: State, order: list[int], events: list[Event]) -> None:
+        ante = state["opt"]["ante"]
+        state["deck"] = order
+        seats = [seat for seat in _order(state) if state["left"][seat] is None]
+        events.append(
+            Event("hand", {"hand": state["hand_no"], "dealer": state["dealer"], "ante": ante})
+        )
+        for seat in seats:
+            state["in_hand"][seat] = True
+            state["stacks"][seat] -= ante
+            state["contrib"][seat] += ante
+        deck = state["deck"]
+        for seat in seats:
+            hand = state["hands"][seat]
+            for _ in range(5):
+                hand.append(deck.pop())
+            hand.sort()
+            events.append(Event("dealt", {"cards": list(hand)}, to=seat))
+        self._start_round(state, 1, events)
+
+    # ----- betting -----------------------------------------------------------------------------
+
+    def _start_round(self, state: State, number: int, events: list[Event]) -> None:
+        n = state["n"]
+        state["phase"] = "bet"
+        state["round"] = number
+        state["bets"] = [0] * n
+        state["cur"] = 0
+        state["min_inc"] = state["opt"]["ante"]
+        state["acted"] = [False] * n
+        actors = [seat for seat in _order(state) if _live(state, seat) and state["stacks"][seat]]
+        if len(actors) < 2:
+            state["turn"] = None
+            self._end_round(state, events)
+            return
+        state["turn"] = actors[0]
+        events.append(Event("round", {"round": number, "seat": actors[0]}))
+
+    def _end_round(self, state: State, events: list[Event]) -> None:
+        state["turn"] = None
+        if state["round"] == 1:
+            state["phase"] = "exchange"
+            state["exchanged"] = [False] * state["n"]
+            events.append(Event("exchange", {}))
+            self._continue_exchange(state, events)
+        else:
+            self._showdown(state, events)
+
+    def _apply_bet(
+        self, state: State, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
+    ) -> None:
+        stacks, bets = state["stacks"], state["bets"]
+        to_call = state["cur"] - bets[seat]
+        if verb == "check" and not args and to_call == 0:
+            state["acted"][seat] = True
+            events.append(Event("check", {"seat": seat}))
+        elif verb == "call" and not args and to_call > 0:
+            paid = min(to_call, stacks[seat])
+            self._pay(state, seat, paid)
+            state["acted"][seat] = True
+            events.append(Event("call", {"seat": seat, "amount": paid, "allin": stacks[seat] == 0}))
+        elif verb == "fold" and not args and to_call > 0:
+            state["folded"][seat] = True
+            events.append(Event("fold", {"seat": seat}))
+            if len(_live_seats(state)) == 1:
+                self._win_by_folds(state, events)
+                return
+        elif verb in ("bet", "raise"):
+            amount = self._checked_amount(state, seat, verb, args)
+            self._raise_to(state, seat, verb, amount, events)
+        else:
+            raise IllegalAction(self.explain_illegal(state, seat, encode_safe(verb, args)))
+        current, acted, n = state["cur"], state["acted"], state["n"]
+        in_hand, folded = state["in_hand"], state["folded"]
+        for step in range(1, n + 1):
+            other = (seat + step) % n
+            if (
+                in_hand[other]
+                and not folded[other]
+                and stacks[other] > 0
+                and (not acted[other] or bets[other] < current)
+            ):
+                state["turn"] = other
+                return
+        self._end_round(state, events)
+
+    def _checked_amount(self, state: State, seat: int, verb: str, args: tuple[Any, ...]) -> int:
+        """The typed or chosen amount, or ``IllegalAction`` saying what is wrong with it."""
+        if state["phase"] != "bet" or state["pending"] is not None or state["turn"] != seat:
+            raise IllegalAction(NOT_BETTING)
+        if len(args) != 1:
+            raise IllegalAction(MALFORMED)
+        if not isinstance(args[0], int):
+            raise IllegalAction(
+                Text(
+                    "Der Betrag muss eine ganze Zahl ab 1 sein.",
+                    "The amount must be a whole number of at least 1.",
+                )
+            )
+        if verb == "bet" and state["cur"] > 0:
+            raise IllegalAction(ALREADY_BET)
+        if verb == "raise" and state["cur"] == 0:
+            raise IllegalAction(NOTHING_TO_RAISE)
+        if state["acted"][seat]:
+            raise IllegalAction(NO_RERAISE)
+        if not _others_can_act(state, seat):
+            raise IllegalAction(NOBODY_TO_CALL)
+        amount = args[0]
+        _verb, _menu, minimum, allin = betting_menu(state, seat)
+        if amount > allin:
+            raise IllegalAction(MORE_THAN_STACK.format(allin=allin))
+        if allin <= state["cur"]:
+            raise IllegalAction(MUST_ANSWER)
+        if amount < minimum and amount != allin:
+            raise IllegalAction(BELOW_MINIMUM.format(minimum=minimum, allin=allin))
+        return amount
+
+    def _raise_to(self, state: State, seat: int, verb: str, amount: int, events: list[Event]):
+        current = state["cur"]
+        self._pay(state, seat, amount - state["bets"][seat])
+        increase = amount - current
+        acted = state["acted"]
+        if verb == "bet" or increase >= state["min_inc"]:
+            # A bet, or a full raise, reopens the betting for everyone else.
+            state["min_inc"] = max(state["min_inc"], increase)
+            for other in range(state["n"]):
+                acted[other] = False
+        acted[seat] = True
+        state["cur"] = amount
+        events.append(
+            Event(
+                verb,
+                {"seat": seat, "amount": amount, "allin": state["stacks"][seat] == 0},
+            )
+        )
+
+    def _pay(self, state: State, seat: int, amount: int) -> None:
+        state["stacks"][seat] -= amount
+        state["bets"][seat] += amount
+        state["contrib"][seat] += amount
+
+    # ----- the exchange ------------------------------------------------------------------------
+
+    def _continue_exchange(self, state: State, events: list[Event]) -> None:
+        """Move the exchange on once draws, specials and the current seat are done."""
+        if state["phase"] != "exchange" or state["need_shuffle"] or state["pending"]:
+            return
+        turn = state["turn"]
+        if turn is not None and _live(state, turn) and not state["exchanged"][turn]:
+            return
+        for seat in _order(state):
+            if _live(state, seat) and not state["exchanged"][seat]:
+                state["turn"] = seat
+                return
+        self._start_round(state, 2, events)
+
+    def _apply_exchange(
+        self, state: State, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
+    ) -> None:
+        hand = state["hands"][seat]
+        if verb in ("keep", "swap"):
+            if (verb == "swap") != bool(args):
+                raise IllegalAction(MALFORMED)
+            if len(args) > MAX_EXCHANGE:
+                raise IllegalAction(AT_MOST_THREE)
+            if len(set(args)) != len(args) or any(card not in hand for card in args):
+                raise IllegalAction(NOT_HELD)
+            for card in args:
+                hand.remove(card)
+                state["discards"].append(card)
+            state["exchanged"][seat] = True
+            events.append(Event("swap", {"seat": seat, "count": len(args)}))
+            if args:
+                events.append(Event("discarded", {"cards": list(args)}, to=seat))
+            want = 6 if state["hole"][seat] else 5
+            self._draw(state, seat, want - len(hand), events)
+        elif verb == "loch" and not args:
+            self._lay(state, seat, SCHWARZES_LOCH, seat)
+            state["hole"][seat] = True
+            events.append(Event("loch", {"seat": seat}))
+            self._draw(state, seat, 2, events)
+        elif verb == "tod" and len(args) == 1:
+            target = args[0]
+            if SCHNELLER_TOD not in hand:
+                raise IllegalAction(NOT_HELD)
+            if not isinstance(target, int) or target == seat or target >= state["n"]:
+                raise IllegalAction(BAD_TARGET)
+            if not _live(state, target):
+                raise IllegalAction(BAD_TARGET)
+            self._lay(state, seat, SCHNELLER_TOD, target)
+            state["pending"] = {"kind": "tod", "by": seat, "target": target}
+            events.append(Event("tod", {"seat": seat, "target": target}))
+        elif verb == "wasser" and not args:
+            self._lay(state, seat, DUNKLE_WASSER, seat)
+            queue = [
+                other
+                for other in _order(state, seat - 1)
+                if _live(state, other) and state["stacks"][other] > 0
+            ]
+            events.append(Event("wasser", {"seat": seat}))
+            state["pending"] = {"kind": "wasser", "by": seat, "queue": queue}
+            if not queue:
+                self._finish_wasser(state, events)
+        else:
+            raise IllegalAction(self.explain_illegal(state, seat, encode_safe(verb, args)))
+        self._continue_exchange(state, events)
+
+    def _lay(self, state: State, seat: int, joker: int, before: int) -> None:
+        hand = state["hands"][seat]
+        if joker not in hand:
+            raise IllegalAction(NOT_HELD)
+        hand.remove(joker)
+        state["laid"].append([joker, seat, before])
+
+    def _apply_drop(
+        self, state: State, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
+    ) -> None:
+        pending = state["pending"]
+        hand = state["hands"][seat]
+        if verb != "drop" or len(args) != 1:
+            raise IllegalAction(
+                Text(
+                    "Du musst wegen des Schnellen Todes eine Karte ablegen.",
+                    "Schneller Tod: you must discard one card.",
+                )
+            )
+        if args[0] not in hand:
+            raise IllegalAction(NOT_HELD)
+        hand.remove(args[0])
+        state["discards"].append(args[0])
+        state["pending"] = None
+        events.append(Event("drop", {"seat": seat}))
+        events.append(Event("discarded", {"cards": [args[0]]}, to=seat))
+        self._draw(state, seat, 1, events)
+        self._draw(state, pending["by"], 1, events)
+        self._continue_exchange(state, events)
+
+    def _apply_wasser_answer(
+        self, state: State, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
+    ) -> None:
+        queue = state["pending"]["queue"]
+        if args or verb not in ("pay", "fold"):
+            raise IllegalAction(
+                Text(
+                    "Dunkle Wasser: zahle den Mindesteinsatz erneut oder steige aus.",
+                    "Dunkle Wasser: pay the ante again or fold.",
+                )
+            )
+        queue.pop(0)
+        if verb == "pay":
+            amount = min(state["opt"]["ante"], state["stacks"][seat])
+            state["stacks"][seat] -= amount
+            state["contrib"][seat] += amount
+            events.append(
+                Event("pay", {"seat": seat, "amount": amount, "allin": not state["stacks"][seat]})
+            )
+        else:
+            state["folded"][seat] = True
+            events.append(Event("fold", {"seat": seat}))
+            if len(_live_seats(state)) == 1:
+                self._win_by_folds(state, events)
+                return
+        if not queue:
+            self._finish_wasser(state, events)
+        self._continue_exchange(state, events)
+
+    def _finish_wasser(self, state: State, events: list[Event]) -> None:
+        by = state["pending"]["by"]
+        state["pending"] = None
+        if _live(state, by):
+            self._draw(state, by, 1, events)
+
+    def _draw(self, state: State, seat: int, count: int, events: list[Event]) -> None:
+        if count > 0:
+            state["draws"].append([seat, count])
+            self._run_draws(state, events)
+
+    def _run_draws(self, state: State, events: list[Event]) -> None:
+        """Deal pending draws; when the pile runs out, chance must shuffle the discards in."""
+        draws, deck = state["draws"], state["deck"]
+        while draws:
+            seat, count = draws[0]
+            hand = state["hands"][seat]
+            drawn = []
+            while count and deck:
+                drawn.append(deck.pop())
+                count -= 1
+            if drawn:
+                hand.extend(drawn)
+                hand.sort()
+                events.append(Event("drew", {"cards": drawn}, to=seat))
+                events.append(Event("draw", {"seat": seat, "count": len(drawn)}))
+            if count:
+                draws[0][1] = count
+                state["need_shuffle"] = True
+                return
+            draws.pop(0)
+
+    # ----- the end of a hand -------------------------------------------------------------------
+
+    def _win_by_folds(self, state: State, events: list[Event]) -> None:
+        (winner,) = _live_seats(state)
+        amount = sum(state["contrib"])
+        state["stacks"][winner] += amount
+        state["last"] = {"hand": state["hand_no"], "shown": [], "pots": [[amount, [winner]]]}
+        events.append(Event("won", {"seat": winner, "amount": amount}))
+        self._end_hand(state, events)
+
+    def _showdown(self, state: State, events: list[Event]) -> None:
+        live = _live_seats(state)
+        contrib = state["contrib"]
+        scores = {seat: evaluate(state["hands"][seat]) for seat in live}
+        shown = [[seat, list(state["hands"][seat])] for seat in live]
+        awarded = []
+        for amount, eligible in side_pots(contrib, live):
+            best = max(scores[seat] for seat in eligible)
+            winners = [seat for seat in eligible if scores[seat] == best]
+            share, odd = divmod(amount, len(winners))
+            for index, seat in enumerate(winners):  # winners are in order after the dealer
+                state["stacks"][seat] += share + (1 if index < odd else 0)
+            awarded.append([amount, winners])
+        state["last"] = {"hand": state["hand_no"], "shown": shown, "pots": awarded}
+        events.append(Event("showdown", {"shown": shown_hands(shown), "pots": awarded}))
+        self._end_hand(state, events)
+
+    def _end_hand(self, state: State, events: list[Event]) -> None:
+        n = state["n"]
+        state.update(
+            contrib=[0] * n,
+            bets=[0] * n,
+            cur=0,
+            hands=[[] for _ in range(n)],
+            laid=[],
+            deck=[],
+            discards=[],
+            hole=[False] * n,
+            in_hand=[False] * n,
+            folded=[False] * n,
+            acted=[False] * n,
+            exchanged=[False] * n,
+            pending=None,
+            draws=[],
+            need_shuffle=False,
+            turn=None,
+            round=0,
+        )
+        if state["hand_no"] >= state["opt"]["hands"]:
+            state["phase"] = "over"
+            events.append(Event("over", {"stacks": list(state["stacks"])}))
+            return
+        ante = state["opt"]["ante"]
+        staying = [seat for seat in range(n) if state["left"][seat] is None]
+        leaving = [seat for seat in staying if state["stacks"][seat] < ante]
+        if leaving:
+            state["leaves"] += 1
+            for seat in leaving:
+                state["left"][seat] = state["leaves"]
+                events.append(Event("left", {"seat": seat, "chips": state["stacks"][seat]}))
+        if len(staying) - len(leaving) < 2:
+            state["phase"] = "over"
+            events.append(Event("over", {"stacks": list(state["stacks"])}))
+            return
+        state["hand_no"] += 1
+        for seat in _order(state):
+            if state["left"][seat] is None:
+                state["dealer"] = seat
+                break
+        state["phase"] = "deal"
+
+    # ----- what players see --------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The public table, plus the seat's own hand and what it would cost to call."""
+        pending = state["pending"]
+        public: dict[str, Any] = {
+            "players": state["n"],
+            "hand_no": state["hand_no"],
+            "hands": state["opt"]["hands"],
+            "ante": state["opt"]["ante"],
+            "dealer": state["dealer"],
+            "phase": state["phase"],
+            "round": state["round"],
+            "to_act": self.to_act(state),
+            "stacks": list(state["stacks"]),
+            "left": list(state["left"]),
+            "in_hand": list(state["in_hand"]),
+            "folded": list(state["folded"]),
+            "bets": list(state["bets"]),
+            "contrib": list(state["contrib"]),
+            "pot": sum(state["contrib"]),
+            "current_bet": state["cur"],
+            "min_raise_to": state["cur"] + state["min_inc"] if state["cur"] else None,
+            "hand_sizes": [len(hand) for hand in state["hands"]],
+            "laid": [list(entry) for entry in state["laid"]],
+            "hole": list(state["hole"]),
+            "exchanged": list(state["exchanged"]),
+            "deck_size": len(state["deck"]),
+            "discard_size": len(state["discards"]),
+            "pending": clone(pending) if pending else None,
+            "last": _last_for_view(state["last"]),
+            "seat": seat,
+        }
+        if seat is not None:
+            hand = sorted(state["hands"][seat])
+            public["hand"] = hand
+            public["to_call"] = min(state["cur"] - state["bets"][seat], state["stacks"][seat])
+            public["evaluation"] = explain(hand) if len(hand) >= 5 else None
+            public["amount_range"] = None
+            if state["phase"] == "bet" and state["turn"] == seat:
+                verb, menu, minimum, allin = betting_menu(state, seat)
+                if menu:
+                    # For the typed-amount form: any total from the minimum to all-in.
+                    public["amount_range"] = {
+                        "verb": verb,
+                        "min": min(minimum, allin),
+                        "max": allin,
+                    }
+        return public
+
+    def shuffle_hidden(
+        self, state: State, observer: int | None, rng: random.Random
+    ) -> State | None:
+        """Deal anew every card the observer cannot see: other hands, pile and discards."""
+        if state["phase"] not in ("bet", "exchange"):
+            return None
+        other = clone(state)
+        hidden = [seat for seat in range(state["n"]) if seat != observer]
+        pool = other["deck"] + other["discards"]
+        for seat in hidden:
+            pool += other["hands"][seat]
+        rng.shuffle(pool)
+        for key in ("deck", "discards"):
+            size = len(other[key])
+            other[key], pool = pool[:size], pool[size:]
+        for seat in hidden:
+            size = len(other["hands"][seat])
+            other["hands"][seat], pool = sorted(pool[:size]), pool[size:]
+        return other
+
+    def result(self, state: State) -> Result | None:
+        """Chips decide; players who left the match rank below, later leavers higher."""
+        if state["phase"] != "over":
+            return None
+        stacks, left = state["stacks"], state["left"]
+        keys = [
+            (1, stacks[seat], 0) if left[seat] is None else (0, left[seat], stacks[seat])
+            for seat in range(state["n"])
+        ]
+        ranks = [1 + sum(1 for other in keys if other > mine) for mine in keys]
+        return Result(scores=list(stacks), ranks=ranks)
+
+    # ----- words -------------------------------------------------------------------------------
+
+    def explain_illegal(self, state: State, seat: int, code: str) -> Text:
+        """A specific reason for the usual mistakes."""
+        try:
+            verb, args = _decode(code)
+        except IllegalAction:
+            return MALFORMED
+        if state["phase"] == "bet" and state["pending"] is None:
+            to_call = state["cur"] - state["bets"][seat]
+            if verb == "check" and to_call > 0:
+                return MUST_ANSWER
+            if verb == "call" and to_call == 0:
+                return NOTHING_TO_CALL
+            if verb == "fold" and to_call == 0:
+                return NO_FOLD_FOR_FREE
+            if verb in ("swap", "keep", "loch", "tod", "wasser", "drop", "pay"):
+                return NOT_NOW
+        if state["phase"] == "exchange" and state["pending"] is None:
+            hand = state["hands"][seat]
+            if verb == "swap" and len(args) > MAX_EXCHANGE:
+                return AT_MOST_THREE
+            if verb == "swap" and any(card not in hand for card in args):
+                return NOT_HELD
+            if verb == "swap" and sorted(args) != list(args):
+                return Text(
+                    "Nenne die Karten aufsteigend sortiert.", "List the cards in ascending order."
+                )
+            joker = {"loch": SCHWARZES_LOCH, "tod": SCHNELLER_TOD, "wasser": DUNKLE_WASSER}
+            if verb in joker and joker[verb] not in hand:
+                return NOT_HELD
+            if verb == "tod":
+                return BAD_TARGET
+            if verb in ("check", "call", "fold", "bet", "raise"):
+                return NOT_BETTING
+        pending = state["pending"]
+        if pending is not None and pending["kind"] == "tod" and verb == "drop":
+            return NOT_HELD
+        return NOT_NOW
+
+    def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
+        """Buttons: amounts with their menu tag, cards with their German name and gloss."""
+        verb, args = _decode(code)
+        text: Text
+        if verb == "check":
+            text = Text("Checken", "Check")
+        elif verb == "call":
+            amount = min(state["cur"] - state["bets"][seat], state["stacks"][seat])
+            if amount == state["stacks"][seat]:
+                text = Text("Mitgehen mit allem ({a})", "Call all-in ({a})").format(a=amount)
+            else:
+                text = Text("Mitgehen ({a})", "Call ({a})").format(a=amount)
+        elif verb == "fold" and state["pending"] is not None:
+            text = Text("Aussteigen statt zu zahlen", "Fold instead of paying")
+        elif verb == "fold":
+            text = Text("Aussteigen", "Fold")
+        elif verb in ("bet", "raise") and args:
+            _verb, menu, _minimum, _allin = betting_menu(state, seat)
+            tag = TAGS.get(menu.get(args[0], ""))
+            suffix = Text(f" ({tag.de})", f" ({tag.en})") if tag else Text("", "")
+            if verb == "bet":
+                text = Text("Setzen: {a}", "Bet {a}").format(a=args[0])
+            else:
+                text = Text("Erhöhen auf {a}", "Raise to {a}").format(a=args[0])
+            text = Text(text.de + suffix.de, text.en + suffix.en)
+        elif verb == "keep":
+            text = Text("Keine Karte tauschen", "Exchange no cards")
+        elif verb == "swap":
+            text = Text(
+                "Tauschen: " + cards_text(list(args), "de"),
+                "Exchange: " + cards_text(list(args), "en"),
+            )
+        elif verb == "loch":
+            text = Text(
+                "Schwarzes Loch auslegen: 2 Karten ziehen",
+                "Lay Schwarzes Loch (black hole): draw 2 cards",
+            )
+        elif verb == "tod":
+            target = self.seat_name(args[0], "de"), self.seat_name(args[0], "en")
+            text = Text(
+                f"Schneller Tod vor {target[0]}: muss eine Karte tauschen",
+                f"Schneller Tod (quick death) before {target[1]}: they swap a card",
+            )
+        elif verb == "wasser":
+            text = Text(
+                "Dunkle Wasser: alle zahlen den Mindesteinsatz oder steigen aus",
+                "Dunkle Wasser (dark water): all pay the ante again or fold",
+            )
+        elif verb == "drop":
+            text = Text("Ablegen: " + card_name(args[0]).de, "Discard: " + card_name(args[0]).en)
+        elif verb == "pay":
+            amount = min(state["opt"]["ante"], state["stacks"][seat])
+            text = Text("Mindesteinsatz zahlen ({a})", "Pay the ante ({a})").format(a=amount)
+        else:
+            text = Text(code, code)
+        return text.get(lang)[:100]
+
+    def action_group(self, state: State, seat: int, code: str) -> str:
+        """Amounts together, swaps by the number of cards, joker specials together."""
+        verb, args = _decode(code)
+        if verb in ("bet", "raise"):
+            return "amount"
+        if verb == "swap":
+            return f"swap{len(args)}"
+        if verb in ("keep", "loch", "tod", "wasser"):
+            return "joker" if verb != "keep" else "swap0"
+        return verb
+
+    def describe_event(self, event: Event, lang: str) -> str:
+        """One log line per event."""
+        data = event.data
+
+        def who(key: str = "seat") -> str:
+            return self.seat_name(data[key], lang)
+
+        kind = event.kind
+        allin = Text(" (all-in)", " (all-in)").get(lang) if data.get("allin") else ""
+        texts: dict[str, Text] = {
+            "hand": Text(
+                f"Hand {data.get('hand')}: Geber ist {{d}}, alle zahlen {data.get('ante')}.",
+                f"Hand {data.get('hand')}: {{d}} deals, everyone pays {data.get('ante')}.",
+            ),
+            "round": Text(
+                f"Setzrunde {data.get('round')}: {{w}} beginnt.",
+                f"Betting round {data.get('round')}: {{w}} starts.",
+            ),
+            "check": Text("{w} checkt.", "{w} checks."),
+            "call": Text(
+                f"{{w}} geht mit ({data.get('amount')}){allin}.",
+                f"{{w}} calls ({data.get('amount')}){allin}.",
+            ),
+            "bet": Text(
+                f"{{w}} setzt {data.get('amount')}{allin}.",
+                f"{{w}} bets {data.get('amount')}{allin}.",
+            ),
+            "raise": Text(
+                f"{{w}} erhöht auf {data.get('amount')}{allin}.",
+                f"{{w}} raises to {data.get('amount')}{allin}.",
+            ),
+            "fold": Text("{w} steigt aus.", "{w} folds."),
+            "exchange": Text("Kartentausch.", "The exchange."),
+            "swap": Text(
+                f"{{w}} tauscht {data.get('count')} Karte(n).",
+                f"{{w}} exchanges {data.get('count')} card(s).",
+            ),
+            "dealt": Text("Deine Karten: {c}", "Your cards: {c}"),
+            "discarded": Text("Abgelegt: {c}", "Discarded: {c}"),
+            "drew": Text("Gezogen: {c}", "Drawn: {c}"),
+            "draw": Text(
+                f"{{w}} zieht {data.get('count')} Karte(n).",
+                f"{{w}} draws {data.get('count')} card(s).",
+            ),
+            "loch": Text("{w} legt das Schwarze Loch aus.", "{w} lays Schwarzes Loch."),
+            "tod": Text(
+                "{w} legt den Schnellen Tod vor {t}.", "{w} lays Schneller Tod before {t}."
+            ),
+            "drop": Text(
+                "{w} legt wegen des Schnellen Todes eine Karte ab.",
+                "{w} discards a card to Schneller Tod.",
+            ),
+            "wasser": Text(
+                "{w} legt das Dunkle Wasser aus: alle zahlen erneut oder steigen aus.",
+                "{w} lays Dunkle Wasser: everyone pays the ante again or folds.",
+            ),
+            "pay": Text(
+                f"{{w}} zahlt {data.get('amount')}{allin}.",
+                f"{{w}} pays {data.get('amount')}{allin}.",
+            ),
+            "reshuffle": Text(
+                "Der Ablagestapel wird neu gemischt.",
+                "The discards are shuffled into a new draw pile.",
+            ),
+            "won": Text(
+                f"{{w}} gewinnt {data.get('amount')}, alle anderen sind ausgestiegen.",
+                f"{{w}} wins {data.get('amount')}; everyone else folded.",
+            ),
+            "left": Text(
+                "{w} kann den Mindesteinsatz nicht zahlen und scheidet aus.",
+                "{w} cannot pay the ante and leaves the match.",
+            ),
+            "over": Text("Die Partie ist zu Ende.", "The match is over."),
+        }
+        if kind == "showdown":
+            lines = []
+            for entry in data["shown"]:
+                lines.append(
+                    f"{self.seat_name(entry['seat'], lang)}: {cards_text(entry['cards'], lang)}"
+                    f" = {kind_name(entry['kind'], lang)} ({entry['score'][1]})"
+                )
+            for amount, winners in data["pots"]:
+                names = ", ".join(self.seat_name(seat, lang) for seat in winners)
+                lines.append(
+                    Text(f"{names} gewinnt {amount}.", f"{names} wins {amount}.").get(lang)
+                )
+            return " | ".join(lines)
+        text = texts.get(kind)
+        if text is None:
+            return f"{kind} {data}"
+        values = {
+            "w": who() if "seat" in data else "",
+            "t": who("target") if "target" in data else "",
+            "d": who("dealer") if "dealer" in data else "",
+            "c": cards_text(data["cards"], lang) if "cards" in data else "",
+        }
+        return text.get(lang).format(**values)
+
+    def render(self, view: dict[str, Any], lang: str) -> str:
+        """A compact plain-text table: one line per seat, then the viewer's hand."""
+        de = lang == "de"
+        lines = [
+            (
+                f"Stardust – Hand {view['hand_no']}/{view['hands']}, Pot {view['pot']}, "
+                f"Mindesteinsatz {view['ante']}"
+                if de
+                else f"Stardust – hand {view['hand_no']}/{view['hands']}, pot {view['pot']}, "
+                f"ante {view['ante']}"
+            )
+        ]
+        for seat in range(view["players"]):
+            marks = []
+            if seat == view["dealer"]:
+                marks.append("Geber" if de else "dealer")
+            if view["left"][seat] is not None:
+                marks.append("ausgeschieden" if de else "left")
+            elif view["folded"][seat]:
+                marks.append("ausgestiegen" if de else "folded")
+            elif view["in_hand"][seat] and view["stacks"][seat] == 0:
+                marks.append("all-in")
+            if seat in view["to_act"]:
+                marks.append("am Zug" if de else "to act")
+            if view["hole"][seat]:
+                marks.append("Schwarzes Loch")
+            line = (
+                f"{self.seat_name(seat, lang)}: {view['stacks'][seat]} {'Chips' if de else 'chips'}"
+                f", {'Einsatz' if de else 'bet'} {view['bets'][seat]}"
+                f", {view['hand_sizes'][seat]} {'Karten' if de else 'cards'}"
+            )
+            if marks:
+                line += " [" + ", ".join(marks) + "]"
+            lines.append(line)
+        for joker, by, before in view["laid"]:
+            lines.append(
+                f"{card_name(joker).get(lang)}: {self.seat_name(by, lang)}"
+                + (f" → {self.seat_name(before, lang)}" if before != by else "")
+            )
+        if view.get("hand"):
+            evaluation = view.get("evaluation")
+            line = ("Deine Hand: " if de else "Your hand: ") + cards_text(view["hand"], lang)
+            if evaluation:
+                line += f" = {kind_name(evaluation['kind'], lang)} ({evaluation['score'][1]})"
+            lines.append(line)
+            if view.get("to_call"):
+                lines.append(("Zum Mitgehen: " if de else "To call: ") + str(view["to_call"]))
+        last = view.get("last")
+        if last:
+            for entry in last["shown"]:
+                lines.append(
+                    f"{'Letzte Hand' if de else 'Last hand'} – {self.seat_name(entry['seat'], lang)}"
+                    f": {cards_text(entry['cards'], lang)} = {kind_name(entry['kind'], lang)}"
+                    f" ({entry['score'][1]})"
+                )
+            for amount, winners in last["pots"]:
+                names = ", ".join(self.seat_name(seat, lang) for seat in winners)
+                lines.append(f"{names}: +{amount}")
+        return "\n".join(lines)
+
+    def check_invariants(self, state: State) -> None:
+        """Chips and cards are conserved (``check_invariants`` in this module)."""
+        check_invariants(state)
+
+    def simulation_report(self, results: list[tuple[State, Result]], lang: str) -> str | None:
+        """Hands played per match, matches ended early, and the winner's share of the chips."""
+        if not results:
+            return None
+        matches = len(results)
+        hands = sum(state["hand_no"] for state, _result in results) / matches
+        early = sum(1 for state, _result in results if state["hand_no"] < state["opt"]["hands"])
+        share = sum(max(state["stacks"]) / state["total"] for state, _result in results) / matches
+        return Text(
+            f"Stardust: im Mittel {hands:.2f} Hände je Partie; {early} von {matches} Partien "
+            f"endeten vorzeitig (nur noch ein Spieler konnte den Mindesteinsatz zahlen); "
+            f"der Führende hielt am Ende im Mittel {100 * share:.1f} % der Chips.",
+            f"Stardust: {hands:.2f} hands per match on average; {early} of {matches} matches "
+            f"ended early (only one player could still pay the ante); the leader held "
+            f"{100 * share:.1f}% of the chips at the end on average.",
+        ).get(lang)
+
+    def engine_players(self) -> dict[str, Any]:
+        """A random player and the strategy player (hand strength and pot odds)."""
+        from games.players import RandomPlayer
+
+        from .strategy import StrategyPlayer
+
+        return {"random": RandomPlayer(), "strategy": StrategyPlayer()}
+
+
+def shown_hands(shown: list[list[Any]]) -> list[dict[str, Any]]:
+    """Hands shown at a showdown as dicts: seat, cards, score, kind and combination groups."""
+    return [{"seat": seat, "cards": list(cards), **explain(cards)} for seat, cards in shown]
+
+
+def _last_for_view(last: dict[str, Any] | None) -> dict[str, Any] | None:
+    if last is None:
+        return None
+    return {
+        "hand": last["hand"],
+        "shown": shown_hands(last["shown"]),
+        "pots": [[amount, list(winners)] for amount, winners in last["pots"]],
+    }
+
+
+def side_pots(contrib: list[int], live: list[int]) -> list[tuple[int, list[int]]]:
+    """The main pot and side pots as (amount, eligible live seats), smallest level first.
+
+    Each level of the live players' contributions makes a pot that everyone who paid up to it
+    is eligible for; chips of folded players above the highest live level join the last pot.
+    """
+    levels = sorted({contrib[seat] for seat in live})
+    pots: list[tuple[int, list[int]]] = []
+    previous = 0
+    for index, level in enumerate(levels):
+        if index == len(levels) - 1:
+            amount = sum(max(0, paid - previous) for paid in contrib)
+        else:
+            amount = sum(min(paid, level) - min(paid, previous) for paid in contrib)
+        eligible = [seat for seat in live if contrib[seat] >= level]
+        if amount:
+            pots.append((amount, eligible))
+        previous = level
+    return pots
+
+
+_decode_cached = lru_cache(maxsize=8192)(decode)
+
+
+def _decode(code: str) -> tuple[str, tuple[Any, ...]]:
+    """Player codes repeat a lot (check, call, keep, bet:10): decode each spelling once."""
+    if not isinstance(code, str):
+        raise IllegalAction(MALFORMED)
+    return _decode_cached(code)
+
+
+def _decode_shuffle(code: str) -> tuple[str, list[int]]:
+    """A shuffle code's verb and positions (a fast path: a whole deck is 49 parts).
+
+    Only the canonical spelling is accepted (digits without leading zeros), as ``decode`` does.
+    """
+    if not isinstance(code, str) or len(code) > MAX_CODE:
+        raise IllegalAction(MALFORMED)
+    verb, _sep, rest = code.partition(":")
+    if verb != "shuffle":
+        raise IllegalAction(SHUFFLE_FIRST)
+    try:
+        args = list(map(int, rest.split(":")))
+    except ValueError:
+        raise IllegalAction(MALFORMED) from None
+    if ":".join(map(str, args)) != rest:
+        raise IllegalAction(MALFORMED)
+    return verb, args
+
+
+def _permutation(args: list[int], count: int) -> list[int]:
+    if len(args) != count or sorted(args) != list(range(count)):
+        raise IllegalAction(MALFORMED)
+    return args
+
+
+def encode_safe(verb: str, args: tuple[Any, ...]) -> str:
+    """Rebuild a code from parts that came from ``decode`` (for ``explain_illegal``)."""
+    return ":".join([verb, *map(str, args)])

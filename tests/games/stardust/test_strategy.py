@@ -1,0 +1,107 @@
+"""The strategy player: beats random players, plays by hand strength and pot odds, answers forced
+decisions sensibly, and decides only from its own view."""
+
+from __future__ import annotations
+
+import random
+
+from games.core import CHANCE
+from games.stardust import GAME, evaluate
+from games.stardust.cards import SCHNELLER_TOD
+from games.stardust.strategy import StrategyPlayer, strength
+from tests.games.stardust.bench_strategy import play
+from tests.games.stardust.helpers import H0, H7, H9, H16, act, deal, everyone, new
+
+PLAYER = StrategyPlayer()
+
+
+def test_strategy_ends_most_matches_with_the_most_chips_against_three_random_players() -> None:
+    """Issue 6: more than half of seeded four-player matches (200 in the benchmark script)."""
+    sole, _shared, _seconds = play(100, checks=False)
+    assert sole > 50
+
+
+def test_strength_grows_with_the_hand_and_falls_with_more_opponents() -> None:
+    assert strength(evaluate(H16), 1) > strength(evaluate(H9), 1) > strength(evaluate(H0), 1)
+    assert strength(evaluate(H9), 3) < strength(evaluate(H9), 1)
+
+
+def test_strategy_calls_an_all_in_with_a_strong_hand_and_folds_a_weak_one() -> None:
+    """Pot odds: the best hand calls a shove, the worst folds it (after the exchange)."""
+    for hand, expected in ((H16, "call"), (H0, "fold")):
+        state = deal(new(3), {1: H7, 2: hand, 0: H9})
+        state = everyone(state, "check")
+        state = everyone(state, "keep")
+        state = act(state, 1, "bet:190")
+        assert PLAYER.choose(GAME, state, 2, random.Random(1)) == expected
+
+
+def test_strategy_bets_a_strong_hand_when_checked_to() -> None:
+    state = deal(new(3), {1: H16, 2: H9, 0: H7})
+    state = everyone(state, "check")
+    state = everyone(state, "keep")
+    assert PLAYER.choose(GAME, state, 1, random.Random(1)).startswith("bet:")
+
+
+def test_strategy_keeps_its_combination_when_schneller_tod_forces_a_discard() -> None:
+    """The Schneller Tod answer discards a card outside the best combination."""
+    hand = [SCHNELLER_TOD, 30, 31, 33, 35]
+    state = deal(new(3), {1: hand, 2: H16, 0: H7})
+    state = everyone(state, "check")
+    state = act(state, 1, "tod:2")
+    choice = PLAYER.choose(GAME, state, 2, random.Random(1))
+    assert choice.startswith("drop:")
+    dropped = int(choice[5:])
+    # H16 is Dreier Wald groß 4+3+2 and Zweier Wald mittel 4+3: dropping the 2 keeps 14 points.
+    assert evaluate([card for card in H16 if card != dropped])[1] == 14
+
+
+def test_strategy_decides_only_from_its_own_view() -> None:
+    """Dealing the hidden cards anew never changes the strategy's choice (same generator)."""
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = GAME.initial_state(4, GAME.parse_options(4))
+        while seats := GAME.to_act(state):
+            if seats == [CHANCE]:
+                state, _ = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
+                continue
+            seat = seats[0]
+            other = GAME.shuffle_hidden(state, seat, random.Random(seed + 99))
+            choice = PLAYER.choose(GAME, state, seat, random.Random(seed))
+            if other is not None:
+                assert PLAYER.choose(GAME, other, seat, random.Random(seed)) == choice
+                checked += 1
+            assert choice in GAME.legal_actions(state, seat)
+            state, _ = GAME.apply(state, seat, choice)
+    assert checked > 50
+
+
+def test_strategy_keeps_the_contract_at_every_table_size() -> None:
+    """Strategy players against each other pass every conformance check at 3, 4 and 5 seats."""
+    from games.core.conformance import checked_playout
+
+    for players in (3, 4, 5):
+        choosers = [PLAYER.choose] * players
+        options = GAME.parse_options(players)
+        playout = checked_playout(GAME, players, options, seed=players, choosers=choosers)
+        assert playout.decisions > 0
+
+
+def test_strength_table_counts_every_five_card_hand_exactly() -> None:
+    """strength.json counts all C(48, 5) hands: 6 grosse Treffen, 126 Sternenhaufen (5 of the
+    6 suns and 3 sun jokers, never 5 jokers), and it agrees with the evaluator."""
+    from math import comb
+
+    from games.stardust.strategy import _score_table
+
+    scores, counts, below = _score_table()
+    assert below[-1] == comb(48, 5)
+    by_category = {category: 0 for category in (0, 1, 2)}
+    for score, count in zip(scores, counts, strict=True):
+        by_category[score[0]] += count
+    assert by_category[2] == 6
+    assert by_category[1] == comb(9, 5)
+    rng = random.Random(5)
+    for _ in range(200):
+        assert evaluate(rng.sample(range(48), 5)) in set(scores)
