@@ -7,7 +7,7 @@ import pytest
 from bot.features.tables import option_hints
 from games.core import SetupError, all_games
 from tests.bot.drive import Driver
-from tests.bot.harness import restart, server
+from tests.bot.harness import message_text, restart, server
 
 GAMES = [game.id for game in all_games()]
 
@@ -51,7 +51,22 @@ async def test_complete_game_of_every_registered_game(tmp_path, game_id):
         options = shortest_options(game)
         _actors, table_id = await seat_players(srv, game_id, game.min_players, options)
         driver = Driver(srv, table_id)
-        await driver.play()
+
+        async def public_turn_shows_no_private_line():
+            # Lines a seat's own rendering has and the public one lacks (its hand) must not be
+            # in the public message of the same state.
+            table = await srv.bot.service.get(table_id)
+            if table.state is None or table.status != "active":
+                return
+            text = message_text(await srv.latest_turn(table_id))
+            public = set(table.game.render(table.view(None), "en").splitlines())
+            for seat in range(len(table.seats)):
+                own = table.game.render(table.view(seat), "en").splitlines()
+                private = [line.strip() for line in own if line not in public]
+                leaked = [line for line in private if len(line) > 8 and line in text]
+                assert not leaked, f"seat {seat}'s private lines in public: {leaked}"
+
+        await driver.play(after_move=public_turn_shows_no_private_line)
         table = await srv.bot.service.get(table_id)
         assert table.status == "finished"
         last = await srv.latest_turn(table_id)
