@@ -85,6 +85,9 @@ async def test_a_game_played_from_dms_alone(tmp_path):
         await driver.play(via="dm")
         table = await srv.bot.service.get(table_id)
         assert table.status == "finished"
+        average = driver.rest_calls / driver.moves
+        print(f"\nfrom DMs: {driver.moves} moves, {average:.2f} REST calls per move")
+        assert average <= 3.0
         assert srv.bot.dms.sent >= driver.moves - 3  # a DM for (nearly) every decision
         dm = srv.dms(actors[1])[-1]
         assert "Your hand · table" in repr(dm.embeds[0].to_dict())
@@ -129,6 +132,8 @@ async def test_against_an_engine_with_mine_show_and_rules(tmp_path):
         mine = await anna.slash(srv.channel, "table mine")
         assert f"Table {table_id} · High card · playing · to act: you" in mine.response.content
         thread = await srv.thread(table_id)
+        hand = await anna.slash(thread, "table hand")  # the thread names the table
+        assert hand.response.ephemeral and "Your hand · table" in message_text(hand.response)
         shown = await anna.slash(thread, "table show")
         assert not shown.response.ephemeral and "To act:" in repr(
             shown.response.embeds[0].to_dict()
