@@ -1,0 +1,789 @@
+"""The Gelfdrakkar engine: the state machine of a series of rounds on the engine contract."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.core import (
+    CHANCE,
+    Event,
+    Game,
+    IllegalAction,
+    Result,
+    State,
+    Text,
+    check_permutation,
+    clone,
+    decode,
+    encode,
+    random_shuffle,
+)
+from games.core.errors import MALFORMED
+
+from .cards import (
+    ERSTE,
+    IMMORTAL,
+    KIND,
+    LETZTE,
+    SINHARA,
+    SWAP_KINDS,
+    TOD,
+    VERNIO,
+    WALDHERR,
+    ZWEITE,
+    deck_size,
+)
+from .scoring import LETZTE_DAME_BONUS, LIMITS, MAX_REDEALS, bundle_points, pile_points, settle
+from .text import (
+    BAD_CARD,
+    BAD_PARTNER,
+    CLAIM_ONLY,
+    DEAL_FIRST,
+    LIMIT_USED,
+    NO_SWAP_CARD,
+    NOT_IN_PILE,
+    ONE_SWAP,
+    REVEAL_USED,
+    TOO_LATE_TO_ANNOUNCE,
+    action_label,
+    describe_event,
+    render,
+)
+from .tricks import resolve
+
+PARTIES = ("V", "A")
+_PLAY = [encode("play", card) for card in range(124)]
+_LIMIT_CODES = {limit: encode("limit", limit) for limit in LIMITS}
+_SWAP = {kind: [encode("swap", kind, card) for card in range(124)] for kind in SWAP_KINDS}
+_CLAIM_CODES = ["claim", "decline"]
+_WALDHERR_PARTNER = [encode("play", WALDHERR, seat) for seat in range(8)]
+_LAST_SWAP_CARD = max(card for card, kind in enumerate(KIND) if kind in SWAP_KINDS)
+
+
+def _copy_state(state: State) -> State:
+    """A copy of ``state`` for one card played: what ``_play`` edits in place is its own.
+
+    Everything else is shared with the given state until ``_own_everything`` copies it; the
+    rarer moves (a trick's end, exchanges, announcements, claims) call that first.
+    """
+    new = dict(state)
+    new["hands"] = state["hands"][:]
+    new["trick"] = state["trick"][:]
+    new["played"] = state["played"][:]
+    return new
+
+
+def _own_everything(state: State) -> None:
+    """Give a copied state its own copy of every list and dict that moves may edit in place."""
+    state["hands"] = [hand[:] for hand in state["hands"]]
+    state["revealed"] = state["revealed"][:]
+    state["announcements"] = state["announcements"][:]
+    state["late"] = state["late"][:]
+    state["dead"] = state["dead"][:]
+    state["fettered"] = state["fettered"][:]
+    piles = state["piles"]
+    state["piles"] = {"V": piles["V"][:], "A": piles["A"][:]}
+    state["pile_points"] = dict(state["pile_points"])
+    state["bonus"] = dict(state["bonus"])
+    state["balances"] = state["balances"][:]
+    state["history"] = state["history"][:]
+
+
+class GelfdrakkarOptions(BaseModel):
+    """Options of a Gelfdrakkar table."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    rounds: int = Field(1, ge=1, le=24, description="rounds in the series (dealer rotates)")
+
+
+class Gelfdrakkar(Game):
+    """Gelfdrakkar: trick-taking with secret parties around Vernio and Sinhara."""
+
+    id = "gelfdrakkar"
+    name = Text("Gelfdrakkar", "Gelfdrakkar")
+    min_players = 4
+    max_players = 8
+    Options = GelfdrakkarOptions
+    summary = Text(
+        "Stichspiel mit geheimen Parteien um Vernio und Sinhara (4-8 Spieler).",
+        "Trick-taking with secret parties around Vernio and Sinhara (4-8 players).",
+    )
+
+    # ----- facts -----------------------------------------------------------------------------
+
+    def max_decisions(self, players: int, options: BaseModel) -> int:
+        """Per deal: the shuffle, every card played, one exchange before each play, twelve
+        announcements and one claim per trick; a round has at most ``MAX_REDEALS`` + 1 deals.
+        """
+        assert isinstance(options, GelfdrakkarOptions)
+        hand = deck_size(players) // players
+        per_deal = 1 + 2 * hand * players + 2 * (len(LIMITS) + 1) + hand
+        return options.rounds * (MAX_REDEALS + 1) * per_deal
+
+    # ----- the state machine -----------------------------------------------------------------
+
+    def initial_state(self, players: int, options: BaseModel) -> State:
+        """A series before its first deal; seat 0 deals first."""
+        assert isinstance(options, GelfdrakkarOptions)
+        state: State = {
+            "players": players,
+            "rounds": options.rounds,
+            "round": 0,
+            "dealer": 0,
+            "redeals": 0,
+            "balances": [0] * players,
+            "history": [],
+            "carry_mult": 2,
+            "carry_add": 0,
+        }
+        self._reset_deal(state)
+        return state
+
+    @staticmethod
+    def _reset_deal(state: State) -> None:
+        players = state["players"]
+        state.update(
+            {
+                "phase": "deal",
+                "hands": [[] for _ in range(players)],
+                "rest": [],
+                "party": [],
+                "turn": None,
+                "trick": [],
+                "partner": None,
+                "carried": [],
+                "forced": False,
+                "fettered": [],
+                "dead": [],
+                "piles": {"V": [], "A": []},
+                "pile_points": {"V": 0, "A": 0},
+                "played": [0] * players,
+                "swapped": False,
+                "claimant": None,
+                "pending": None,
+                "announcements": [],
+                "late": [],
+                "bonus": {"V": 0, "A": 0},
+                "revealed": [None] * players,
+                "taken": [],
+                "trick_no": 0,
+                "tricks": deck_size(players) // players,
+            }
+        )
+
+    def to_act(self, state: State) -> list[int]:
+        """Chance deals; otherwise the seat on turn, or the Erste Dame's holder deciding a claim."""
+        phase = state["phase"]
+        if phase == "play":
+            return [state["turn"]]
+        if phase == "claim":
+            return [state["claimant"]]
+        if phase == "deal":
+            return [CHANCE]
+        return []
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        """Cards to play, exchanges, announcements; or claim / decline in a claim."""
+        phase = state["phase"]
+        if phase == "play" and seat == state["turn"]:
+            hand = state["hands"][seat]
+            party = state["party"][seat]
+            players = state["players"]
+            codes = [_PLAY[card] for card in hand]
+            if WALDHERR in hand and 5 <= players <= 6:
+                codes.remove(_PLAY[WALDHERR])
+                codes.extend(_WALDHERR_PARTNER[other] for other in range(players) if other != seat)
+            # Hands are sorted and Spion and Helfer have low ids: most hands skip this at once.
+            if (
+                hand
+                and hand[0] <= _LAST_SWAP_CARD
+                and not state["swapped"]
+                and state["piles"][party]
+            ):
+                held = {KIND[card] for card in hand if card <= _LAST_SWAP_CARD}
+                for kind in SWAP_KINDS:
+                    if kind in held:
+                        table = _SWAP[kind]
+                        for bundle in state["piles"][party]:
+                            codes.extend([table[card] for card in bundle if KIND[card] != kind])
+            if state["played"][seat] <= 1:
+                used = self._party_announced(state, party)
+                codes.extend(_LIMIT_CODES[limit] for limit in LIMITS if limit not in used)
+                if "reveal" not in used:
+                    codes.append("reveal")
+            codes.sort()
+            return codes
+        if phase == "claim" and seat == state["claimant"]:
+            return list(_CLAIM_CODES)
+        return []
+
+    @staticmethod
+    def _party_announced(state: State, party: str) -> set[Any]:
+        sides = state["party"]
+        return {kind for who, kind in state["announcements"] if sides[who] == party}
+
+    def sample_chance(self, state: State, rng: random.Random) -> str:
+        """A uniformly random shuffle of the deck in play."""
+        return random_shuffle(rng, deck_size(state["players"]))
+
+    def check_chance(self, state: State, code: str) -> None:
+        """Shuffles are validated by ``_apply``."""
+
+    def explain_illegal(self, state: State, seat: int, code: str) -> Text:
+        """A specific reason for the common mistakes."""
+        verb, args = decode(code)
+        if state["phase"] == "claim":
+            return CLAIM_ONLY
+        if state["phase"] != "play":
+            return DEAL_FIRST
+        hand = state["hands"][seat]
+        if verb == "play":
+            if not args or args[0] not in hand:
+                return BAD_CARD
+            return BAD_PARTNER if args[0] == WALDHERR else MALFORMED
+        if verb == "swap":
+            if state["swapped"]:
+                return ONE_SWAP
+            if len(args) != 2 or not any(KIND[card] == args[0] for card in hand):
+                return NO_SWAP_CARD
+            return NOT_IN_PILE
+        if verb in ("limit", "reveal"):
+            if state["played"][seat] > 1:
+                return TOO_LATE_TO_ANNOUNCE
+            if verb == "limit" and (len(args) != 1 or args[0] not in LIMITS):
+                return MALFORMED
+            return REVEAL_USED if verb == "reveal" else LIMIT_USED
+        return super().explain_illegal(state, seat, code)
+
+    # ----- applying moves ----------------------------------------------------------------------
+
+    def apply(
+        self, state: State, seat: int, code: str, *, checked: bool = True
+    ) -> tuple[State, list[Event]]:
+        """As ``Game.apply``, with a copy made for this state's layout instead of a deep clone.
+
+        Playing a card (nearly every move) edits only the acting hand, the trick and the play
+        counts, so ``_copy_state`` copies just those; any other move first takes its own copy
+        of every container (``_own_everything``). Nested values that are never edited (trick
+        entries, pile bundles, the pending outcome, history entries) stay shared. The
+        conformance suite checks at every step that the given state is left unchanged.
+        """
+        if checked:
+            self.check(state, seat, code)
+        new = _copy_state(state)
+        events: list[Event] = []
+        self._apply(new, seat, code, events)
+        return new, events
+
+    def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
+        verb, args = decode(code)
+        phase = state["phase"]
+        if phase == "deal":
+            if verb != "shuffle":
+                raise IllegalAction(DEAL_FIRST)
+            order = check_permutation(args, deck_size(state["players"]))
+            _own_everything(state)  # a misdeal may end the round and write its history
+            self._deal(state, order, events)
+        elif verb == "play" and phase == "play":
+            self._play(state, seat, args, events)
+        elif phase == "claim":
+            _own_everything(state)
+            self._claim(state, verb == "claim", events)
+        elif verb == "swap":
+            _own_everything(state)
+            self._swap(state, seat, args, events)
+        elif verb in ("limit", "reveal"):
+            _own_everything(state)
+            kind = args[0] if verb == "limit" else "reveal"
+            state["announcements"].append([seat, kind])
+            if kind == "reveal":
+                state["revealed"][seat] = state["party"][seat]
+            events.append(
+                Event("announce", {"seat": seat, "kind": kind, "party": state["revealed"][seat]})
+            )
+        else:  # unreachable after check(); guards the unchecked benchmark loop
+            raise IllegalAction(MALFORMED)
+
+    def _deal(self, state: State, order: list[int], events: list[Event]) -> None:
+        players = state["players"]
+        hand_size = state["tricks"]
+        hands = [
+            sorted(order[seat * hand_size : (seat + 1) * hand_size]) for seat in range(players)
+        ]
+        rest = order[players * hand_size :]
+        holders = [
+            seat for seat in range(players) if VERNIO in hands[seat] or SINHARA in hands[seat]
+        ]
+        if not holders:
+            events.append(Event("misdeal", {"dealer": state["dealer"]}))
+            self._redeal_or_void(state, events, "misdeal")
+            return
+        state["hands"] = hands
+        state["rest"] = rest
+        state["party"] = ["V" if seat in holders else "A" for seat in range(players)]
+        leader = (state["dealer"] + 1) % players
+        state["phase"] = "play"
+        state["turn"] = leader
+        events.append(
+            Event(
+                "deal",
+                {
+                    "round": state["round"] + 1,
+                    "dealer": state["dealer"],
+                    "hand": hand_size,
+                    "rest": len(rest),
+                    "leader": leader,
+                },
+            )
+        )
+        for seat in range(players):
+            events.append(
+                Event("hand", {"cards": hands[seat], "party": state["party"][seat]}, to=seat)
+            )
+
+    def _play(self, state: State, seat: int, args: tuple[Any, ...], events: list[Event]) -> None:
+        hand = state["hands"][seat]
+        card = args[0] if args else None
+        players = state["players"]
+        if card not in hand:
+            raise IllegalAction(BAD_CARD)
+        partner = None
+        if card == WALDHERR:
+            if 5 <= players <= 6:
+                if len(args) != 2:
+                    raise IllegalAction(BAD_PARTNER)
+                partner = args[1]
+                if not isinstance(partner, int) or partner == seat or not 0 <= partner < players:
+                    raise IllegalAction(BAD_PARTNER)
+            elif len(args) != 1:
+                raise IllegalAction(BAD_CARD)
+        elif len(args) != 1:
+            raise IllegalAction(BAD_CARD)
+        hand = hand[:]
+        if card <= SINHARA or card == WALDHERR:  # the rare cards with extra duties
+            if card == WALDHERR:
+                if len(hand) <= 2:
+                    state["late"] = [*state["late"], seat]
+                    events.append(Event("late", {"seat": seat}))
+                if partner is not None:
+                    state["partner"] = partner
+            elif card != TOD:
+                # Dealt, the card shows the Vernio party; taken from a pile by an exchange,
+                # the exchange has already shown the player's party. Either way it is known.
+                state["revealed"] = state["revealed"][:]
+                state["revealed"][seat] = state["party"][seat]
+        hand.remove(card)
+        state["hands"][seat] = hand
+        if state["taken"] and [seat, card] in state["taken"]:
+            state["taken"] = [entry for entry in state["taken"] if entry != [seat, card]]
+        state["played"][seat] += 1
+        state["swapped"] = False
+        trick = state["trick"]
+        trick.append([seat, card])
+        events.append(Event("play", {"seat": seat, "card": card, "partner": partner}))
+        if len(trick) < players:
+            following = (seat + 1) % players
+            state["turn"] = following
+            if len(state["hands"][following]) == 3:
+                self._start_turn(state, following, events)
+            return
+        state["trick_no"] += 1
+        last = state["trick_no"] == state["tricks"]
+        outcome = resolve(
+            state["trick"],
+            state["party"],
+            players=players,
+            last=last,
+            forced_against=state["forced"],
+            partner=state["partner"],
+        )
+        claimant = state["claimant"]
+        if (
+            outcome["card"] in (ZWEITE, LETZTE)
+            and outcome["dest"] in PARTIES
+            and claimant is not None
+        ):
+            state["pending"] = outcome
+            state["phase"] = "claim"
+            events.append(Event("claim_due", {"seat": claimant, "winner": outcome["winner"]}))
+            return
+        self._finish_trick(state, outcome, events)
+
+    def _claim(self, state: State, claimed: bool, events: list[Event]) -> None:
+        outcome = dict(state["pending"])  # the given state's copy shares it: never edit in place
+        claimant = state["claimant"]
+        if claimed:
+            outcome["dest"] = state["party"][claimant]
+            outcome["by"] = "claim"
+            state["revealed"][claimant] = outcome["dest"]
+        events.append(Event("claim", {"seat": claimant, "claimed": claimed}))
+        state["pending"] = None
+        state["phase"] = "play"
+        self._finish_trick(state, outcome, events)
+
+    def _finish_trick(self, state: State, outcome: dict[str, Any], events: list[Event]) -> None:
+        _own_everything(state)  # harmless when _claim already did: fresh copies of copies
+        trick_cards = [card for _seat, card in state["trick"]]
+        bundle = state["carried"] + trick_cards
+        dest = outcome["dest"]
+        winner = outcome["winner"]
+        last = state["trick_no"] == state["tricks"]
+        dead: list[int] = []
+        if outcome["tod"]:
+            dead = [card for card in bundle if card not in IMMORTAL]
+            for fettered in state["fettered"]:
+                dead.extend(fettered)
+            state["fettered"] = []
+            bundle = [card for card in bundle if card in IMMORTAL]
+            state["dead"].extend(dead)
+        state["carried"] = []
+        if dest == "carry":
+            state["carried"] = bundle
+        elif dest == "fetter":
+            state["fettered"].append(bundle)
+        else:
+            state["piles"][dest].append(bundle)
+            state["pile_points"][dest] += bundle_points(bundle)
+            if ERSTE in bundle:
+                # Whoever took the trick holding her: the claimant if they claimed it.
+                state["claimant"] = state["claimant"] if outcome["by"] == "claim" else winner
+        state["forced"] = dest == "carry"
+        if outcome["by"] == "winner":
+            state["revealed"][winner] = dest
+        elif outcome["by"] == "partner":
+            state["revealed"][state["partner"]] = dest
+        events.append(
+            Event(
+                "trick",
+                {
+                    "winner": winner,
+                    "card": outcome["card"],
+                    "dest": dest,
+                    "how": outcome["how"],
+                    "by": outcome["by"],
+                    "lead": outcome["lead"],
+                    "cancelled": outcome["cancelled"],
+                    "lifted": outcome["lifted"],
+                    "dead": dead,
+                    "cards": trick_cards,
+                },
+            )
+        )
+        state["trick"] = []
+        state["partner"] = None
+        if not last:
+            self._start_turn(state, outcome["lead"], events)
+            return
+        taker = state["party"][winner]
+        for fettered in state["fettered"]:
+            state["piles"][taker].append(fettered)
+            state["pile_points"][taker] += bundle_points(fettered)
+        state["fettered"] = []
+        if outcome["card"] == LETZTE and not outcome["tod"]:
+            state["bonus"][taker] += LETZTE_DAME_BONUS
+            events.append(Event("letzte_dame", {"seat": winner}))
+        self._score(state, events)
+
+    @staticmethod
+    def _count_piles(state: State) -> None:
+        state["pile_points"] = {side: pile_points(state["piles"][side]) for side in PARTIES}
+
+    def _start_turn(self, state: State, seat: int, events: list[Event]) -> None:
+        state["turn"] = seat
+        hand = state["hands"][seat]
+        if WALDHERR in hand and len(hand) == 3:
+            # The last turn on which the Waldherr may leave the hand without the penalty.
+            events.append(Event("warn", {"cards": len(hand)}, to=seat))
+
+    def _swap(self, state: State, seat: int, args: tuple[Any, ...], events: list[Event]) -> None:
+        hand = state["hands"][seat]
+        if state["swapped"]:
+            raise IllegalAction(ONE_SWAP)
+        if len(args) != 2 or args[0] not in SWAP_KINDS or not isinstance(args[1], int):
+            raise IllegalAction(MALFORMED)
+        kind, wanted = args
+        given = next((card for card in hand if KIND[card] == kind), None)
+        if given is None:
+            raise IllegalAction(NO_SWAP_CARD)
+        party = state["party"][seat]
+        if not 0 <= wanted < len(KIND) or KIND[wanted] == kind:
+            raise IllegalAction(NOT_IN_PILE)
+        pile = state["piles"][party]
+        for index, bundle in enumerate(pile):
+            if wanted in bundle:
+                # A new list: the bundles are shared with the state this one was copied from.
+                pile[index] = [given if card == wanted else card for card in bundle]
+                break
+        else:
+            raise IllegalAction(NOT_IN_PILE)
+        self._count_piles(state)
+        # The table saw the card go into this hand (and the given one leave it).
+        state["taken"] = [entry for entry in state["taken"] if entry != [seat, given]]
+        state["taken"].append([seat, wanted])
+        hand.remove(given)
+        hand.append(wanted)
+        hand.sort()
+        state["swapped"] = True
+        state["revealed"][seat] = party
+        events.append(Event("swap", {"seat": seat, "gave": given, "took": wanted, "pile": party}))
+        if WALDHERR == wanted and len(hand) == 3:
+            events.append(Event("warn", {"cards": len(hand)}, to=seat))
+
+    # ----- the end of a round ------------------------------------------------------------------
+
+    def _score(self, state: State, events: list[Event]) -> None:
+        party = state["party"]
+        pile = dict(state["pile_points"])
+        penalised = sorted({party[seat] for seat in state["late"]})
+        points = dict(pile)
+        if penalised:
+            # The late Waldherr's party hands its whole pile to the other party.
+            points = {"V": 0, "A": 0}
+            for side in PARTIES:
+                other = "A" if side == "V" else "V"
+                points[other if side in penalised else side] += pile[side]
+        for side in PARTIES:
+            points[side] += state["bonus"][side]
+        outcome = settle(
+            points=points,
+            party=party,
+            announcements=state["announcements"],
+            carry_mult_halves=state["carry_mult"],
+            carry_add=state["carry_add"],
+        )
+        summary = {
+            "round": state["round"] + 1,
+            "dealer": state["dealer"],
+            "party": list(party),
+            "piles": pile,
+            "penalised": penalised,
+            "bonus": dict(state["bonus"]),
+            "points": points,
+            "announcements": [list(entry) for entry in state["announcements"]],
+            **outcome,
+        }
+        events.append(Event("round", summary))
+        if outcome["winner"] is None:
+            state["carry_mult"] = outcome["mult_halves"]
+            state["carry_add"] = outcome["add"]
+            self._redeal_or_void(state, events, "tie", summary)
+            return
+        for seat, coins in enumerate(outcome["payments"]):
+            state["balances"][seat] += coins
+        self._next_round(state, events, summary)
+
+    def _redeal_or_void(
+        self,
+        state: State,
+        events: list[Event],
+        reason: str,
+        summary: dict[str, Any] | None = None,
+    ) -> None:
+        if state["redeals"] < MAX_REDEALS:
+            state["redeals"] += 1
+            carry_mult, carry_add = state["carry_mult"], state["carry_add"]
+            self._reset_deal(state)
+            events.append(
+                Event(
+                    "redeal",
+                    {
+                        "reason": reason,
+                        "dealer": state["dealer"],
+                        "mult_halves": carry_mult,
+                        "add": carry_add,
+                    },
+                )
+            )
+            return
+        events.append(Event("void", {"reason": reason}))
+        self._next_round(
+            state, events, {**(summary or {"round": state["round"] + 1}), "void": True}
+        )
+
+    def _next_round(self, state: State, events: list[Event], summary: dict[str, Any]) -> None:
+        state["history"].append(summary)
+        state["round"] += 1
+        state["dealer"] = (state["dealer"] + 1) % state["players"]
+        state["redeals"] = 0
+        state["carry_mult"] = 2
+        state["carry_add"] = 0
+        self._reset_deal(state)
+        if state["round"] >= state["rounds"]:
+            state["phase"] = "over"
+            events.append(Event("over", {"balances": list(state["balances"])}))
+
+    # ----- what players see --------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The public table; a seat adds its hand, its party and its party's announcements."""
+        players = state["players"]
+        view: dict[str, Any] = {
+            "players": players,
+            "round": state["round"] + 1,
+            "rounds": state["rounds"],
+            "dealer": state["dealer"],
+            "redeals": state["redeals"],
+            "phase": state["phase"],
+            "to_act": self.to_act(state),
+            "turn": state["turn"],
+            "trick": state["trick"],
+            "partner": state["partner"],
+            "carried": state["carried"],
+            "forced": state["forced"],
+            "fettered": state["fettered"],
+            "dead": state["dead"],
+            "piles": state["piles"],
+            "pile_points": state["pile_points"],
+            "hand_sizes": [len(hand) for hand in state["hands"]],
+            "played": state["played"],
+            "rest_size": len(state["rest"]),
+            "trick_no": state["trick_no"],
+            "tricks": state["tricks"],
+            "announcements": state["announcements"],
+            "revealed": state["revealed"],
+            "taken": state["taken"],
+            "late": state["late"],
+            "claimant": state["claimant"],
+            "pending": state["pending"],
+            "bonus": state["bonus"],
+            "carry_mult": state["carry_mult"],
+            "carry_add": state["carry_add"],
+            "balances": state["balances"],
+            "history": state["history"],
+            "seat": seat,
+            "hand": None,
+            "party": None,
+            "party_announced": None,
+            "waldherr_due": False,
+        }
+        if seat is not None and state["party"]:
+            hand = state["hands"][seat]
+            party = state["party"][seat]
+            view["hand"] = hand
+            view["party"] = party
+            view["party_announced"] = sorted(
+                self._party_announced(state, party), key=lambda kind: str(kind)
+            )
+            view["waldherr_due"] = WALDHERR in hand and len(hand) <= 3
+        return clone(view)
+
+    def result(self, state: State) -> Result | None:
+        """Ranks by Kupfermuenzen balance once every round is played."""
+        if state["phase"] != "over":
+            return None
+        return Result.from_scores(state["balances"])
+
+    def shuffle_hidden(
+        self, state: State, observer: int | None, rng: random.Random
+    ) -> State | None:
+        """Deal the unseen cards anew, keeping hand sizes and everything the table knows.
+
+        Parties are fixed by who was dealt Vernio and Sinhara and show in public (piles,
+        Spion, Freund), so those two cards stay where they are, and so do cards the table saw
+        a player take from a pile; every other hidden card (other hands, the set-aside rest)
+        may land anywhere hidden.
+        """
+        if not state["party"]:
+            return None
+        # Only hands and the rest change, so a shallow copy with fresh lists for them will do.
+        other = dict(state)
+        hidden = [seat for seat in range(state["players"]) if seat != observer]
+        fixed = {seat: [VERNIO, SINHARA] for seat in hidden}
+        for seat, card in state["taken"]:
+            if seat in fixed:
+                fixed[seat].append(card)
+        pool = [card for seat in hidden for card in state["hands"][seat] if card not in fixed[seat]]
+        pool += [card for card in state["rest"] if card not in (VERNIO, SINHARA)]
+        # A uniformly random order, several times cheaper than random.shuffle for ~100 cards
+        # (the conformance suite re-deals for every observer at every step).
+        keys = {card: rng.random() for card in pool}
+        pool.sort(key=keys.__getitem__)
+        hands = [list(hand) for hand in state["hands"]]
+        for seat in hidden:
+            keep = [card for card in hands[seat] if card in fixed[seat]]
+            size = len(hands[seat]) - len(keep)
+            hands[seat] = sorted(keep + pool[:size])
+            pool = pool[size:]
+        other["hands"] = hands
+        other["rest"] = [card for card in state["rest"] if card in (VERNIO, SINHARA)] + pool
+        return other
+
+    def check_invariants(self, state: State) -> None:
+        """Every card in play is in exactly one place, and the coins sum to zero."""
+        assert sum(state["balances"]) == 0, "Kupfermuenzen were created or lost"
+        if not state["party"]:
+            return
+        places = [card for hand in state["hands"] for card in hand]
+        places += state["rest"] + state["carried"] + state["dead"]
+        places += [card for _seat, card in state["trick"]]
+        for bundle in state["fettered"] + state["piles"]["V"] + state["piles"]["A"]:
+            places += bundle
+        assert sorted(places) == list(range(deck_size(state["players"]))), "cards lost or doubled"
+        for side in PARTIES:
+            assert state["pile_points"][side] == pile_points(state["piles"][side])
+
+    def simulation_report(self, results: list[tuple[State, Result]], lang: str) -> str | None:
+        """Rounds, how often the Vernio party won, ties dealt again and penalties."""
+        rounds = [entry for state, _result in results for entry in state["history"]]
+        if not rounds:
+            return None
+        decided = [entry for entry in rounds if not entry.get("void")]
+        vernio = sum(1 for entry in decided if entry["winner"] == "V")
+        failed = sum(1 for entry in decided if entry["failed"])
+        late = sum(1 for entry in decided if entry["penalised"])
+        stakes = [entry["stake"] for entry in decided]
+        mean = sum(stakes) / len(stakes) if stakes else 0
+        return (
+            Text(
+                "Runden: {r} (ohne Zahlung: {v}); Vernio-Partei gewinnt {p}; mit gescheiterter "
+                "Ansage: {f}; Waldherr zu spät: {w}; mittlerer Einsatz {m:.1f} Kupfermünzen.",
+                "Rounds: {r} (no payment: {v}); the Vernio party wins {p}; with a failed "
+                "announcement: {f}; Waldherr too late: {w}; mean stake {m:.1f} Kupfermuenzen.",
+            )
+            .format(
+                r=len(rounds),
+                v=len(rounds) - len(decided),
+                p=f"{vernio}/{len(decided)}",
+                f=failed,
+                w=late,
+                m=mean,
+            )
+            .get(lang)
+        )
+
+    # ----- words ----------------------------------------------------------------------------
+
+    def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
+        """A button or menu label in German or English."""
+        return action_label(state, seat, code, lang)
+
+    def action_group(self, state: State, seat: int, code: str) -> str:
+        """Plays in menus of at most 25, exchanges by the kind taken, announcements together."""
+        verb, args = decode(code)
+        if verb == "play":
+            codes = [c for c in self.legal_actions(state, seat) if c.startswith("play:")]
+            return "play" if len(codes) <= 25 or codes.index(code) < 25 else "play_more"
+        if verb == "swap":
+            return f"swap_{args[0]}_{KIND[args[1]]}"
+        if verb in ("limit", "reveal"):
+            return "announce"
+        return verb
+
+    def describe_event(self, event: Event, lang: str) -> str:
+        """One line of the game log."""
+        return describe_event(self, event, lang)
+
+    def render(self, view: dict[str, Any], lang: str) -> str:
+        """A compact text table from a view."""
+        return render(self, view, lang)
+
+    def engine_players(self) -> dict[str, Any]:
+        """The random baseline and the strategy."""
+        from games.players import RandomPlayer
+
+        from .strategy import Strategy
+
+        return {"random": RandomPlayer(), "strategy": Strategy()}

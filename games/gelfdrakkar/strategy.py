@@ -1,0 +1,137 @@
+"""A Gelfdrakkar engine player that reasons from its own view only.
+
+It believes in the parties the table has revealed and guesses the rest (an unknown player is
+taken to be on the side most players are on: against Vernio). For each card it could play it
+resolves the trick as it stands with the engine's own ``resolve`` and scores the outcome: points
+won for its party, weighted by how likely the winning card is to hold against the players still
+to come, minus the cost of spending a strong card; points given away count against it. It plays
+the Waldherr in time, names a partner it believes is on its side, always claims with the Erste
+Dame, and exchanges a Spion or Helfer for a top card lying in its own party's pile. It makes no
+announcements (a failed one loses the round; the greedy evaluator cannot judge the risk).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.core import Game, State, decode
+
+from .cards import KIND, POINTS, RANK, SINHARA, VERNIO, WALDHERR
+from .tricks import resolve
+
+_HOLD = {1000: 1.0, 900: 0.95, 800: 0.85, 700: 0.75, 600: 0.7, 500: 0.6, 400: 0.55, 300: 0.45}
+_SWAP_WORTH = 700
+"""Only exchange for a card at least as strong as the Waldherr (Vernio, Tod, Sinhara, Waldherr)."""
+
+
+def _hold(card: int, remaining: int) -> float:
+    """Rough chance that ``card`` still wins after ``remaining`` more players."""
+    if remaining == 0:
+        return 1.0
+    rank = RANK[card]
+    base = _HOLD.get(rank)
+    if base is None:
+        base = 0.1 + 0.25 * max(rank - 50, 0) / 175 if rank > 0 else 0.05
+    return base ** (0.5 + remaining / 4)
+
+
+class Strategy:
+    """A greedy trick evaluator with party beliefs; see the module docstring."""
+
+    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
+        """Pick a legal action for ``seat`` from its view."""
+        legal = game.legal_actions(state, seat)
+        view = game.view(state, seat)
+        if view["phase"] == "claim":
+            return "claim" if "claim" in legal else legal[0]
+        party = view["party"]
+        belief = self._belief(view, seat)
+        swap = self._swap(view, legal)
+        if swap is not None:
+            return swap
+        plays = [code for code in legal if code.startswith("play:")]
+        hand = view["hand"]
+        if WALDHERR in hand and len(hand) <= 3:
+            forced = [code for code in plays if decode(code)[1][0] == WALDHERR]
+            plays = forced or plays
+        best_code = plays[0]
+        best_score = float("-inf")
+        for code in plays:
+            score = self._score_play(view, seat, code, party, belief)
+            score += rng.random() * 1e-6  # break exact ties without a fixed bias
+            if score > best_score:
+                best_code, best_score = code, score
+        return best_code
+
+    @staticmethod
+    def _belief(view: dict[str, Any], seat: int) -> list[str]:
+        party = view["party"]
+        hand = view["hand"]
+        believed = []
+        for other, side in enumerate(view["revealed"]):
+            if other == seat:
+                believed.append(party)
+            elif side is not None:
+                believed.append(side)
+            elif party == "V" and VERNIO in hand and SINHARA in hand:
+                believed.append("A")
+            else:
+                believed.append("A")
+        return believed
+
+    @staticmethod
+    def _swap(view: dict[str, Any], legal: list[str]) -> str | None:
+        best = None
+        best_rank = _SWAP_WORTH - 1
+        for code in legal:
+            if not code.startswith("swap:"):
+                continue
+            took = int(decode(code)[1][1])
+            if took == WALDHERR and len(view["hand"]) <= 4:
+                continue
+            if RANK[took] > best_rank:
+                best, best_rank = code, RANK[took]
+        return best
+
+    @staticmethod
+    def _score_play(
+        view: dict[str, Any], seat: int, code: str, party: str, belief: list[str]
+    ) -> float:
+        args = decode(code)[1]
+        card = int(args[0])
+        partner = int(args[1]) if len(args) > 1 else view["partner"]
+        players = view["players"]
+        plays = [*view["trick"], [seat, card]]
+        remaining = players - len(plays)
+        if partner is not None and belief[partner] != party and len(args) > 1:
+            return -1000.0  # never name a believed opponent if avoidable
+        last = view["trick_no"] + 1 == view["tricks"] and remaining == 0
+        outcome = resolve(
+            plays,
+            belief,
+            players=players,
+            last=last,
+            forced_against=view["forced"],
+            partner=partner,
+        )
+        cards = view["carried"] + [played for _seat, played in plays]
+        if outcome["tod"]:
+            value = sum(POINTS[c] for c in cards if c in (VERNIO, SINHARA))
+        else:
+            value = sum(POINTS[c] for c in cards)
+        value += 4  # a trick is worth something even when empty: it leads the next one
+        # Spending a strong card has a price: it could win a richer trick later.
+        spend = max(RANK[card], 0) / 60 + (8 if card == WALDHERR and len(view["hand"]) > 4 else 0)
+        dest = outcome["dest"]
+        if dest == "carry":
+            swing = 0.6 * value
+            return (swing if party == "A" else -swing) - spend
+        if dest == "fetter":
+            return -POINTS[card] * 0.3 - spend
+        hold = _hold(outcome["card"], remaining)
+        if outcome["winner"] == seat or belief[outcome["winner"]] == party:
+            hold = hold if outcome["by"] in ("winner", "partner") else 0.9
+        if dest == party:
+            return value * hold - (1 - hold) * POINTS[card] - spend
+        return -value - POINTS[card] - spend + (0 if KIND[card] != "null" else 1)

@@ -1,0 +1,171 @@
+"""Secret parties stay secret; own conformance playouts at 5 and 7 players; the strategy."""
+
+from __future__ import annotations
+
+import random
+
+from games.core import CHANCE
+from games.core.conformance import checked_playout
+from games.gelfdrakkar import GAME
+from games.gelfdrakkar.cards import SINHARA, VERNIO
+from games.gelfdrakkar.measure import strength
+
+from .helpers import dealt, trick
+
+
+def _strategy_chooser(game, state, seat, rng):
+    return GAME.engine_players()["strategy"].choose(game, state, seat, rng)
+
+
+def test_a_seats_view_never_shows_another_players_party_or_hand():
+    state, _ = dealt(5, {0: [VERNIO], 3: [SINHARA]})
+    for seat in range(5):
+        view = GAME.view(state, seat)
+        assert view["party"] == state["party"][seat] and view["hand"] == state["hands"][seat]
+        assert view["revealed"] == [None] * 5
+        assert "hands" not in view and "rest" not in view
+    public = GAME.view(state, None)
+    assert public["hand"] is None and public["party"] is None
+    # Another deal with other Vernio and Sinhara holders shows exactly the same public table.
+    other, _ = dealt(5, {1: [VERNIO], 4: [SINHARA]})
+    assert other["party"] != state["party"]
+    assert GAME.view(other, None) == public
+
+
+def test_playing_vernio_reveals_its_holder_and_only_that():
+    state, _ = dealt(4, {1: [VERNIO], 3: [SINHARA]})
+    state, _ = trick(state, [VERNIO])
+    assert GAME.view(state, 2)["revealed"] == [None, "V", None, None]
+
+
+def test_swapping_hidden_cards_keeps_every_view_and_the_parties():
+    state, _ = dealt(7, {2: [VERNIO], 5: [SINHARA]})
+    rng = random.Random(3)
+    for observer in [*range(7), None]:
+        for _ in range(5):
+            other = GAME.shuffle_hidden(state, observer, rng)
+            assert GAME.view(other, observer) == GAME.view(state, observer)
+            assert other["party"] == state["party"]
+            assert VERNIO in other["hands"][2] and SINHARA in other["hands"][5]
+            dealt_cards = [card for hand in other["hands"] for card in hand] + other["rest"]
+            assert sorted(dealt_cards) == list(range(124))
+    assert GAME.shuffle_hidden(state, 0, rng)["hands"][1] != state["hands"][1]
+
+
+def test_random_playouts_at_five_and_seven_players_over_two_rounds():
+    """Conformance checks at every step for the counts the shared suite does not cover."""
+    for players in (5, 7):
+        options = GAME.parse_options(players, {"rounds": 2})
+        for seed in range(4):
+            playout = checked_playout(GAME, players, options, seed=1000 + seed)
+            assert len(playout.state["history"]) == 2
+            assert sum(playout.state["balances"]) == 0
+
+
+def test_strategy_playouts_keep_the_contract():
+    for players in (4, 6, 8):
+        options = GAME.parse_options(players)
+        choosers = [_strategy_chooser if seat % 2 == 0 else None for seat in range(players)]
+        checked_playout(GAME, players, options, seed=77 + players, choosers=choosers)
+
+
+def test_strategy_party_wins_more_than_its_share_against_random_players():
+    """300 seeded five-player rounds; "its share" is the party win rate of a random player in
+    the same seat on the same seeds (the strategy's seat rotates with the seed)."""
+    figures = strength(300)
+    assert figures["strategy"]["rate"] > figures["random"]["rate"] + 0.1
+    assert figures["strategy"]["coins"] > 0 > figures["random"]["coins"]
+
+
+def test_a_finished_series_has_a_result_ranked_by_balance():
+    state = GAME.initial_state(4, GAME.parse_options(4, {"rounds": 1}))
+    rng = random.Random(5)
+    while not GAME.is_over(state):
+        seats = GAME.to_act(state)
+        if seats == [CHANCE]:
+            state, _ = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
+        else:
+            state, _ = GAME.apply(state, seats[0], rng.choice(GAME.legal_actions(state, seats[0])))
+    result = GAME.result(state)
+    assert result.scores == [float(coins) for coins in state["balances"]]
+    for lang in ("de", "en"):
+        assert "Spielende" in GAME.render(GAME.view(state, None), "de")
+        assert GAME.render(GAME.view(state, 0), lang)
+
+
+def test_rules_pages_exist_in_both_languages_and_name_every_special_card():
+    from pathlib import Path
+
+    import games.gelfdrakkar
+
+    folder = Path(games.gelfdrakkar.__file__).parent
+    for lang in ("de", "en"):
+        text = (folder / f"rules.{lang}.md").read_text(encoding="utf-8")
+        for name in ["Vernio", "Sinhara", "Tod", "Fessel", "Unterstützer", "Gegenwirker"]:
+            assert name in text
+        for name in ["Waldherr", "Erste Dame", "Freund", "Spion", "Helfer", "Nullkarte", "431"]:
+            assert name in text
+
+
+def test_invariants_catch_a_lost_card_and_unbalanced_coins():
+    import pytest
+
+    state, _ = dealt(4, {0: [VERNIO], 2: [SINHARA]})
+    GAME.check_invariants(state)
+    state["hands"][1].pop()
+    with pytest.raises(AssertionError):
+        GAME.check_invariants(state)
+    state, _ = dealt(4, {0: [VERNIO], 2: [SINHARA]})
+    state["balances"][0] = 5
+    with pytest.raises(AssertionError):
+        GAME.check_invariants(state)
+
+
+def test_action_groups_stay_within_a_select_menu():
+    """Discord select menus hold 25 options: a 30-card hand splits into two play groups."""
+    state, _ = dealt(4, {0: [VERNIO], 2: [SINHARA]})
+    groups: dict[str, int] = {}
+    for code in GAME.legal_actions(state, 1):
+        group = GAME.action_group(state, 1, code)
+        groups[group] = groups.get(group, 0) + 1
+    assert groups["play"] == 25 and groups["play_more"] == 5 and groups["announce"] == 6
+    assert all(count <= 25 for count in groups.values())
+
+
+def test_a_card_taken_from_a_pile_stays_known_when_hidden_cards_are_dealt_anew():
+    """The table saw seat 0 take the Drache: re-dealing hidden cards must leave it there."""
+    drache = 24  # Drache A5
+    hands = {1: [95, 96], 2: [drache, 97, SINHARA], 3: [98, 99], 0: [VERNIO, 100, 9]}
+    state, _ = dealt(4, hands)
+    state, _ = trick(state, [95, drache, 98, 100])  # Vernio pile, seat 2 leads
+    state, _ = trick(state, [97, 99])
+    state, _ = GAME.apply(state, 0, f"swap:spion:{drache}")
+    assert GAME.view(state, None)["taken"] == [[0, drache]]
+    rng = random.Random(1)
+    for observer in (1, 2, 3, None):
+        other = GAME.shuffle_hidden(state, observer, rng)
+        assert drache in other["hands"][0] and VERNIO in other["hands"][0]
+        assert GAME.view(other, observer) == GAME.view(state, observer)
+    state, _ = trick(state, [drache])
+    assert GAME.view(state, None)["taken"] == []
+
+
+def test_every_event_has_words_in_both_languages():
+    seen = set()
+    for seed in range(6):
+        state = GAME.initial_state(5, GAME.parse_options(5))
+        rng = random.Random(seed)
+        while not GAME.is_over(state):
+            seats = GAME.to_act(state)
+            seat = seats[0]
+            if seat == CHANCE:
+                code = GAME.sample_chance(state, rng)
+            else:
+                code = rng.choice(GAME.legal_actions(state, seat))
+            state, events = GAME.apply(state, seat, code)
+            for event in events:
+                seen.add(event.kind)
+                for lang in ("de", "en"):
+                    line = GAME.describe_event(event, lang)
+                    assert line and line != event.kind
+    assert {"deal", "hand", "play", "trick", "round", "over", "announce", "swap"} <= seen
