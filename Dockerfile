@@ -19,4 +19,4 @@ RUN pip install --no-cache-dir . \
 
 USER tischrunde
 VOLUME ["/data"]
-CMD ["tischrunde", "start"]
+CMD ["tischrunde", "bot"]

@@ -6,6 +6,7 @@ from .base import (
     FINISHED,
     LOBBY,
     DuplicateRequest,
+    GuildSettings,
     LogEntry,
     Repository,
     SeatRecord,
@@ -13,6 +14,7 @@ from .base import (
     StorageError,
     TableRecord,
     UnknownTable,
+    UserPreferences,
 )
 
 __all__ = [
@@ -21,6 +23,7 @@ __all__ = [
     "FINISHED",
     "LOBBY",
     "DuplicateRequest",
+    "GuildSettings",
     "LogEntry",
     "Repository",
     "SeatRecord",
@@ -28,4 +31,5 @@ __all__ = [
     "StorageError",
     "TableRecord",
     "UnknownTable",
+    "UserPreferences",
 ]

@@ -60,6 +60,30 @@ class LogEntry:
     at: float = 0.0
 
 
+@dataclass
+class GuildSettings:
+    """A Discord server's settings: default language, table channels, organiser role."""
+
+    guild_id: str
+    language: str | None = None
+    """"de" or "en"; None: the server's own locale, else the operator's default."""
+    channels: list[str] = field(default_factory=list)
+    """Channel ids where tables may be opened; empty means every channel."""
+    organiser_role: str | None = None
+    """The role id that may organise tournaments."""
+
+
+@dataclass
+class UserPreferences:
+    """A person's preferences: DMs turned off, DMs refused by Discord, last known language."""
+
+    user_id: str
+    dms_off: bool = False
+    dms_refused: bool = False
+    """Discord answered 50007 (the user does not accept DMs from us): never try again."""
+    language: str | None = None
+
+
 class StorageError(Exception):
     """Base class of the errors below."""
 
@@ -162,3 +186,21 @@ class Repository(ABC):
     @abstractmethod
     async def tables_with_status(self, statuses: tuple[str, ...]) -> list[TableRecord]:
         """Every table in one of ``statuses`` (for start-up and housekeeping)."""
+
+    # ----- Discord-side preferences (issue 4) ----------------------------------------------
+
+    @abstractmethod
+    async def get_guild_settings(self, guild_id: str) -> GuildSettings:
+        """The server's settings (defaults if none were saved)."""
+
+    @abstractmethod
+    async def save_guild_settings(self, settings: GuildSettings) -> None:
+        """Insert or replace the server's settings."""
+
+    @abstractmethod
+    async def get_user_preferences(self, user_id: str) -> UserPreferences:
+        """The person's preferences (defaults if none were saved)."""
+
+    @abstractmethod
+    async def save_user_preferences(self, preferences: UserPreferences) -> None:
+        """Insert or replace the person's preferences."""

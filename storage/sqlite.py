@@ -40,6 +40,7 @@ from .base import (
     TableRecord,
     UnknownTable,
 )
+from .preferences import SqlitePreferencesMixin
 
 SYNCHRONOUS_LEVELS = ("OFF", "NORMAL", "FULL", "EXTRA")
 
@@ -213,7 +214,7 @@ class _Job:
     future: asyncio.Future[Any]
 
 
-class SqliteRepository(Repository):
+class SqliteRepository(SqlitePreferencesMixin, Repository):
     """``Repository`` on one SQLite file (or ``":memory:"``), writes batched by group commit.
 
     ``synchronous`` is SQLite's durability setting: FULL (the default) syncs the WAL at every

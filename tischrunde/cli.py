@@ -19,7 +19,10 @@ TOKEN_HINT = (
     "https://discord.com/developers/applications, copy its token into .env as DISCORD_TOKEN=... "
     "(see README); meanwhile, play at the terminal table below."
 )
-BOT_NOT_BUILT = "The Discord bot is not built yet (issue 4); starting the terminal table instead."
+NO_TOKEN = (
+    "setting DISCORD_TOKEN is missing: create a bot at https://discord.com/developers/applications "
+    "and put its token in .env as DISCORD_TOKEN=... (see README)"
+)
 
 
 def _parse_option(text: str) -> tuple[str, Any]:
@@ -92,7 +95,9 @@ def main(argv: list[str] | None = None) -> int:
             return _simulate(args, lang)
         if args.command == "play":
             return asyncio.run(_play(args, lang))
-        if args.command in ("start", "bot"):
+        if args.command == "bot":
+            return _bot()
+        if args.command == "start":
             return _start(args, lang)
     except SetupError as error:
         print(error.reason.get(lang), file=sys.stderr)
@@ -175,11 +180,38 @@ async def _play(args: argparse.Namespace, lang: str) -> int:
 def _start(args: argparse.Namespace, lang: str) -> int:
     settings = load_settings()
     lang = args.lang or settings.default_language
-    if settings.discord_token is None:
-        print(TOKEN_HINT)
-    else:
-        print(BOT_NOT_BUILT)
+    if settings.discord_token is not None:
+        return _bot()
+    print(TOKEN_HINT)
     return asyncio.run(_menu(lang))
+
+
+def _bot() -> int:
+    """Run the Discord bot until it is stopped; a missing token stops it with one line."""
+    import logging
+
+    from bot.app import TischrundeBot
+
+    settings = load_settings()
+    if settings.discord_token is None:
+        raise SettingsProblem(NO_TOKEN)
+    # discord.py's handler logs to stderr; the token is never part of what it logs.
+    import aiohttp
+    import discord
+
+    discord_bot = TischrundeBot(settings)
+    try:
+        discord_bot.run(
+            settings.discord_token.get_secret_value(),
+            log_level=getattr(logging, settings.log_level),
+            root_logger=True,
+        )
+    except discord.LoginFailure:
+        raise SettingsProblem("setting DISCORD_TOKEN is invalid: Discord refused it") from None
+    except aiohttp.ClientConnectionError as error:
+        print(f"cannot reach Discord: {error}", file=sys.stderr)
+        return 1
+    return 0
 
 
 async def _menu(lang: str) -> int:

@@ -138,3 +138,12 @@ def test_malformed_setting_stops_with_one_line_naming_it(monkeypatch, capsys):
 @pytest.fixture(autouse=True)
 def _no_token_from_the_environment(monkeypatch):
     monkeypatch.delenv("TISCHRUNDE_DISCORD_TOKEN", raising=False)
+
+
+def test_bot_without_token_stops_with_one_line(monkeypatch, capsys):
+    """`tischrunde bot` without DISCORD_TOKEN names the missing setting in one line (issue 4)."""
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.chdir("/")
+    assert main(["bot"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "DISCORD_TOKEN" in err[0]

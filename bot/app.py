@@ -1,0 +1,180 @@
+"""The bot: a ``commands.Bot`` that owns the repository, the table service and the flows.
+
+``setup_hook`` opens storage, creates the service, loads the command extensions by feature,
+registers the persistent components and syncs the commands (to the development guild when one
+is set, which is instant; globally otherwise).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Coroutine
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from storage import GuildSettings, Repository, UserPreferences
+from tables.service import TableError, TableService
+from tischrunde.settings import Settings
+
+from . import i18n
+from .components import TableComponent
+from .dm import DirectMessages
+from .flows import TableFlows
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("bot.features.tables", "bot.features.info", "bot.features.admin")
+
+
+def intents() -> discord.Intents:
+    """Only unprivileged intents: slash commands and components need no message content."""
+    chosen = discord.Intents.none()
+    chosen.guilds = True
+    return chosen
+
+
+class TischrundeBot(commands.Bot):
+    """Tischrunde on Discord."""
+
+    def __init__(
+        self, settings: Settings, *, repository: Repository | None = None, **options: Any
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **options,
+        )
+        self.settings = settings
+        self.repository = repository
+        self.service: TableService
+        self.flows = TableFlows(self)
+        self.dms = DirectMessages(self)
+        self._preferences: dict[str, UserPreferences] = {}
+        self._guild_settings: dict[str, GuildSettings] = {}
+        self._owns_repository = repository is None
+
+    async def setup_hook(self) -> None:
+        """Open storage, build the service, load features, register components, sync."""
+        if self.repository is None:
+            from storage.sqlite import SqliteRepository
+
+            self.repository = SqliteRepository(self.settings.database_path)
+            await self.repository.open()
+        self.service = TableService(self.repository)
+        await self.tree.set_translator(i18n.GermanTranslator())
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        self.add_dynamic_items(TableComponent)
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def close(self) -> None:
+        """Close the gateway, then storage (if the bot opened it)."""
+        await super().close()
+        if self._owns_repository and self.repository is not None:
+            await self.repository.close()
+
+    # ----- languages and preferences ---------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int | str) -> GuildSettings:
+        """The server's settings (cached; ``save_guild_settings`` refreshes the cache)."""
+        key = str(guild_id)
+        cached = self._guild_settings.get(key)
+        if cached is None:
+            assert self.repository is not None
+            cached = self._guild_settings[key] = await self.repository.get_guild_settings(key)
+        return cached
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None:
+        """Store the server's settings."""
+        assert self.repository is not None
+        await self.repository.save_guild_settings(settings)
+        self._guild_settings[settings.guild_id] = settings
+
+    async def preferences(self, user_id: str) -> UserPreferences:
+        """A person's preferences (cached)."""
+        cached = self._preferences.get(user_id)
+        if cached is None:
+            assert self.repository is not None
+            cached = self._preferences[user_id] = await self.repository.get_user_preferences(
+                user_id
+            )
+        return cached
+
+    async def save_preferences(self, preferences: UserPreferences) -> None:
+        """Store a person's preferences."""
+        assert self.repository is not None
+        await self.repository.save_user_preferences(preferences)
+        self._preferences[preferences.user_id] = preferences
+
+    async def server_language(self, interaction: discord.Interaction) -> str:
+        """The server's default: its setting, else the server's own locale, else the operator's."""
+        if interaction.guild_id is not None:
+            settings = await self.guild_settings(interaction.guild_id)
+            if settings.language:
+                return settings.language
+            guild_lang = i18n.locale_language(interaction.guild_locale)
+            if guild_lang:
+                return guild_lang
+        return self.settings.default_language
+
+    async def language(self, interaction: discord.Interaction) -> str:
+        """The language to answer in; remembers the user's so DMs are written in it too."""
+        own = i18n.locale_language(interaction.locale)
+        if own is None:
+            return await self.server_language(interaction)
+        user_id = str(interaction.user.id)
+        preferences = await self.preferences(user_id)
+        if preferences.language != own:
+            await self.save_preferences(
+                UserPreferences(user_id, preferences.dms_off, preferences.dms_refused, own)
+            )
+        return own
+
+    # ----- the one error handler -------------------------------------------------------------
+
+    async def guarded(
+        self, interaction: discord.Interaction, work: Coroutine[Any, Any, Any]
+    ) -> None:
+        """Run a component's work; any error becomes a private answer (components bypass the
+        command tree's error handler).
+        """
+        try:
+            await work
+        except Exception as error:  # noqa: BLE001 - every failure must reach the user privately
+            await self.handle_error(interaction, error)
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """The command tree's errors go to the same handler as the components'."""
+        original = getattr(error, "original", error)
+        await self.handle_error(interaction, original)
+
+    async def handle_error(self, interaction: discord.Interaction, error: BaseException) -> None:
+        """Answer privately: the service's reason, a permission notice, or a generic apology."""
+        try:
+            lang = await self.language(interaction)
+        except Exception:  # noqa: BLE001 - storage may be the problem; answer anyway
+            lang = self.settings.default_language
+        if isinstance(error, TableError):
+            text = error.reason.get(lang)
+        elif isinstance(error, app_commands.CheckFailure):
+            text = i18n.NO_PERMISSION.get(lang)
+        else:
+            log.error("interaction failed", exc_info=error)
+            text = i18n.INTERNAL_ERROR.get(lang)
+        try:
+            await self.flows.reply(interaction, text)
+        except discord.HTTPException:
+            log.warning("could not answer interaction %s", interaction.id)

@@ -1,0 +1,1 @@
+"""The bot's slash commands, one extension per feature (loaded in ``TischrundeBot.setup_hook``)."""

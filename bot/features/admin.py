@@ -1,0 +1,150 @@
+"""``/settings`` (Manage Server) and ``/dm on|off``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from storage import GuildSettings, UserPreferences
+
+from .. import i18n
+from ..i18n import T
+
+if TYPE_CHECKING:
+    from ..app import TischrundeBot
+
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=T("German", "Deutsch"), value="de"),
+    app_commands.Choice(name=T("English", "Englisch"), value="en"),
+    app_commands.Choice(name=T("The server's locale", "Wie der Server"), value="server"),
+]
+
+
+class AdminCommands(commands.Cog):
+    """Server settings and the player's DM switch."""
+
+    settings = app_commands.Group(
+        name=T("settings", "einstellungen"),
+        description=T("Tischrunde settings for this server", "Tischrunde-Einstellungen"),
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    def __init__(self, bot: TischrundeBot) -> None:
+        self.bot = bot
+
+    async def _settings_reply(self, interaction: discord.Interaction, saved: GuildSettings) -> None:
+        lang = await self.bot.language(interaction)
+        channels = ", ".join(f"<#{c}>" for c in saved.channels) or i18n.EVERYWHERE.get(lang)
+        role = f"<@&{saved.organiser_role}>" if saved.organiser_role else i18n.NONE.get(lang)
+        language = saved.language or i18n.SERVER_LOCALE.get(lang)
+        text = i18n.SETTINGS_SHOWN.format(language=language, channels=channels, role=role)
+        await self.bot.flows.reply(interaction, text.get(lang))
+
+    async def _current(self, interaction: discord.Interaction) -> GuildSettings:
+        assert interaction.guild_id is not None
+        return await self.bot.guild_settings(interaction.guild_id)
+
+    @staticmethod
+    def _require_manager(interaction: discord.Interaction) -> None:
+        # default_permissions hides the command; this check holds even if a server overrides it.
+        if not interaction.permissions.manage_guild:
+            raise app_commands.MissingPermissions(["manage_guild"])
+
+    @settings.command(name=T("show", "zeigen"), description=T("Show settings", "Anzeigen"))
+    async def show(self, interaction: discord.Interaction) -> None:
+        """The server's settings."""
+        self._require_manager(interaction)
+        await self._settings_reply(interaction, await self._current(interaction))
+
+    @settings.command(
+        name=T("language", "sprache"),
+        description=T("Default language of the server", "Standardsprache des Servers"),
+    )
+    @app_commands.describe(language=T("Language", "Sprache"))
+    @app_commands.rename(language=T("language", "sprache"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        """Set the language of public messages and of members whose locale is neither."""
+        self._require_manager(interaction)
+        current = await self._current(interaction)
+        saved = GuildSettings(
+            current.guild_id,
+            None if language == "server" else language,
+            current.channels,
+            current.organiser_role,
+        )
+        await self.bot.save_guild_settings(saved)
+        await self._settings_reply(interaction, saved)
+
+    @settings.command(
+        name=T("channel", "kanal"),
+        description=T("Allow or forbid tables in a channel", "Tische in einem Kanal erlauben"),
+    )
+    @app_commands.describe(
+        channel=T("The channel", "Der Kanal"),
+        allowed=T("May tables be opened there?", "Dürfen dort Tische eröffnet werden?"),
+    )
+    @app_commands.rename(channel=T("channel", "kanal"), allowed=T("allowed", "erlaubt"))
+    async def channel(
+        self, interaction: discord.Interaction, channel: discord.TextChannel, allowed: bool
+    ) -> None:
+        """Tables may be opened in the listed channels only (everywhere while none is listed)."""
+        self._require_manager(interaction)
+        current = await self._current(interaction)
+        channels = set(current.channels)
+        (channels.add if allowed else channels.discard)(str(channel.id))
+        saved = GuildSettings(
+            current.guild_id, current.language, sorted(channels), current.organiser_role
+        )
+        await self.bot.save_guild_settings(saved)
+        await self._settings_reply(interaction, saved)
+
+    @settings.command(
+        name=T("organiser", "turnierleitung"),
+        description=T("The role that may organise tournaments", "Rolle für Turniere"),
+    )
+    @app_commands.describe(role=T("The role (empty: none)", "Die Rolle (leer: keine)"))
+    @app_commands.rename(role=T("role", "rolle"))
+    async def organiser(
+        self, interaction: discord.Interaction, role: discord.Role | None = None
+    ) -> None:
+        """Set or clear the organiser role."""
+        self._require_manager(interaction)
+        current = await self._current(interaction)
+        saved = GuildSettings(
+            current.guild_id, current.language, current.channels, str(role.id) if role else None
+        )
+        await self.bot.save_guild_settings(saved)
+        await self._settings_reply(interaction, saved)
+
+    @app_commands.command(
+        name=T("dm", "dm"),
+        description=T("Direct messages on your move", "Direktnachrichten bei deinem Zug"),
+    )
+    @app_commands.describe(state=T("on or off", "an oder aus"))
+    @app_commands.rename(state=T("state", "zustand"))
+    @app_commands.choices(
+        state=[
+            app_commands.Choice(name=T("on", "an"), value="on"),
+            app_commands.Choice(name=T("off", "aus"), value="off"),
+        ]
+    )
+    async def dm(self, interaction: discord.Interaction, state: str) -> None:
+        """Turn DMs on (which also retries a user who refused them before) or off."""
+        lang = await self.bot.language(interaction)
+        user_id = str(interaction.user.id)
+        current = await self.bot.preferences(user_id)
+        on = state == "on"
+        await self.bot.save_preferences(
+            UserPreferences(user_id, dms_off=not on, dms_refused=False, language=current.language)
+        )
+        await self.bot.flows.reply(interaction, (i18n.DMS_ON if on else i18n.DMS_OFF).get(lang))
+
+
+async def setup(bot: Any) -> None:
+    """Load the extension."""
+    await bot.add_cog(AdminCommands(bot))

@@ -1,0 +1,178 @@
+"""``/table``: open, join, leave, start, cancel, hand, show, mine."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from pydantic import BaseModel
+
+from games.core import SetupError, all_games, get_game
+
+from ..i18n import T
+
+if TYPE_CHECKING:
+    from ..app import TischrundeBot
+
+TABLE_OPTION = T("Table number (default: this thread's table, or your only one)", "Tischnummer")
+
+
+def option_hints(model: type[BaseModel]) -> list[tuple[str, str]]:
+    """Each option of a game as ("name=default", "description, bounds") for autocomplete."""
+    hints = []
+    for name, field in model.model_fields.items():
+        default = field.get_default(call_default_factory=True)
+        bounds = []
+        for rule in field.metadata:
+            for attribute, sign in (("ge", "≥"), ("gt", ">"), ("le", "≤"), ("lt", "<")):
+                value = getattr(rule, attribute, None)
+                if value is not None:
+                    bounds.append(f"{sign}{value}")
+        # Written as the options parser reads it back (JSON for null and booleans).
+        value = (
+            "null"
+            if default is None
+            else str(default).lower()
+            if isinstance(default, bool)
+            else default
+        )
+        described = ", ".join(filter(None, [field.description or "", " ".join(bounds)]))
+        hints.append((f"{name}={value}", described))
+    return hints
+
+
+class TableCommands(commands.Cog):
+    """Tables in channels: the lobby, the game and the player's hand."""
+
+    table = app_commands.Group(
+        name=T("table", "tisch"),
+        description=T("Play a card game at a table", "Ein Kartenspiel an einem Tisch spielen"),
+        guild_only=True,
+    )
+
+    def __init__(self, bot: TischrundeBot) -> None:
+        self.bot = bot
+        open_command = self.table.get_command("open")
+        assert isinstance(open_command, app_commands.Command)
+        # Choices from the registry at load time, so a game that lands needs no bot code.
+        open_command._params["game"].choices = [
+            app_commands.Choice(
+                name=app_commands.locale_str(game.name.en, game=game.id), value=game.id
+            )
+            for game in all_games()[:25]
+        ]
+
+    @table.command(name=T("open", "eroeffnen"), description=T("Open a table", "Tisch eröffnen"))
+    @app_commands.describe(
+        game=T("The game", "Das Spiel"),
+        options=T("Options as name=value, e.g. hand=3", "Optionen als name=wert, z. B. hand=3"),
+    )
+    @app_commands.rename(game=T("game", "spiel"), options=T("options", "optionen"))
+    async def open(
+        self, interaction: discord.Interaction, game: str, options: str | None = None
+    ) -> None:
+        """Open a table for a game in this channel."""
+        await self.bot.flows.open(interaction, game, options)
+
+    @open.autocomplete("options")
+    async def options_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Suggest each option not typed yet, with its default, meaning and bounds."""
+        game_id = getattr(interaction.namespace, "game", None)
+        try:
+            game = get_game(str(game_id))
+        except SetupError:
+            return []
+        typed = current.split()
+        named = {part.partition("=")[0] for part in typed}
+        done = " ".join(part for part in typed if "=" in part)
+        choices = []
+        for hint, described in option_hints(game.Options):
+            if hint.partition("=")[0] in named:
+                continue
+            value = f"{done} {hint}".strip()
+            label = f"{value} ({described})" if described else value
+            choices.append(app_commands.Choice(name=label[:100], value=value[:100]))
+        return choices[:25]
+
+    async def _table_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        lang = await self.bot.language(interaction)
+        tables = await self.bot.service.tables_of_user(str(interaction.user.id))
+        return [
+            app_commands.Choice(name=f"{t.id} · {t.game.name.get(lang)} · {t.status}", value=t.id)
+            for t in tables
+            if current in str(t.id)
+        ][:25]
+
+    async def _resolve(self, interaction: discord.Interaction, table: int | None) -> int:
+        return await self.bot.flows.table_of(interaction, table)
+
+    @table.command(name=T("join", "beitreten"), description=T("Take a seat", "Platz nehmen"))
+    @app_commands.describe(table=TABLE_OPTION)
+    @app_commands.rename(table=T("table", "tisch"))
+    async def join(self, interaction: discord.Interaction, table: int) -> None:
+        """Take a seat at a table in its lobby."""
+        await self.bot.flows.join(interaction, table)
+
+    @table.command(name=T("leave", "verlassen"), description=T("Leave a table", "Tisch verlassen"))
+    @app_commands.describe(table=TABLE_OPTION)
+    @app_commands.rename(table=T("table", "tisch"))
+    async def leave(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        """Leave a table before it starts."""
+        await self.bot.flows.leave(interaction, await self._resolve(interaction, table))
+
+    @table.command(name=T("start", "starten"), description=T("Start the game", "Spiel starten"))
+    @app_commands.describe(table=TABLE_OPTION)
+    @app_commands.rename(table=T("table", "tisch"))
+    async def start(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        """Start the game (host only)."""
+        await self.bot.flows.start(interaction, await self._resolve(interaction, table))
+
+    @table.command(
+        name=T("cancel", "absagen"),
+        description=T("Cancel a table (host or Manage Server)", "Tisch absagen"),
+    )
+    @app_commands.describe(table=TABLE_OPTION)
+    @app_commands.rename(table=T("table", "tisch"))
+    async def cancel(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        """Cancel a table without a result."""
+        await self.bot.flows.cancel(interaction, await self._resolve(interaction, table))
+
+    @table.command(
+        name=T("hand", "blatt"), description=T("Show my hand, privately", "Mein Blatt zeigen")
+    )
+    @app_commands.describe(table=TABLE_OPTION)
+    @app_commands.rename(table=T("table", "tisch"))
+    async def hand(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        """Your hidden cards and moves, only for you."""
+        await self.bot.flows.show_hand(interaction, await self._resolve(interaction, table))
+
+    @table.command(
+        name=T("show", "zeigen"), description=T("Show the table again", "Tisch erneut zeigen")
+    )
+    @app_commands.describe(table=TABLE_OPTION)
+    @app_commands.rename(table=T("table", "tisch"))
+    async def show(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        """Post the table's public state again."""
+        await self.bot.flows.show_table(interaction, await self._resolve(interaction, table))
+
+    @table.command(
+        name=T("mine", "meine"),
+        description=T("My tables and whose turn it is", "Meine Tische und wer am Zug ist"),
+    )
+    async def mine(self, interaction: discord.Interaction) -> None:
+        """Your open tables."""
+        await self.bot.flows.mine(interaction)
+
+    for _command in (leave, start, cancel, hand, show):
+        _command.autocomplete("table")(_table_autocomplete)
+
+
+async def setup(bot: Any) -> None:
+    """Load the extension."""
+    await bot.add_cog(TableCommands(bot))

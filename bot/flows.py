@@ -1,0 +1,454 @@
+"""What happens on a command or a click: lobby, start, moves, hands, publishing a turn.
+
+Slash commands and components both call these, so a move made from a DM, from an ephemeral
+hand or by a command takes the same path. Every refusal is a ``TableError`` raised before
+anything changes; the bot's one error handler answers it privately.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from games.core import Event, decode, encode
+from storage import ACTIVE, LOBBY
+from tables import messages as service_messages
+from tables.service import Member, Table, TableError, TableService
+
+from . import i18n
+from .render import (
+    clip,
+    hand_button_view,
+    hand_embed,
+    hand_view,
+    lobby_embed,
+    lobby_view,
+    table_embed,
+)
+
+if TYPE_CHECKING:
+    from .app import TischrundeBot
+
+log = logging.getLogger(__name__)
+
+
+def member_of(interaction: discord.Interaction) -> Member:
+    """The person behind an interaction, as the table service knows people."""
+    user = interaction.user
+    return Member(str(user.id), user.display_name)
+
+
+def public_language(table: Table) -> str:
+    """The language of the table's public messages (the server's when it was opened)."""
+    return str(table.record.settings.get("lang", "en"))
+
+
+def parse_options(text: str | None) -> dict[str, Any]:
+    """``"hand=3 name=x"`` as a dict; values that read as JSON (numbers, true) are converted.
+
+    The game's options model validates the result; this only splits the text.
+    """
+    import json
+
+    options: dict[str, Any] = {}
+    for part in (text or "").split():
+        key, sep, raw = part.partition("=")
+        if not sep or not key or not raw:
+            raise TableError(i18n.BAD_OPTIONS_SYNTAX.format(text=part[:50]))
+        try:
+            options[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[key] = raw
+    return options
+
+
+class TableFlows:
+    """The table flows of the bot (one instance, owned by the bot)."""
+
+    def __init__(self, bot: TischrundeBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> TableService:
+        """The table service (created in the bot's setup_hook)."""
+        return self.bot.service
+
+    # ----- answering -------------------------------------------------------------------------
+
+    async def reply(
+        self,
+        interaction: discord.Interaction,
+        content: str | None = None,
+        **message: Any,
+    ) -> None:
+        """A private answer: the interaction's response, or a follow-up if it was answered."""
+        if interaction.response.is_done():
+            await interaction.followup.send(content, ephemeral=True, **message)
+        else:
+            await interaction.response.send_message(content, ephemeral=True, **message)
+
+    async def _private_hand(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        seat: int,
+        lang: str,
+        *,
+        content: str | None = None,
+        page: int = 0,
+        replace: bool = False,
+    ) -> None:
+        embed = hand_embed(table, seat, lang, with_public=interaction.guild_id is None)
+        view, _pages = hand_view(table, seat, lang, page)
+        if replace and not interaction.response.is_done():
+            await interaction.response.edit_message(content=content, embed=embed, view=view)
+        else:
+            await self.reply(interaction, content, embed=embed, view=view)
+
+    # ----- the lobby -------------------------------------------------------------------------
+
+    async def open(
+        self, interaction: discord.Interaction, game_id: str, options_text: str | None
+    ) -> None:
+        """Open a table in this channel (if the server allows tables here)."""
+        lang = await self.bot.language(interaction)
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise TableError(i18n.GUILD_ONLY)
+        channel = interaction.channel
+        channel_id = interaction.channel_id
+        if isinstance(channel, discord.Thread) and channel.parent_id:
+            channel_id = channel.parent_id
+        settings = await self.bot.guild_settings(interaction.guild_id)
+        if settings.channels and str(channel_id) not in settings.channels:
+            allowed = ", ".join(f"<#{channel}>" for channel in settings.channels)
+            raise TableError(i18n.NOT_IN_THIS_CHANNEL.format(channels=allowed))
+        options = parse_options(options_text)
+        table = await self.service.create(
+            game_id,
+            member_of(interaction),
+            {"guild": str(interaction.guild_id), "channel": str(channel_id)},
+            options,
+            settings={"lang": await self.bot.server_language(interaction)},
+        )
+        public = public_language(table)
+        if channel_id != interaction.channel_id:
+            # Opened from inside a thread: the lobby goes to its parent channel.
+            message = await self.bot.get_partial_messageable(channel_id).send(
+                embed=lobby_embed(table, public), view=lobby_view(table, public)
+            )
+            await self.reply(interaction, i18n.OPENED.format(id=table.id).get(lang))
+            lobby_id = message.id
+        else:
+            response = await interaction.response.send_message(
+                embed=lobby_embed(table, public), view=lobby_view(table, public)
+            )
+            lobby_id = getattr(response.resource, "id", None)
+        if lobby_id is not None:
+            await self._set_place(table, lobby=str(lobby_id))
+        await self.bot.dms.welcome(table, str(interaction.user.id))
+
+    async def _set_place(self, table: Table, **values: str) -> None:
+        place = {**table.record.place, **values}
+        await self.service.repo.update_table(table.id, place=place)
+        table.record.place = place
+
+    async def _show_lobby(
+        self, interaction: discord.Interaction, table: Table, note: str | None
+    ) -> None:
+        """Refresh the lobby message: in place when it was clicked, else by an edit."""
+        public = public_language(table)
+        embed, view = lobby_embed(table, public), lobby_view(table, public)
+        lobby_id = table.record.place.get("lobby")
+        clicked = interaction.message is not None and str(interaction.message.id) == lobby_id
+        if clicked and not interaction.response.is_done():
+            await interaction.response.edit_message(embed=embed, view=view)
+            return
+        if note:
+            await self.reply(interaction, note)
+        if lobby_id:
+            channel = self.bot.get_partial_messageable(int(table.record.place["channel"]))
+            try:
+                await channel.get_partial_message(int(lobby_id)).edit(embed=embed, view=view)
+            except discord.HTTPException as error:
+                log.warning("could not refresh lobby of table %s: %s", table.id, error)
+
+    async def join(self, interaction: discord.Interaction, table_id: int) -> None:
+        """Take a seat; the first DM is tried now, so a refusal is known before the game."""
+        lang = await self.bot.language(interaction)
+        here = str(interaction.guild_id)
+        if (await self.service.get(table_id)).record.place.get("guild") not in (None, here):
+            # A table of another server is not reachable by guessing its number.
+            raise TableError(service_messages.NO_SUCH_TABLE.format(id=table_id), "unknown")
+        table = await self.service.join(table_id, member_of(interaction))
+        await self._show_lobby(interaction, table, i18n.JOINED.format(id=table.id).get(lang))
+        if not await self.bot.dms.welcome(table, str(interaction.user.id)):
+            await self.reply(interaction, i18n.DM_REFUSED_AT_JOIN.get(lang))
+
+    async def leave(self, interaction: discord.Interaction, table_id: int) -> None:
+        """Give up a seat before the start (the host leaving closes the lobby)."""
+        lang = await self.bot.language(interaction)
+        table = await self.service.leave(table_id, member_of(interaction))
+        await self._show_lobby(interaction, table, i18n.LEFT.format(id=table.id).get(lang))
+
+    async def add_engine(self, interaction: discord.Interaction, table_id: int) -> None:
+        """Seat an engine player (host only)."""
+        table = await self.service.add_engine(table_id, member_of(interaction))
+        await self._show_lobby(interaction, table, table.seats[-1].name)
+
+    async def cancel(self, interaction: discord.Interaction, table_id: int) -> None:
+        """End a table without a result: its host, or a member with Manage Server."""
+        lang = await self.bot.language(interaction)
+        permissions = interaction.permissions
+        may_manage = interaction.guild_id is not None and permissions.manage_guild
+        table = await self.service.get(table_id)
+        if may_manage and table.record.place.get("guild") != str(interaction.guild_id):
+            may_manage = False  # Manage Server on another server does not reach this table
+        was_active = table.status == ACTIVE
+        table = await self.service.cancel(table_id, member_of(interaction), may_manage=may_manage)
+        await self._show_lobby(interaction, table, i18n.CANCELLED.format(id=table.id).get(lang))
+        thread = table.record.place.get("thread")
+        if was_active and thread:
+            public = public_language(table)
+            await self.bot.get_partial_messageable(int(thread)).send(
+                i18n.CANCELLED.format(id=table.id).get(public)
+            )
+
+    async def start(self, interaction: discord.Interaction, table_id: int) -> None:
+        """Start the game: open its thread, post the first state, notify who must act."""
+        lang = await self.bot.language(interaction)
+        on_lobby = interaction.type == discord.InteractionType.component
+        outcome = await self.service.start(table_id, member_of(interaction))
+        # Refusals are answered above, privately; the thread and the first post may take longer
+        # than the 3 seconds Discord allows, so the answer is deferred from here on.
+        await interaction.response.defer(ephemeral=not on_lobby, thinking=not on_lobby)
+        table = outcome.table
+        public = public_language(table)
+        channel = self.bot.get_partial_messageable(int(table.record.place["channel"]))
+        name = i18n.THREAD_NAME.format(id=table.id, game=table.game.name.get(public)).get(public)
+        try:
+            lobby_id = table.record.place.get("lobby")
+            if lobby_id:
+                # The thread hangs off the lobby message, so the channel shows where it went.
+                thread_data = await self.bot.http.start_thread_with_message(
+                    channel.id, int(lobby_id), name=name[:100], auto_archive_duration=10080
+                )
+            else:
+                thread_data = await self.bot.http.start_thread_without_message(
+                    channel.id,
+                    name=name[:100],
+                    auto_archive_duration=10080,
+                    type=discord.ChannelType.public_thread.value,
+                )
+            await self._set_place(table, thread=str(thread_data["id"]))
+        except discord.HTTPException as error:
+            # The game is stored and playable from DMs and /table hand; say so in the log.
+            log.warning("could not open a thread for table %s: %s", table.id, error)
+        embed, view = lobby_embed(table, public), lobby_view(table, public)
+        if on_lobby:
+            await interaction.edit_original_response(embed=embed, view=view)
+        else:
+            thread = table.record.place.get("thread")
+            link = f"<#{thread}>" if thread else "-"
+            await interaction.followup.send(
+                i18n.STARTED.format(id=table.id, thread=link).get(lang), ephemeral=True
+            )
+            await self._show_lobby(interaction, table, None)
+        try:
+            await self.publish(table, [event for _applied, event in outcome.events], actor=None)
+        except Exception:  # the game is stored and started; the hand button and DMs still work
+            log.exception("publishing the start of table %s failed", table.id)
+
+    # ----- playing ---------------------------------------------------------------------------
+
+    async def table_of(self, interaction: discord.Interaction, table_id: int | None) -> int:
+        """The table a command means: the one given, the one whose thread this is, or the
+        user's only table.
+        """
+        if table_id is not None:
+            return table_id
+        tables = await self.service.tables_of_user(str(interaction.user.id))
+        here = str(interaction.channel_id)
+        for table in tables:
+            if here in (table.record.place.get("thread"), table.record.place.get("lobby")):
+                return table.id
+        if len(tables) == 1:
+            return tables[0].id
+        raise TableError(i18n.NO_TABLE_HERE)
+
+    async def show_hand(
+        self,
+        interaction: discord.Interaction,
+        table_id: int,
+        *,
+        page: int = 0,
+        replace: bool = False,
+        seq: int | None = None,
+    ) -> None:
+        """The seat's hidden cards and legal actions, privately (``replace``: in place)."""
+        lang = await self.bot.language(interaction)
+        table = await self.service.get(table_id)
+        seat = table.seat_of(str(interaction.user.id))
+        if seat is None:
+            raise TableError(service_messages.NOT_A_PLAYER, "foreign")
+        if table.status == LOBBY:
+            raise TableError(service_messages.NOT_STARTED)
+        content = None
+        if seq is not None and seq != table.seq:
+            content, page = service_messages.STALE.get(lang), 0
+        await self._private_hand(
+            interaction, table, seat, lang, content=content, page=page, replace=replace
+        )
+
+    async def act(
+        self, interaction: discord.Interaction, table_id: int, seq: int, code: str
+    ) -> None:
+        """Play ``code`` at state ``seq``; answer with the fresh hand, then publish the turn.
+
+        The answer comes only after the move is stored. A click on an old state is refused
+        as stale and answered with the fresh view; a repeated click is not applied twice.
+        """
+        lang = await self.bot.language(interaction)
+        user_id = str(interaction.user.id)
+        before = await self.service.get(table_id)
+        label = code
+        seat = before.seat_of(user_id)
+        if seat is not None and before.state is not None and code in before.legal_actions(seat):
+            label = before.game.action_label(before.state, seat, code, lang)
+        try:
+            outcome = await self.service.act(
+                table_id,
+                member_of(interaction),
+                code,
+                expected_seq=seq,
+                request_id=str(interaction.id),
+            )
+        except TableError as error:
+            if error.kind != "stale":
+                raise
+            table = await self.service.get(table_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise
+            await self._private_hand(interaction, table, seat, lang, content=error.reason.get(lang))
+            return
+        table = outcome.table
+        seat = table.seat_of(user_id)
+        assert seat is not None
+        if outcome.duplicate:
+            await self._private_hand(
+                interaction, table, seat, lang, content=i18n.ALREADY_APPLIED.get(lang)
+            )
+            return
+        private = interaction.message is not None and (
+            interaction.message.flags.ephemeral or interaction.guild_id is None
+        )
+        # The mover also reads what happened to them alone (a card drawn, a card stolen).
+        lines = [
+            table.game.describe_event(event, lang)
+            for _applied, event in outcome.events
+            if event.to in (None, seat)
+        ]
+        content = "\n".join([i18n.MOVED.format(label=label).get(lang), *lines])
+        await self._private_hand(
+            interaction, table, seat, lang, content=clip(content, 2000), replace=private
+        )
+        try:
+            await self.publish(table, [event for _applied, event in outcome.events], actor=user_id)
+        except Exception:
+            log.exception("publishing move %s of table %s failed", table.seq, table.id)
+
+    async def ask_amount(
+        self, interaction: discord.Interaction, table_id: int, seq: int, template: str
+    ) -> None:
+        """Ask for a typed amount for an open verb (a bet, a raise); the engine checks it."""
+        lang = await self.bot.language(interaction)
+        verb, args = decode(template)
+        flows = self
+
+        class AmountModal(discord.ui.Modal):
+            amount: discord.ui.TextInput[Any] = discord.ui.TextInput(
+                label=i18n.AMOUNT.get(lang), custom_id="amount", max_length=12
+            )
+
+            async def on_submit(self, submitted: discord.Interaction) -> None:
+                await flows.bot.guarded(submitted, self._play(submitted))
+
+            async def _play(self, submitted: discord.Interaction) -> None:
+                text = self.amount.value.strip()
+                if not text.isdigit():
+                    raise TableError(i18n.NOT_AN_AMOUNT.format(text=text[:20]))
+                code = encode(verb, *args[:-1], int(text))
+                await flows.act(submitted, table_id, seq, code)
+
+        title = clip(i18n.OTHER_AMOUNT.format(verb=verb).get(lang), 45)
+        await interaction.response.send_modal(
+            AmountModal(title=title, custom_id=f"tr-amount:{table_id}:{seq}", timeout=600)
+        )
+
+    async def publish(self, table: Table, events: list[Event], *, actor: str | None) -> None:
+        """Post the public state as a new thread message and DM whoever must decide now.
+
+        The acting player already holds the fresh hand in their answer, so they get no DM.
+        Players who cannot be reached by DM are mentioned in the thread with a hint.
+        """
+        public = public_language(table)
+        unreachable = []
+        for seat in table.to_act():
+            user_id = table.seats[seat].user_id
+            if user_id is None or user_id == actor:
+                continue
+            if not await self.bot.dms.notify_turn(table, seat):
+                unreachable.append(user_id)
+        thread = table.record.place.get("thread")
+        if not thread:
+            return
+        content = "\n".join(
+            i18n.NO_DM_HINT.format(who=f"<@{user_id}>").get(public) for user_id in unreachable
+        )
+        message: dict[str, Any] = {"embed": table_embed(table, public, events)}
+        view = hand_button_view(table)
+        if view is not None:
+            message["view"] = view
+        await self.bot.get_partial_messageable(int(thread)).send(content or None, **message)
+
+    async def show_table(self, interaction: discord.Interaction, table_id: int) -> None:
+        """The table again: the lobby, or the public state with the "My hand" button."""
+        table = await self.service.get(table_id)
+        public = public_language(table)
+        if table.status == LOBBY:
+            await interaction.response.send_message(
+                embed=lobby_embed(table, public), view=lobby_view(table, public)
+            )
+            return
+        message: dict[str, Any] = {"embed": table_embed(table, public)}
+        view = hand_button_view(table)
+        if view is not None:
+            message["view"] = view
+        await interaction.response.send_message(**message)
+
+    async def mine(self, interaction: discord.Interaction) -> None:
+        """The user's open tables and whose turn it is at each."""
+        lang = await self.bot.language(interaction)
+        user_id = str(interaction.user.id)
+        tables = await self.service.tables_of_user(user_id)
+        if not tables:
+            await self.reply(interaction, i18n.NO_TABLES.get(lang))
+            return
+        lines = []
+        for table in tables[:20]:
+            waiting = table.waiting_for()
+            who = ", ".join(
+                i18n.YOU.get(lang) if seat.user_id == user_id else seat.name for seat in waiting
+            )
+            status = i18n.LOBBY_STATUS if table.status == LOBBY else i18n.ACTIVE_STATUS
+            line = i18n.MINE_LINE.format(
+                id=table.id,
+                game=table.game.name.get(lang),
+                status=status.get(lang),
+                who=who or i18n.NOBODY.get(lang),
+            ).get(lang)
+            thread = table.record.place.get("thread")
+            lines.append(line + (f" · <#{thread}>" if thread else ""))
+        await self.reply(interaction, "\n".join(lines))

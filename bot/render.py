@@ -1,0 +1,348 @@
+"""What the bot shows: embeds from a game's ``render`` and the components for a seat's actions.
+
+Nothing here decides a rule. Public embeds are built only from ``view(state, None)`` and from
+events addressed to everyone; a seat's private embed only from ``view(state, seat)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import groupby
+
+import discord
+
+from games.core import Event, decode
+from tables.service import Table
+
+from . import i18n
+
+PREFIX = "tr"
+BUTTONS_PER_ROW = 5
+ACTION_ROWS_PER_PAGE = 4
+"""A message holds 5 rows; one stays free for paging and refreshing."""
+OPTIONS_PER_SELECT = 25
+BUTTON_LABEL_MAX = 80
+OPTION_TEXT_MAX = 100
+DESCRIPTION_MAX = 4000
+FIELD_MAX = 1000
+COLOUR = discord.Colour.dark_green()
+
+
+# ----- custom ids ----------------------------------------------------------------------------
+
+
+def custom_id(kind: str, table_id: int, *parts: object) -> str:
+    """``tr:<kind>:<table>[:<part>...]``; the last part (an action code) may contain colons."""
+    return ":".join([PREFIX, kind, str(table_id), *(str(part) for part in parts)])
+
+
+@dataclass(frozen=True)
+class ParsedId:
+    """A component's custom_id taken apart: what to do, at which table, at which state."""
+
+    kind: str
+    table_id: int
+    seq: int | None = None
+    arg: str | None = None
+
+
+LOBBY_KINDS = {"j", "l", "e", "g", "x"}
+"""join, leave, add engine, start (go), cancel (x)."""
+
+
+def parse_custom_id(text: str) -> ParsedId | None:
+    """The parsed custom_id, or None when it is not one the bot makes (a malformed id)."""
+    parts = text.split(":", 4)
+    if len(parts) < 3 or parts[0] != PREFIX or not parts[2].isdigit():
+        return None
+    kind, table_id = parts[1], int(parts[2])
+    if kind in LOBBY_KINDS or kind == "h":
+        return ParsedId(kind, table_id) if len(parts) == 3 else None
+    if kind in ("a", "s", "p", "m") and len(parts) == 5 and parts[3].isdigit() and parts[4]:
+        return ParsedId(kind, table_id, int(parts[3]), parts[4])
+    return None
+
+
+# ----- text helpers --------------------------------------------------------------------------
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis when it was longer."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def block(text: str, limit: int = DESCRIPTION_MAX) -> str:
+    """A game's plain-text rendering as a code block (monospace keeps its columns)."""
+    return "```\n" + clip(text.replace("```", "'''"), limit - 8) + "\n```"
+
+
+def game_name(table: Table, lang: str) -> str:
+    """The table's game in ``lang``."""
+    return table.game.name.get(lang)
+
+
+def waiting_names(table: Table) -> list[str]:
+    """Display names (mentions for members) of the seats the table waits for."""
+    return [f"<@{seat.user_id}>" if seat.user_id else seat.name for seat in table.waiting_for()]
+
+
+def thread_link(table: Table) -> str | None:
+    """A link to the table's thread, once it has one."""
+    place = table.record.place
+    if place.get("thread") and place.get("guild"):
+        return f"https://discord.com/channels/{place['guild']}/{place['thread']}"
+    return None
+
+
+# ----- the lobby -----------------------------------------------------------------------------
+
+
+def lobby_embed(table: Table, lang: str) -> discord.Embed:
+    """The lobby: game, host, seats and options, and what happens next."""
+    game = table.game
+    embed = discord.Embed(
+        title=i18n.LOBBY_TITLE.format(id=table.id, game=game.name.get(lang)).get(lang),
+        description=game.summary.get(lang) or None,
+        colour=COLOUR,
+    )
+    seats = "\n".join(
+        f"{seat.seat + 1}. " + (f"<@{seat.user_id}>" if seat.user_id else seat.name)
+        for seat in table.seats
+    )
+    embed.add_field(
+        name=i18n.LOBBY_SEATS.format(n=len(table.seats), max=game.max_players).get(lang),
+        value=seats or "-",
+        inline=False,
+    )
+    options = table.options.model_dump(mode="json")
+    if options:
+        text = " ".join(f"{key}={value}" for key, value in options.items())
+        embed.add_field(name=i18n.LOBBY_OPTIONS.get(lang), value=clip(text, FIELD_MAX))
+    if table.status == "cancelled":
+        embed.set_footer(text=i18n.STATUS_CANCELLED.get(lang))
+    elif table.status != "lobby":
+        thread = table.record.place.get("thread")
+        where = f"<#{thread}>" if thread else "-"
+        embed.add_field(
+            name="\u200b", value=i18n.STATUS_STARTED.format(thread=where).get(lang), inline=False
+        )
+    else:
+        embed.set_footer(text=i18n.LOBBY_WAITING.format(min=game.min_players).get(lang))
+    return embed
+
+
+def lobby_view(table: Table, lang: str) -> discord.ui.View | None:
+    """Join, Leave, Add engine, Start and Cancel, while the table is in the lobby."""
+    from .components import TableComponent
+
+    if table.status != "lobby":
+        return None
+    view = discord.ui.View(timeout=None)
+    buttons = (
+        ("j", i18n.JOIN, discord.ButtonStyle.success),
+        ("l", i18n.LEAVE, discord.ButtonStyle.secondary),
+        ("e", i18n.ADD_ENGINE, discord.ButtonStyle.secondary),
+        ("g", i18n.START, discord.ButtonStyle.primary),
+        ("x", i18n.CANCEL, discord.ButtonStyle.danger),
+    )
+    for kind, label, style in buttons:
+        button = discord.ui.Button(
+            label=label.get(lang), style=style, custom_id=custom_id(kind, table.id)
+        )
+        view.add_item(TableComponent(button))
+    return view
+
+
+# ----- the public table ----------------------------------------------------------------------
+
+
+def public_lines(table: Table, events: list[Event], lang: str) -> list[str]:
+    """The log lines of ``events`` everyone may read (events addressed to one seat are left out)."""
+    return [table.game.describe_event(event, lang) for event in events if event.to is None]
+
+
+def table_embed(table: Table, lang: str, events: list[Event] | None = None) -> discord.Embed:
+    """The public state of the table: the game's rendering of the public view, the public log of
+    the last move, and who is to act (or the result).
+    """
+    embed = discord.Embed(
+        title=i18n.TURN_TITLE.format(id=table.id, seq=table.seq).get(lang),
+        description=block(table.game.render(table.view(None), lang)),
+        colour=COLOUR,
+    )
+    lines = public_lines(table, events or [], lang)
+    if lines:
+        embed.add_field(
+            name=i18n.LOG.get(lang), value=clip("\n".join(lines), FIELD_MAX), inline=False
+        )
+    result = table.result()
+    if table.status == "finished" and result is not None:
+        standings = sorted(range(len(result.ranks)), key=lambda seat: result.ranks[seat])
+        text = "\n".join(
+            i18n.RESULT_LINE.format(
+                rank=result.ranks[seat], name=table.seat_name(seat), score=result.scores[seat]
+            ).get(lang)
+            for seat in standings
+        )
+        embed.add_field(name=i18n.GAME_OVER.get(lang), value=clip(text, FIELD_MAX), inline=False)
+    elif table.status == "active":
+        who = ", ".join(waiting_names(table)) or "-"
+        embed.add_field(name="\u200b", value=i18n.WAITING_FOR.format(who=who).get(lang))
+    return embed
+
+
+def hand_button_view(table: Table) -> discord.ui.View | None:
+    """The bilingual "My hand / Mein Blatt" button under a public table message."""
+    from .components import TableComponent
+
+    if table.status != "active":
+        return None
+    view = discord.ui.View(timeout=None)
+    button = discord.ui.Button(
+        label=i18n.HAND_BUTTON,
+        style=discord.ButtonStyle.primary,
+        custom_id=custom_id("h", table.id),
+    )
+    view.add_item(TableComponent(button))
+    return view
+
+
+# ----- a seat's private hand -----------------------------------------------------------------
+
+
+def hand_embed(table: Table, seat: int, lang: str, *, with_public: bool = False) -> discord.Embed:
+    """What ``seat`` may see, in its language; ``with_public`` adds the table in short (DMs)."""
+    embed = discord.Embed(
+        title=i18n.HAND_TITLE.format(id=table.id).get(lang),
+        description=block(table.game.render(table.view(seat), lang)),
+        colour=COLOUR,
+    )
+    if table.status == "active":
+        mine = seat in table.to_act()
+        embed.add_field(
+            name="\u200b", value=(i18n.YOUR_MOVE if mine else i18n.NOT_YOUR_MOVE).get(lang)
+        )
+    elif table.status == "finished":
+        embed.add_field(name="\u200b", value=i18n.GAME_OVER.get(lang))
+    if with_public:
+        who = ", ".join(waiting_names(table)) or "-"
+        embed.add_field(
+            name=i18n.WAITING_FOR.format(who=who).get(lang),
+            value=block(table.game.render(table.view(None), lang), FIELD_MAX),
+            inline=False,
+        )
+    return embed
+
+
+@dataclass
+class ActionRow:
+    """One row of a seat's actions: up to five buttons, or one select menu of one group."""
+
+    codes: list[str]
+    group: str | None = None
+    """Set for a select menu (the action group it offers)."""
+
+
+def action_rows(table: Table, seat: int) -> list[ActionRow]:
+    """The seat's legal actions laid out in rows: buttons when few, one select per group else."""
+    assert table.state is not None
+    codes = table.legal_actions(seat)
+    if len(codes) <= BUTTONS_PER_ROW * ACTION_ROWS_PER_PAGE:
+        return [
+            ActionRow(codes[start : start + BUTTONS_PER_ROW])
+            for start in range(0, len(codes), BUTTONS_PER_ROW)
+        ]
+    game, state = table.game, table.state
+    rows = []
+    keyed = sorted(
+        enumerate(codes), key=lambda item: (game.action_group(state, seat, item[1]), item[0])
+    )
+    for group, members in groupby(keyed, key=lambda item: game.action_group(state, seat, item[1])):
+        group_codes = [code for _index, code in members]
+        for start in range(0, len(group_codes), OPTIONS_PER_SELECT):
+            rows.append(ActionRow(group_codes[start : start + OPTIONS_PER_SELECT], group))
+    return rows
+
+
+def hand_view(table: Table, seat: int, lang: str, page: int = 0) -> tuple[discord.ui.View, int]:
+    """The components of ``seat``'s private answer: its actions on page ``page`` and paging.
+
+    Every custom_id carries the table's state number, so a click on an old answer is refused
+    as stale and nothing changes.
+    """
+    from .components import TableComponent
+
+    view = discord.ui.View(timeout=None)
+    rows = action_rows(table, seat) if table.status == "active" else []
+    pages = max(1, -(-len(rows) // ACTION_ROWS_PER_PAGE))
+    page = min(max(page, 0), pages - 1)
+    state = table.state
+    for row_number, row in enumerate(
+        rows[page * ACTION_ROWS_PER_PAGE : (page + 1) * ACTION_ROWS_PER_PAGE]
+    ):
+        if row.group is None:
+            for code in row.codes:
+                label = table.game.action_label(state, seat, code, lang)
+                button = discord.ui.Button(
+                    label=clip(label, BUTTON_LABEL_MAX),
+                    style=discord.ButtonStyle.success,
+                    custom_id=custom_id("a", table.id, table.seq, code),
+                    row=row_number,
+                )
+                view.add_item(TableComponent(button))
+        else:
+            index = page * ACTION_ROWS_PER_PAGE + row_number
+            select = discord.ui.Select(
+                custom_id=custom_id("s", table.id, table.seq, index),
+                placeholder=clip(i18n.CHOOSE.format(group=row.group).get(lang), OPTION_TEXT_MAX),
+                options=[
+                    discord.SelectOption(
+                        label=clip(table.game.action_label(state, seat, code, lang), 100),
+                        value=code,
+                    )
+                    for code in row.codes
+                ],
+                row=row_number,
+            )
+            view.add_item(TableComponent(select))
+    nav_row = ACTION_ROWS_PER_PAGE
+    if pages > 1:
+        for target, label in ((page - 1, i18n.PREVIOUS), (page + 1, i18n.NEXT)):
+            button = discord.ui.Button(
+                label=label.get(lang),
+                style=discord.ButtonStyle.secondary,
+                custom_id=custom_id("p", table.id, table.seq, target),
+                disabled=not 0 <= target < pages,
+                row=nav_row,
+            )
+            view.add_item(TableComponent(button))
+    for template in amount_templates(table, seat)[:2]:
+        verb = decode(template)[0]
+        button = discord.ui.Button(
+            label=clip(i18n.OTHER_AMOUNT.format(verb=verb).get(lang), BUTTON_LABEL_MAX),
+            style=discord.ButtonStyle.secondary,
+            custom_id=custom_id("m", table.id, table.seq, template),
+            row=nav_row,
+        )
+        view.add_item(TableComponent(button))
+    if table.status == "active":
+        button = discord.ui.Button(
+            label=i18n.REFRESH.get(lang),
+            style=discord.ButtonStyle.secondary,
+            custom_id=custom_id("h", table.id),
+            row=nav_row,
+        )
+        view.add_item(TableComponent(button))
+    return view, pages
+
+
+def amount_templates(table: Table, seat: int) -> list[str]:
+    """One listed code per open verb (a bet, a raise) whose amount the player may type instead."""
+    if table.status != "active" or not table.game.open_verbs:
+        return []
+    templates: dict[str, str] = {}
+    for code in table.legal_actions(seat):
+        verb, args = decode(code)
+        if verb in table.game.open_verbs and args and isinstance(args[-1], int):
+            templates.setdefault(verb, code)
+    return list(templates.values())
