@@ -22,6 +22,7 @@ remove), ``abil:<slot>[:<target>]``, ``rob:<robber slot>:<target slot>``, ``end`
 ``done`` (end the challenge), ``pass``, ``answer:<coppertwaddle>``, ``let``, ``discard:<card>``.
 """
 
+from .balance import BalanceReport, balance_report, self_play
 from .cards import DESIGNS, DeckError, parse_deck
 from .engine import Coppertwaddle, CoppertwaddleOptions, match_points
 
@@ -37,4 +38,5 @@ __all__ = [
     "balance_report",
     "match_points",
     "parse_deck",
+    "self_play",
 ]
