@@ -34,9 +34,9 @@ Effect = Literal[
 ]
 """The small effect vocabulary every ability is written in (see the rules page)."""
 
-RANK_EFFECTS = frozenset(
-    {"destroy", "boost", "cancel_support", "discard_weak", "cover", "uncover", "draw"}
-)
+RANK_EFFECTS = frozenset({"destroy", "boost", "cancel_support", "discard_weak", "cover", "draw"})
+"""No rank card turns a card proud: two such abilities could uncover each other for ever
+(using an ability covers its card), and a game must have a bound on its length."""
 DECLARATION_EFFECTS = frozenset({"plus", "hazelnut", "promote", "demote"})
 FAVOUR_EFFECTS = frozenset(
     {"negate", "discard_weak", "cancel_support", "cover", "uncover", "remove", "draw", "destroy"}
