@@ -64,9 +64,10 @@ def test_rob_is_offered_only_when_the_attack_is_stronger() -> None:
 
 def test_no_rob_without_a_free_ditch() -> None:
     """Source 5c: the robber needs a free place of the target's rank in its own Domain."""
-    full_row = {slot(0, 1, column): name for column, name in enumerate(
-        ["Milz", "Lektionarium", "Der Schmied", "Der Müller"]
-    )}
+    full_row = {
+        slot(0, 1, column): name
+        for column, name in enumerate(["Milz", "Lektionarium", "Der Schmied", "Der Müller"])
+    }
     state = _robbing_position(domain=full_row)
     assert not [code for code in GAME.legal_actions(state, 0) if code.startswith("rob:")]
     with pytest.raises(IllegalAction) as error:
@@ -76,9 +77,7 @@ def test_no_rob_without_a_free_ditch() -> None:
 
 def test_covered_targets_cannot_be_attacked_and_covered_defenders_do_not_help() -> None:
     """Source 5c: covered cards cannot be attacked; only proud neighbours defend."""
-    state = _robbing_position(
-        domain={slot(1, 1, 1): "Der Schmied"}, covered=(slot(1, 1, 1),)
-    )
+    state = _robbing_position(domain={slot(1, 1, 1): "Der Schmied"}, covered=(slot(1, 1, 1),))
     legal = GAME.legal_actions(state, 0)
     assert f"rob:{MILZ}:{slot(1, 1, 1)}" not in legal  # covered Schmied
     # Fuhrmann alone: 5, its covered neighbour Schmied 7 does not defend.
@@ -125,9 +124,7 @@ def test_successful_robbing_moves_the_card_covered_and_covers_the_attackers() ->
 
 def test_exchange_guardian_first_then_alternate_until_both_pass() -> None:
     """Ruling: the Guardian acts first, then both alternate until both pass in a row."""
-    state = _robbing_position(
-        hands=(["Land in Sicht!", "Das Rad"], ["Der Kompass", "Der Sextant"])
-    )
+    state = _robbing_position(hands=(["Land in Sicht!", "Das Rad"], ["Der Kompass", "Der Sextant"]))
     state = play(state, 0, f"rob:{MILZ}:{slot(1, 1, 0)}")
     assert GAME.to_act(state) == [0]
     state = play(state, 0, "pass")
