@@ -14,12 +14,15 @@ abilities and passes, the Guardian first, until both pass in a row); Respite (ha
 A Coppertwaddle answers any non-rank card, in either player's turn; the seat that holds one is
 asked (it is that seat's pending decision).
 
-Slots are ``seat*8 + row*4 + column`` (row 0 Adel, row 1 Bauern); card ids index the deck in
-the data file's order. Codes: ``shuffle:<55 ids>`` (chance), ``rank:<card>``,
-``wind:<card>:<slot>`` (a free Ditch in either Domain or a covered Bauer to block),
-``decl:<card>:<slot>``, ``fav:<card>[:<target>]`` (a slot, or for Dread of Night the card to
-remove), ``abil:<slot>[:<target>]``, ``rob:<robber slot>:<target slot>``, ``end`` (no robbing),
-``done`` (end the challenge), ``pass``, ``answer:<coppertwaddle>``, ``let``, ``discard:<card>``.
+Slots are ``seat*8 + row*4 + column`` (row 0 Adel, row 1 Bauern). Card ids index the deck in
+the data file's order; codes name a card design (``<design>``, its index in the file), since
+copies are interchangeable. Codes: ``shuffle:<55 card ids>`` (chance), ``rank:<design>``,
+``wind:<slot>`` (a free Ditch in either Domain, or a covered Bauer to block; the four Winds are
+alike, so the code names only the place), ``decl:<design>:<slot>``,
+``fav:<design>[:<target>]`` (a slot, or for Dread of Night the card id to remove),
+``abil:<slot>[:<target>]``, ``rob:<robber slot>:<target slot>``, ``end`` (no robbing),
+``done`` (end the challenge), ``pass``, ``answer`` (with a Coppertwaddle), ``let``,
+``discard:<design>``.
 """
 
 from .balance import BalanceReport, balance_report, self_play

@@ -219,8 +219,10 @@ class Coppertwaddle(Game):
         hand = state["hands"][seat] if 0 <= seat < 2 else []
         if verb == "answer" and _coppertwaddle_in_hand(state, seat) < 0:
             return NOT_HELD
+        if verb == "wind" and _wind_in_hand(state, seat) < 0:
+            return NOT_HELD
         card = -1
-        if verb in ("rank", "wind", "decl", "fav", "discard"):
+        if verb in ("rank", "decl", "fav", "discard"):
             held = [one for one in hand if args and DESIGN_OF[one] == args[0]]
             if not held:
                 return NOT_HELD
@@ -259,8 +261,10 @@ class Coppertwaddle(Game):
             _deal(state, check_permutation(args, DECK_SIZE), events)
             return
         guardian = state["guardian"]
-        if verb in ("rank", "wind", "decl", "fav", "discard"):
+        if verb in ("rank", "decl", "fav", "discard"):
             card = _card_of_design(state["hands"][seat], args[0])
+        elif verb == "wind":
+            card = _wind_in_hand(state, seat)
         if verb == "rank":
             state["hands"][seat].remove(card)
             slot = first_free(state, seat, ROW[card])
@@ -268,7 +272,7 @@ class Coppertwaddle(Game):
             state["placed"] = True
             events.append(Event("place", {"seat": seat, "card": card, "slot": slot}))
         elif verb == "wind":
-            slot = args[1]
+            slot = args[0]
             state["hands"][seat].remove(card)
             state["placed"] = True
             if state["slots"][slot] >= 0:
@@ -367,7 +371,6 @@ class Coppertwaddle(Game):
             "rob": state["rob"],
             "stack": state["stack"],
             "answer": state["answer"],
-            "points": [domain_points(state, 0), domain_points(state, 1)],
         }
 
     def result(self, state: State) -> Result | None:
@@ -552,6 +555,11 @@ def _after_action(state: State, actor: int, events: list[Event]) -> None:
 
 
 # ----- Coppertwaddle: answering a non-rank card --------------------------------------------
+
+
+def _wind_in_hand(state: State, seat: int) -> int:
+    """The Wind a ``wind`` code plays: the four are alike, so the code names only the place."""
+    return min((card for card in state["hands"][seat] if IS_WIND[card]), default=-1)
 
 
 def _coppertwaddle_in_hand(state: State, seat: int) -> int:
@@ -926,7 +934,7 @@ def _engarde_actions(state: State, seat: int) -> list[str]:
             if IS_WIND[card]:
                 for place in (first_free(state, seat, 1), first_free(state, 1 - seat, 1)):
                     if place >= 0:
-                        actions.append(encode("wind", DESIGN_OF[card], place))
+                        actions.append(encode("wind", place))
                 for slot in range(16):
                     if (
                         slots[slot] >= 0
@@ -934,7 +942,7 @@ def _engarde_actions(state: State, seat: int) -> list[str]:
                         and row_of(slot) == 1
                         and state["winds"][slot] < 0
                     ):
-                        actions.append(encode("wind", DESIGN_OF[card], slot))
+                        actions.append(encode("wind", slot))
             elif first_free(state, seat, ROW[card]) >= 0:
                 actions.append(encode("rank", DESIGN_OF[card]))
         elif kind == "declaration":

@@ -196,8 +196,8 @@ class StrategyPlayer:
             table["slots"][slot] = card
             table["covered"][slot] = False
         elif verb == "wind":
-            card = _first_of(hand, args[0])
-            slot = args[1]
+            card = min(one for one in hand if IS_WIND[one])
+            slot = args[0]
             if table["slots"][slot] >= 0:
                 table["winds"][slot] = card
             else:

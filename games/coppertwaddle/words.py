@@ -6,13 +6,11 @@ from typing import Any
 
 from games.core import Event, Text, decode
 
-from .cards import DESIGN_OF, EFFECT, NAME, label
+from .cards import DESIGN_OF, EFFECT, IS_WIND, NAME, label
 from .table import (
     column_of,
-    domain_points,
     owner,
     power,
-    proud_count,
     robbing_values,
     row_of,
 )
@@ -71,11 +69,12 @@ def action_label(state: dict[str, Any], seat: int, code: str, lang: str) -> str:
     """A button or menu label (at most 100 characters)."""
     verb, args = decode(code)
     text = code
-    card = FIRST_OF_DESIGN.get(args[0], -1) if args and verb not in ("abil", "rob") else -1
+    card = FIRST_OF_DESIGN.get(args[0], -1) if args and verb not in ("abil", "rob", "wind") else -1
     if verb == "rank":
         text = Text("Auslegen: ", "Place: ").get(lang) + label(card, lang)
     elif verb == "wind":
-        slot = args[1]
+        slot = args[0]
+        card = min(one for one in state["hands"][seat] if IS_WIND[one])
         if state["slots"][slot] >= 0:
             text = (
                 Text("{w} blockiert {t}", "{w} blocks {t}")
@@ -125,60 +124,63 @@ def action_label(state: dict[str, Any], seat: int, code: str, lang: str) -> str:
     return text[:100]
 
 
+EVENT_LINES = {
+    "deal": Text("Spiel {g}: gemischt und ausgeteilt.", "Game {g}: shuffled and dealt."),
+    "hand": Text("Deine Hand: {cards}", "Your hand: {cards}"),
+    "turn": Text("{s} ist Wächter.", "{s} is the Guardian."),
+    "draw": Text("{s} zieht eine Karte.", "{s} draws a card."),
+    "drawn": Text("Du ziehst {c}.", "You draw {c}."),
+    "trumpet_empty": Text("Die Trompete ist leer: unentschieden.", "The Trumpet is empty: a draw."),
+    "place": Text("{s} legt {c} aus.", "{s} places {c}."),
+    "block": Text("{s} blockiert einen Bauern mit {c}.", "{s} blocks a Bauer with {c}."),
+    "play": Text("{s} spielt {c}.", "{s} plays {c}."),
+    "answer": Text("{s} antwortet mit {c}.", "{s} answers with {c}."),
+    "negated": Text("{c} wird aufgehoben.", "{c} is negated."),
+    "declared": Text("{c} liegt nun auf einer Karte.", "{c} now lies on a card."),
+    "ability": Text("{s} nutzt {c}.", "{s} uses {c}."),
+    "covered": Text("Eine Karte wird verdeckt.", "A card is covered."),
+    "uncovered": Text("Eine Karte wird stolz.", "A card turns proud."),
+    "hazelnut": Text("Die Haselnuss wirkt.", "The Hazelnut strikes."),
+    "destroyed": Text("{c} kommt auf den Misthaufen.", "{c} goes to the Midden."),
+    "moved": Text("Eine Karte wechselt den Stand.", "A card changes rank."),
+    "removed": Text("{c} wird entfernt.", "{c} is removed."),
+    "no_support": Text("Eine Unterstützung entfällt.", "A support is cancelled."),
+    "boost": Text("{s} verstärkt den Raubzug.", "{s} strengthens the robbing."),
+    "rob": Text("{s} beginnt einen Raubzug.", "{s} starts a robbing."),
+    "pass": Text("{s} passt.", "{s} passes."),
+    "challenged": Text("{s} fordert nicht weiter heraus.", "{s} is done challenging."),
+    "no_rob": Text("{s} raubt nicht.", "{s} does not rob."),
+    "robbed": Text("Raub gelingt ({a} gegen {d}).", "The robbing succeeds ({a} to {d})."),
+    "rob_failed": Text("Raub misslingt ({a} gegen {d}).", "The robbing fails ({a} to {d})."),
+    "rob_void": Text("Der Raubzug fällt aus.", "The robbing comes to nothing."),
+    "taken": Text("{c} wird geraubt.", "{c} is robbed."),
+    "discard": Text("{s} wirft {c} ab.", "{s} discards {c}."),
+    "game_over": Text("Spiel {g} vorbei: {w}.", "Game {g} over: {w}."),
+    "match_over": Text("Match vorbei, Siegpunkte {p}.", "Match over, victory points {p}."),
+}
+"""How each event reads in the log."""
+WINS = Text("{s} gewinnt mit {p}", "{s} wins with {p}")
+DRAWN = Text("unentschieden", "drawn")
+
+
 def describe_event(event: Event, lang: str) -> str:
     """One line of the game log."""
     data = event.data
     kind = event.kind
     seat = _seat(data["seat"], lang) if "seat" in data else ""
     card = label(data["card"], lang) if isinstance(data.get("card"), int) else ""
-    lines = {
-        "deal": Text("Spiel {g}: gemischt und ausgeteilt.", "Game {g}: shuffled and dealt."),
-        "hand": Text("Deine Hand: {cards}", "Your hand: {cards}"),
-        "turn": Text("{s} ist Wächter.", "{s} is the Guardian."),
-        "draw": Text("{s} zieht eine Karte.", "{s} draws a card."),
-        "drawn": Text("Du ziehst {c}.", "You draw {c}."),
-        "trumpet_empty": Text(
-            "Die Trompete ist leer: unentschieden.", "The Trumpet is empty: a draw."
-        ),
-        "place": Text("{s} legt {c} aus.", "{s} places {c}."),
-        "block": Text("{s} blockiert einen Bauern mit {c}.", "{s} blocks a Bauer with {c}."),
-        "play": Text("{s} spielt {c}.", "{s} plays {c}."),
-        "answer": Text("{s} antwortet mit {c}.", "{s} answers with {c}."),
-        "negated": Text("{c} wird aufgehoben.", "{c} is negated."),
-        "declared": Text("{c} liegt nun auf einer Karte.", "{c} now lies on a card."),
-        "ability": Text("{s} nutzt {c}.", "{s} uses {c}."),
-        "covered": Text("Eine Karte wird verdeckt.", "A card is covered."),
-        "uncovered": Text("Eine Karte wird stolz.", "A card turns proud."),
-        "hazelnut": Text("Die Haselnuss wirkt.", "The Hazelnut strikes."),
-        "destroyed": Text("{c} kommt auf den Misthaufen.", "{c} goes to the Midden."),
-        "moved": Text("Eine Karte wechselt den Stand.", "A card changes rank."),
-        "removed": Text("{c} wird entfernt.", "{c} is removed."),
-        "no_support": Text("Eine Unterstützung entfällt.", "A support is cancelled."),
-        "boost": Text("{s} verstärkt den Raubzug.", "{s} strengthens the robbing."),
-        "rob": Text("{s} beginnt einen Raubzug.", "{s} starts a robbing."),
-        "pass": Text("{s} passt.", "{s} passes."),
-        "challenged": Text("{s} fordert nicht weiter heraus.", "{s} is done challenging."),
-        "no_rob": Text("{s} raubt nicht.", "{s} does not rob."),
-        "robbed": Text("Raub gelingt ({a} gegen {d}).", "The robbing succeeds ({a} to {d})."),
-        "rob_failed": Text("Raub misslingt ({a} gegen {d}).", "The robbing fails ({a} to {d})."),
-        "rob_void": Text("Der Raubzug fällt aus.", "The robbing comes to nothing."),
-        "taken": Text("{c} wird geraubt.", "{c} is robbed."),
-        "discard": Text("{s} wirft {c} ab.", "{s} discards {c}."),
-        "game_over": Text("Spiel {g} vorbei: {w}.", "Game {g} over: {w}."),
-        "match_over": Text("Match vorbei, Siegpunkte {p}.", "Match over, victory points {p}."),
-    }
-    line = lines.get(kind)
+    line = EVENT_LINES.get(kind)
     if line is None:
         return f"{kind} {data}"
-    winner = data.get("winner", -1)
-    won = (
-        Text("{s} gewinnt mit {p}", "{s} wins with {p}").format(
-            s=_seat(winner, lang), p=data.get("points", 0)
+    won = ""
+    if kind == "game_over":
+        winner = data["winner"]
+        won = (
+            (WINS.get(lang).format(s=_seat(winner, lang), p=data["points"]))
+            if winner >= 0
+            else DRAWN.get(lang)
         )
-        if winner >= 0
-        else Text("unentschieden", "drawn")
-    ).get(lang)
-    cards = ", ".join(label(one, lang) for one in data.get("cards", []))
+    cards = ", ".join(label(one, lang) for one in data["cards"]) if kind == "hand" else ""
     points = data.get("points")
     return line.get(lang).format(
         s=seat,
@@ -192,29 +194,54 @@ def describe_event(event: Event, lang: str) -> str:
     )
 
 
-def _cell(view: dict[str, Any], slot: int, lang: str) -> str:
-    card = view["slots"][slot]
-    if card < 0:
-        return "·"
-    text = f"{label(card, lang)} {power(view, slot)}"
-    extras = [NAME[one] for one in view["decls"][slot]]
-    if view["winds"][slot] >= 0:
-        extras.append(NAME[view["winds"][slot]])
-    if extras:
-        text += " +" + "+".join(extras)
-    return f"({text})" if view["covered"][slot] else f"[{text}]"
+HEADER = Text(
+    "Spiel {g}/{n} · {p} · Wächter {s} · Trompete {k} · Misthaufen {m}",
+    "Game {g}/{n} · {p} · Guardian {s} · Trumpet {k} · Midden {m}",
+)
+DOMAIN_LINE = Text(
+    "{s}: Reich {pts} Stärke, {pr}/8 stolz, {h} Handkarten",
+    "{s}: Domain {pts} strength, {pr}/8 proud, {h} cards in hand",
+)
+
+
+def _domain_lines(view: dict[str, Any], seat: int, lang: str) -> list[str]:
+    slots, covered, decls, winds = view["slots"], view["covered"], view["decls"], view["winds"]
+    points = proud = 0
+    rows: list[list[str]] = [[], []]
+    for index in range(8):
+        slot = seat * 8 + index
+        card = slots[slot]
+        if card < 0:
+            rows[index // 4].append("·")
+            continue
+        strength = power(view, slot)
+        points += strength
+        text = f"{label(card, lang)} {strength}"
+        if decls[slot] or winds[slot] >= 0:
+            extras = [NAME[one] for one in decls[slot]]
+            if winds[slot] >= 0:
+                extras.append(NAME[winds[slot]])
+            text += " +" + "+".join(extras)
+        if covered[slot]:
+            rows[index // 4].append(f"({text})")
+        else:
+            proud += 1
+            rows[index // 4].append(f"[{text}]")
+    head = DOMAIN_LINE.get(lang).format(
+        s=_seat(seat, lang), pts=points, pr=proud, h=view["hand_sizes"][seat]
+    )
+    return [
+        head,
+        f"  {ROWS[0].get(lang)}: " + " ".join(rows[0]),
+        f"  {ROWS[1].get(lang)}: " + " ".join(rows[1]),
+    ]
 
 
 def render(view: dict[str, Any], lang: str) -> str:
     """The table as plain text: proud cards in [brackets], covered ones in (parentheses)."""
     t = Text
     lines = [
-        t(
-            "Spiel {g}/{n} · {p} · Wächter {s} · Trompete {k} · Misthaufen {m}",
-            "Game {g}/{n} · {p} · Guardian {s} · Trumpet {k} · Midden {m}",
-        )
-        .get(lang)
-        .format(
+        HEADER.get(lang).format(
             g=view["game"] + 1,
             n=view["games"],
             p=PHASES[view["phase"]].get(lang),
@@ -223,23 +250,8 @@ def render(view: dict[str, Any], lang: str) -> str:
             m=len(view["midden"]),
         )
     ]
-    for seat in (0, 1):
-        lines.append(
-            t(
-                "{s}: Reich {pts} Stärke, {pr}/8 stolz, {h} Handkarten",
-                "{s}: Domain {pts} strength, {pr}/8 proud, {h} cards in hand",
-            )
-            .get(lang)
-            .format(
-                s=_seat(seat, lang),
-                pts=domain_points(view, seat),
-                pr=proud_count(view, seat),
-                h=view["hand_sizes"][seat],
-            )
-        )
-        for row in (0, 1):
-            cells = [_cell(view, seat * 8 + row * 4 + column, lang) for column in range(4)]
-            lines.append(f"  {ROWS[row].get(lang)}: " + " ".join(cells))
+    lines += _domain_lines(view, 0, lang)
+    lines += _domain_lines(view, 1, lang)
     rob = view["rob"]
     if rob is not None:
         attack, defence = robbing_values(view, rob)
