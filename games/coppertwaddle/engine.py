@@ -832,7 +832,6 @@ def _targets(
             for slot in range(16)
             if slots[slot] >= 0
             and not covered[slot]
-            and not IS_WIND[slots[slot]]
             and slot not in exclude
             and low <= power(state, slot) <= high
         ]

@@ -128,3 +128,14 @@ def test_not_json_at_all_fails() -> None:
 
 def test_the_shipped_file_loads() -> None:
     assert len(parse_deck(TEXT)) == len(DESIGNS)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_rules_page_lists_every_card_and_marks_the_reconstructed(lang) -> None:
+    """Issue: the rules page marks which cards are reconstructed (and stays in step with the
+    data file)."""
+    page = resources.files("games.coppertwaddle").joinpath(f"rules.{lang}.md").read_text("utf-8")
+    rows = {line.split("|")[1].strip(): line for line in page.splitlines() if line.startswith("| ")}
+    for card in DESIGNS:
+        assert card.name in rows, card.name
+        assert ("✱" in rows[card.name]) == card.reconstructed, card.name
