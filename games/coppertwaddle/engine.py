@@ -44,7 +44,6 @@ from .table import (
     first_free,
     is_proud,
     power,
-    proud_count,
     robbable,
     robbing_values,
     row_of,
@@ -486,7 +485,9 @@ def _start_turn(state: State, events: list[Event]) -> None:
         return
     # Like the Coppertwaddle answer, the challenge is offered only to a Challenger who has
     # something to play: a prompt every turn would make each turn wait for a click.
-    state["phase"] = "challenge" if _free_actions(state, 1 - guardian, False) else "engarde"
+    state["phase"] = (
+        "challenge" if _free_actions(state, 1 - guardian, False, any_only=True) else "engarde"
+    )
 
 
 def _draw(state: State, seat: int, events: list[Event]) -> bool:
@@ -516,8 +517,10 @@ def _next_turn(state: State, events: list[Event]) -> None:
 def _check_complete(state: State, events: list[Event]) -> bool:
     """A Domain of eight proud cards ends the game; its owner wins."""
     guardian = state["guardian"]
+    slots, covered = state["slots"], state["covered"]
     for seat in (guardian, 1 - guardian):
-        if proud_count(state, seat) == DOMAIN:
+        base = seat * 8
+        if all(slots[slot] >= 0 and not covered[slot] for slot in range(base, base + DOMAIN)):
             _end_game(state, seat, events)
             return True
     return False
@@ -550,7 +553,9 @@ def _after_action(state: State, actor: int, events: list[Event]) -> None:
         rob["passes"] = 0
         rob["turn"] = 1 - actor
         _advance_rob(state, events)
-    elif state["phase"] == "challenge" and not _free_actions(state, 1 - state["guardian"], False):
+    elif state["phase"] == "challenge" and not _free_actions(
+        state, 1 - state["guardian"], False, any_only=True
+    ):
         state["phase"] = "engarde"
 
 
@@ -751,7 +756,7 @@ def _advance_rob(state: State, events: list[Event]) -> None:
     rob = state["rob"]
     while rob["passes"] < 2:
         seat = rob["turn"]
-        if _free_actions(state, seat, True):
+        if _free_actions(state, seat, True, any_only=True):
             return
         rob["passes"] += 1
         rob["turn"] = 1 - seat
@@ -888,12 +893,13 @@ def _targets(
 
 
 def _coded(verb: str, first: int, targets: list[int] | None) -> list[str]:
+    # Plain f-strings: every part is a small non-negative int, so the codes are well formed.
     if targets is None:
-        return [encode(verb, first)]
-    return [encode(verb, first, target) for target in targets]
+        return [f"{verb}:{first}"]
+    return [f"{verb}:{first}:{target}" for target in targets]
 
 
-def _ability_actions(state: State, seat: int, in_rob: bool) -> list[str]:
+def _ability_actions(state: State, seat: int, in_rob: bool, any_only: bool = False) -> list[str]:
     actions: list[str] = []
     for slot in range(seat * 8, seat * 8 + 8):
         card = state["slots"][slot]
@@ -906,12 +912,19 @@ def _ability_actions(state: State, seat: int, in_rob: bool) -> list[str]:
             continue
         exclude = (slot, partner) if partner >= 0 else (slot,)
         actions.extend(_coded("abil", slot, _targets(state, seat, card, exclude, in_rob)))
+        if any_only and actions:
+            return actions
     return actions
 
 
-def _free_actions(state: State, seat: int, in_rob: bool) -> list[str]:
-    """Favours and abilities: what either player may use outside their own En Garde too."""
-    actions = _ability_actions(state, seat, in_rob)
+def _free_actions(state: State, seat: int, in_rob: bool, any_only: bool = False) -> list[str]:
+    """Favours and abilities: what either player may use outside their own En Garde too.
+
+    With ``any_only`` it stops at the first action found (to ask whether there is any).
+    """
+    actions = _ability_actions(state, seat, in_rob, any_only)
+    if any_only and actions:
+        return actions
     for card in _one_per_design(state["hands"][seat]):
         if KIND[card] != "favour" or EFFECT[card] == "negate":
             continue
@@ -919,6 +932,8 @@ def _free_actions(state: State, seat: int, in_rob: bool) -> list[str]:
             continue
         targets = _targets(state, seat, card, (), in_rob)
         actions.extend(_coded("fav", DESIGN_OF[card], targets))
+        if any_only and actions:
+            return actions
     return actions
 
 
@@ -933,7 +948,7 @@ def _engarde_actions(state: State, seat: int) -> list[str]:
             if IS_WIND[card]:
                 for place in (first_free(state, seat, 1), first_free(state, 1 - seat, 1)):
                     if place >= 0:
-                        actions.append(encode("wind", place))
+                        actions.append(f"wind:{place}")
                 for slot in range(16):
                     if (
                         slots[slot] >= 0
@@ -941,9 +956,9 @@ def _engarde_actions(state: State, seat: int) -> list[str]:
                         and row_of(slot) == 1
                         and state["winds"][slot] < 0
                     ):
-                        actions.append(encode("wind", slot))
+                        actions.append(f"wind:{slot}")
             elif first_free(state, seat, ROW[card]) >= 0:
-                actions.append(encode("rank", DESIGN_OF[card]))
+                actions.append(f"rank:{DESIGN_OF[card]}")
         elif kind == "declaration":
             effect = EFFECT[card]
             for slot in range(16):
@@ -953,7 +968,7 @@ def _engarde_actions(state: State, seat: int) -> list[str]:
                     IS_WIND[slots[slot]] or row_of(slot) != (1 if effect == "promote" else 0)
                 ):
                     continue
-                actions.append(encode("decl", DESIGN_OF[card], slot))
+                actions.append(f"decl:{DESIGN_OF[card]}:{slot}")
     for row in (0, 1):
         if first_free(state, seat, row) < 0:
             continue
@@ -968,7 +983,5 @@ def _engarde_actions(state: State, seat: int) -> list[str]:
             if not is_proud(state, robber):
                 continue
             attack = attack_value(state, robber)
-            actions.extend(
-                encode("rob", robber, slot) for slot, defence in targets if attack > defence
-            )
+            actions.extend(f"rob:{robber}:{slot}" for slot, defence in targets if attack > defence)
     return actions
