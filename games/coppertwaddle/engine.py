@@ -21,6 +21,7 @@ from games.core import (
     encode,
     random_shuffle,
 )
+from games.core.errors import MALFORMED
 
 from .cards import (
     AMOUNT,
@@ -88,6 +89,23 @@ WRONG_PHASE = Text(
 )
 DEAL_FIRST = Text("Erst wird gemischt.", "The cards must be shuffled first.")
 
+VERBS = frozenset(
+    [
+        "rank",
+        "wind",
+        "decl",
+        "fav",
+        "abil",
+        "rob",
+        "end",
+        "done",
+        "pass",
+        "answer",
+        "let",
+        "discard",
+    ]
+)
+"""Every verb a player's code may have."""
 ROW_NAMES = (Text("Adel", "Adel"), Text("Bauern", "Bauern"))
 
 
@@ -214,6 +232,8 @@ class Coppertwaddle(Game):
     def explain_illegal(self, state: State, seat: int, code: str) -> Text:
         """A specific reason where one can be given from what the seat knows."""
         verb, args = decode(code)
+        if verb not in VERBS:
+            return MALFORMED
         phase = state["phase"]
         hand = state["hands"][seat] if 0 <= seat < 2 else []
         if verb == "answer" and _coppertwaddle_in_hand(state, seat) < 0:
