@@ -106,7 +106,6 @@ VERBS = frozenset(
     ]
 )
 """Every verb a player's code may have."""
-ROW_NAMES = (Text("Adel", "Adel"), Text("Bauern", "Bauern"))
 
 
 class CoppertwaddleOptions(BaseModel):
@@ -343,8 +342,8 @@ class Coppertwaddle(Game):
             _advance_rob(state, events)
             return
         elif verb == "done":
-            state["phase"] = "engarde"
             events.append(Event("challenged", {"seat": seat}))
+            _enter_engarde(state, events)
             return
         elif verb == "end":
             events.append(Event("no_rob", {"seat": seat}))
@@ -505,9 +504,18 @@ def _start_turn(state: State, events: list[Event]) -> None:
         return
     # Like the Coppertwaddle answer, the challenge is offered only to a Challenger who has
     # something to play: a prompt every turn would make each turn wait for a click.
-    state["phase"] = (
-        "challenge" if _free_actions(state, 1 - guardian, False, any_only=True) else "engarde"
-    )
+    if _free_actions(state, 1 - guardian, False, any_only=True):
+        state["phase"] = "challenge"
+    else:
+        _enter_engarde(state, events)
+
+
+def _enter_engarde(state: State, events: list[Event]) -> None:
+    """En Garde, passed over (to the Respite) when the Guardian has nothing to do but end it."""
+    state["phase"] = "engarde"
+    if len(_engarde_actions(state, state["guardian"])) == 1:
+        events.append(Event("no_rob", {"seat": state["guardian"]}))
+        _enter_respite(state, events)
 
 
 def _draw(state: State, seat: int, events: list[Event]) -> bool:
@@ -573,10 +581,12 @@ def _after_action(state: State, actor: int, events: list[Event]) -> None:
         rob["passes"] = 0
         rob["turn"] = 1 - actor
         _advance_rob(state, events)
-    elif state["phase"] == "challenge" and not _free_actions(
-        state, 1 - state["guardian"], False, any_only=True
+    elif (
+        state["phase"] == "challenge"
+        and not _free_actions(state, 1 - state["guardian"], False, any_only=True)
+        or state["phase"] == "engarde"
     ):
-        state["phase"] = "engarde"
+        _enter_engarde(state, events)
 
 
 # ----- Coppertwaddle: answering a non-rank card --------------------------------------------

@@ -31,12 +31,17 @@ def rigged(
     covered: tuple[int, ...] = (),
     trumpet: list[str] | None = None,
     games: int = 1,
+    spare: bool = False,
 ) -> dict:
     """A state in ``phase`` with the given hands and Domains; unused cards fill the Trumpet.
 
     ``domain`` maps slots to card names; ``trumpet`` names the cards on it (top last), by
-    default every card not placed elsewhere.
+    default every card not placed elsewhere. ``spare`` gives the Guardian a Favour at Court,
+    so that En Garde does not end by itself once nothing else is left to do.
     """
+    if spare:
+        hands = (list(hands[0]), list(hands[1]))
+        hands[guardian].append("Gunst bei Hofe")
     state = GAME.initial_state(2, GAME.parse_options(2, {"games": games}))
     state, _ = GAME.apply(state, -1, shuffle_code(list(range(len(NAME)))))
     used: list[int] = []

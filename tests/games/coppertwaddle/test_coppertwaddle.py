@@ -15,7 +15,10 @@ TARGET = slot(YOU, 1, 0)
 
 def _position(my_hand, your_hand, **extra):
     return rigged(
-        domain={TARGET: "Milz", slot(ME, 1, 0): "Der Schmied"}, hands=(my_hand, your_hand), **extra
+        domain={TARGET: "Milz", slot(ME, 1, 0): "Der Schmied"},
+        hands=(my_hand, your_hand),
+        spare=True,
+        **extra,
     )
 
 
@@ -106,7 +109,8 @@ def test_answering_in_a_robbing_keeps_the_exchange_going() -> None:
 
 def test_a_coppertwaddle_is_never_played_on_its_own() -> None:
     state = _position(["Coppertwaddle"], [])
-    assert not [code for code in GAME.legal_actions(state, ME) if code.startswith("fav:")]
+    own = f"fav:{design('Coppertwaddle')}"
+    assert not [code for code in GAME.legal_actions(state, ME) if code.startswith(own)]
     with pytest.raises(IllegalAction) as error:
         GAME.apply(state, ME, f"fav:{design('Coppertwaddle')}")
     assert "answer" in error.value.reason.en

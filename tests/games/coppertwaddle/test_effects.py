@@ -82,7 +82,7 @@ def test_discard_weak_discards_and_the_owner_draws(name) -> None:
     target = slot(YOU, 1, 0)
     domain[target] = "Die Magd"  # 2: weak enough for every such card
     domain[slot(YOU, 1, 1)] = "Der Fuhrmann"  # 5: too strong for all of them
-    state = rigged(domain=domain, hands=(hand, []))
+    state = rigged(domain=domain, hands=(hand, []), spare=True)
     assert limit >= 2
     legal = GAME.legal_actions(state, ME)
     assert not any(
@@ -105,7 +105,7 @@ def test_assizes_on_an_empty_trumpet_ends_the_game_drawn() -> None:
 def test_cover_turns_a_proud_card_face_down_but_never_a_wind(name) -> None:
     domain, hand = _mine_or_hand(name)
     domain.update({slot(YOU, 1, 0): "Milz", slot(YOU, 1, 1): "Nordwind"})
-    state = rigged(domain=domain, hands=(hand, []))
+    state = rigged(domain=domain, hands=(hand, []), spare=True)
     legal = " ".join(GAME.legal_actions(state, ME))
     assert f":{slot(YOU, 1, 1)}" not in legal, "Winds are never covered"
     state = _use(state, name, slot(YOU, 1, 0))

@@ -48,6 +48,7 @@ def test_one_rank_card_per_turn_into_its_own_row_gaps_first() -> None:
     state = rigged(
         domain={slot(ME, 1, 0): "Milz", slot(ME, 1, 2): "Der Schmied"},
         hands=(["Der Müller", "Der Herzog"], []),
+        spare=True,
     )
     state = play(state, ME, f"rank:{design('Der Müller')}")
     assert state["slots"][slot(ME, 1, 1)] == card("Der Müller"), "the gap is filled first"
