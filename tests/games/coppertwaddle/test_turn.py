@@ -177,3 +177,32 @@ def test_a_whole_match_is_one_state_and_alternates_the_first_player() -> None:
     finished = self_play(1, seed=3)[0]
     assert [game["first"] for game in finished["history"]] == [0, 1, 0]
     assert GAME.result(finished) is not None
+
+
+def test_en_garde_passes_by_itself_when_only_ending_is_left() -> None:
+    """Our choice (rules page 10): no click when the Guardian can do nothing but end."""
+    state = rigged(hands=(["Der Herzog"], ["Bader", "Milz"]))
+    state = play(state, ME, f"rank:{design('Der Herzog')}")
+    assert state["guardian"] == YOU and state["phase"] == "engarde"
+
+
+def test_a_wind_in_the_opponents_last_free_place_makes_them_win() -> None:
+    """Rules page 9: the end is checked after every action, for both Domains."""
+    nobles = ["Bader", "Der Herzog", "Die Gräfin", "Der Ritter"]
+    peasants = ["Milz", "Der Schmied", "Der Müller"]
+    domain = {slot(YOU, 0, c): n for c, n in enumerate(nobles)}
+    domain.update({slot(YOU, 1, c): n for c, n in enumerate(peasants)})
+    state = rigged(domain=domain, hands=(["Südwind"], []))
+    state = play(state, ME, f"wind:{slot(YOU, 1, 3)}")
+    assert state["phase"] == "over" and state["history"][0]["winner"] == YOU
+
+
+def test_engagement_can_complete_the_domain() -> None:
+    """Source 4.I and 6: covered cards turning proud can complete the Domain at once."""
+    nobles = ["Bader", "Der Herzog", "Die Gräfin", "Der Ritter"]
+    peasants = ["Milz", "Der Schmied", "Der Müller", "Der Fuhrmann"]
+    domain = {slot(ME, 0, c): n for c, n in enumerate(nobles)}
+    domain.update({slot(ME, 1, c): n for c, n in enumerate(peasants)})
+    state = rigged(guardian=YOU, domain=domain, covered=(slot(ME, 0, 0),), hands=([], ["Die Magd"]))
+    state = play(state, YOU, f"rank:{design('Die Magd')}")
+    assert state["phase"] == "over" and state["history"][0]["winner"] == ME
