@@ -513,7 +513,7 @@ def _start_turn(state: State, events: list[Event]) -> None:
 def _enter_engarde(state: State, events: list[Event]) -> None:
     """En Garde, passed over (to the Respite) when the Guardian has nothing to do but end it."""
     state["phase"] = "engarde"
-    if len(_engarde_actions(state, state["guardian"])) == 1:
+    if len(_engarde_actions(state, state["guardian"], any_only=True)) == 1:
         events.append(Event("no_rob", {"seat": state["guardian"]}))
         _enter_respite(state, events)
 
@@ -967,9 +967,11 @@ def _free_actions(state: State, seat: int, in_rob: bool, any_only: bool = False)
     return actions
 
 
-def _engarde_actions(state: State, seat: int) -> list[str]:
-    actions = _free_actions(state, seat, False)
-    actions.append("end")
+def _engarde_actions(state: State, seat: int, any_only: bool = False) -> list[str]:
+    """The Guardian's En Garde codes; with ``any_only`` it stops once one besides ``end``
+    is found (cheapest kinds first).
+    """
+    actions = ["end"]
     hand = _one_per_design(state["hands"][seat])
     slots = state["slots"]
     for card in hand:
@@ -999,6 +1001,11 @@ def _engarde_actions(state: State, seat: int) -> list[str]:
                 ):
                     continue
                 actions.append(f"decl:{DESIGN_OF[card]}:{slot}")
+    if any_only and len(actions) > 1:
+        return actions
+    actions.extend(_free_actions(state, seat, False, any_only))
+    if any_only and len(actions) > 1:
+        return actions
     for row in (0, 1):
         if first_free(state, seat, row) < 0:
             continue
