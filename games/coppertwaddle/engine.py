@@ -1006,19 +1006,21 @@ def _engarde_actions(state: State, seat: int, any_only: bool = False) -> list[st
     actions.extend(_free_actions(state, seat, False, any_only))
     if any_only and len(actions) > 1:
         return actions
+    covered = state["covered"]
     for row in (0, 1):
-        if first_free(state, seat, row) < 0:
-            continue
+        own = range(seat * 8 + row * 4, seat * 8 + row * 4 + 4)
+        robbers = [slot for slot in own if slots[slot] >= 0 and not covered[slot]]
+        if not robbers or len(robbers) == 4 or all(slots[slot] >= 0 for slot in own):
+            continue  # nobody to rob with, or no free Ditch for the booty
+        other = range((1 - seat) * 8 + row * 4, (1 - seat) * 8 + row * 4 + 4)
         targets = [
             (slot, defence_value(state, slot))
-            for slot in range((1 - seat) * 8 + row * 4, (1 - seat) * 8 + row * 4 + 4)
-            if robbable(state, slot)
+            for slot in other
+            if slots[slot] >= 0 and not covered[slot] and not IS_WIND[slots[slot]]
         ]
         if not targets:
             continue
-        for robber in range(seat * 8 + row * 4, seat * 8 + row * 4 + 4):
-            if not is_proud(state, robber):
-                continue
+        for robber in robbers:
             attack = attack_value(state, robber)
             actions.extend(f"rob:{robber}:{slot}" for slot, defence in targets if attack > defence)
     return actions
