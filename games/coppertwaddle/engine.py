@@ -23,6 +23,7 @@ from games.core import (
 )
 from games.core.errors import MALFORMED
 
+from . import words
 from .cards import (
     AMOUNT,
     DECK_SIZE,
@@ -419,9 +420,7 @@ class Coppertwaddle(Game):
 
     def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
         """A short label in ``lang`` for a legal code of ``seat``."""
-        from .words import action_label
-
-        return action_label(state, seat, code, lang)
+        return words.action_label(state, seat, code, lang)
 
     def action_group(self, state: State, seat: int, code: str) -> str:
         """One select menu per kind of move."""
@@ -430,15 +429,11 @@ class Coppertwaddle(Game):
 
     def describe_event(self, event: Event, lang: str) -> str:
         """One line of the game log."""
-        from .words import describe_event
-
-        return describe_event(event, lang)
+        return words.describe_event(event, lang)
 
     def render(self, view: dict[str, Any], lang: str) -> str:
         """The table as plain text."""
-        from .words import render
-
-        return render(view, lang)
+        return words.render(view, lang)
 
     def engine_players(self) -> dict[str, Any]:
         """The random baseline and the heuristic strategy."""
