@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from games.core import Event, Text, decode
 
-from .cards import DESIGN_OF, EFFECT, IS_WIND, NAME, label
+from .cards import DESIGN_OF, EFFECT, IS_WIND, NAME, PLUS, STRENGTH, label
 from .table import (
     column_of,
     owner,
-    power,
     robbing_values,
     row_of,
 )
@@ -204,37 +204,45 @@ DOMAIN_LINE = Text(
 )
 
 
-def _domain_lines(view: dict[str, Any], seat: int, lang: str) -> list[str]:
+def _domain_lines(view: dict[str, Any], seat: int, lang: str) -> tuple[str, ...]:
     slots, covered, decls, winds = view["slots"], view["covered"], view["decls"], view["winds"]
+    key = tuple(
+        (slots[slot], covered[slot], tuple(decls[slot]), winds[slot])
+        for slot in range(seat * 8, seat * 8 + 8)
+    )
+    return _domain_text(key, seat, view["hand_sizes"][seat], lang)
+
+
+@lru_cache(maxsize=1024)
+def _domain_text(
+    key: tuple[tuple[int, bool, tuple[int, ...], int], ...], seat: int, hand: int, lang: str
+) -> tuple[str, ...]:
+    # Cached: a Domain changes far less often than it is drawn (every view, both languages).
     points = proud = 0
     rows: list[list[str]] = [[], []]
-    for index in range(8):
-        slot = seat * 8 + index
-        card = slots[slot]
+    for index, (card, is_covered, declarations, wind) in enumerate(key):
         if card < 0:
             rows[index // 4].append("·")
             continue
-        strength = power(view, slot)
+        strength = max(0, STRENGTH[card] + sum(PLUS[one] for one in declarations))
         points += strength
         text = f"{label(card, lang)} {strength}"
-        if decls[slot] or winds[slot] >= 0:
-            extras = [NAME[one] for one in decls[slot]]
-            if winds[slot] >= 0:
-                extras.append(NAME[winds[slot]])
+        if declarations or wind >= 0:
+            extras = [NAME[one] for one in declarations]
+            if wind >= 0:
+                extras.append(NAME[wind])
             text += " +" + "+".join(extras)
-        if covered[slot]:
+        if is_covered:
             rows[index // 4].append(f"({text})")
         else:
             proud += 1
             rows[index // 4].append(f"[{text}]")
-    head = DOMAIN_LINE.get(lang).format(
-        s=_seat(seat, lang), pts=points, pr=proud, h=view["hand_sizes"][seat]
-    )
-    return [
+    head = DOMAIN_LINE.get(lang).format(s=_seat(seat, lang), pts=points, pr=proud, h=hand)
+    return (
         head,
         f"  {ROWS[0].get(lang)}: " + " ".join(rows[0]),
         f"  {ROWS[1].get(lang)}: " + " ".join(rows[1]),
-    ]
+    )
 
 
 def render(view: dict[str, Any], lang: str) -> str:
