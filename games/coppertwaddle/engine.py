@@ -423,9 +423,11 @@ class Coppertwaddle(Game):
         return words.action_label(state, seat, code, lang)
 
     def action_group(self, state: State, seat: int, code: str) -> str:
-        """One select menu per kind of move."""
-        verb = decode(code)[0]
-        return {"answer": "let", "wind": "rank", "done": "pass", "end": "pass"}.get(verb, verb)
+        """One select menu per card or source (each at most 16 targets), one for placing."""
+        verb, args = decode(code)
+        if verb in ("decl", "fav", "abil", "rob"):
+            return f"{verb}:{args[0]}"
+        return {"wind": "rank", "done": "pass", "end": "pass", "answer": "let"}.get(verb, verb)
 
     def describe_event(self, event: Event, lang: str) -> str:
         """One line of the game log."""

@@ -85,3 +85,24 @@ def test_strategy_matches_stay_within_the_declared_bound() -> None:
             steps += 1
             assert steps <= bound
         assert GAME.result(state) is not None
+
+
+def test_action_groups_stay_small_enough_for_one_select_menu() -> None:
+    """Discord: a select menu holds at most 25 options."""
+    import random
+    from collections import Counter
+
+    from games.core import CHANCE
+
+    rng = random.Random(5)
+    state = GAME.initial_state(2, GAME.parse_options(2, {"games": 1}))
+    while seats := GAME.to_act(state):
+        seat = seats[0]
+        if seat == CHANCE:
+            code = GAME.sample_chance(state, rng)
+        else:
+            legal = GAME.legal_actions(state, seat)
+            groups = Counter(GAME.action_group(state, seat, code) for code in legal)
+            assert max(groups.values()) <= 25, groups
+            code = rng.choice(legal)
+        state, _events = GAME.apply(state, seat, code)
