@@ -23,6 +23,11 @@ alike, so the code names only the place), ``decl:<design>:<slot>``,
 ``abil:<slot>[:<target>]``, ``rob:<robber slot>:<target slot>``, ``end`` (no robbing),
 ``done`` (end the challenge), ``pass``, ``answer`` (with a Coppertwaddle), ``let``,
 ``discard:<design>``.
+
+The ruling's balance check: ``balance_report(playouts)`` takes finished matches (states, or
+objects with a ``.state`` such as the conformance suite's ``Playout``) and returns a
+``BalanceReport`` (``.text(lang)`` to print, ``.ok``, ``.to_dict()``); ``self_play(matches,
+seed, players)`` plays such matches between engine players.
 """
 
 from .balance import BalanceReport, balance_report, self_play
