@@ -71,3 +71,13 @@ def test_balance_report_from_self_play_prints() -> None:
     assert report.games == 12
     text = report.text("de")
     assert "Startspieler" in text and "Der Herzog" in text
+
+
+def test_balance_report_takes_conformance_playouts() -> None:
+    """The CLI's simulate can hand over the suite's Playout objects as they are."""
+    from games.core.conformance import checked_playout
+
+    playout = checked_playout(GAME, 2, GAME.parse_options(2, {"games": 1}), seed=4)
+    report = balance_report([playout])
+    assert report.games == 1
+    assert report.to_dict()["games"] == 1
