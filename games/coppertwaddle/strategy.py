@@ -26,6 +26,9 @@ from .table import (
 
 CARD_COST = 3.0
 COMPLETE = 500.0
+THREAT = 40.0
+"""Extra worth of a Domain one proud card short of complete (it may win with the next card),
+so that the player behind spends its covers and blows where they stop the leader."""
 
 _KEEP_VALUE = {"negate": 9.0, "cover": 6.0, "discard_weak": 6.0, "uncover": 5.0, "remove": 5.0}
 
@@ -140,6 +143,8 @@ def _domain_value(table: dict[str, Any], seat: int) -> float:
             value += 10.0 + 0.5 * strength - (2.0 if hazel else 0.0)
     if proud == 8:
         value += COMPLETE
+    elif proud == 7:
+        value += THREAT
     return value + 0.6 * proud * proud
 
 
