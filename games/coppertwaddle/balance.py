@@ -42,6 +42,14 @@ class BalanceReport:
         return self.first_player_wins / self.decided if self.decided else 0.0
 
     @property
+    def standard_error(self) -> float:
+        """The sampling error of ``first_player_rate`` (a sample of 400 matches gives ~1.6%)."""
+        if not self.decided:
+            return 0.0
+        rate = self.first_player_rate
+        return (rate * (1 - rate) / self.decided) ** 0.5
+
+    @property
     def top_card(self) -> tuple[str, float]:
         """The design seen most often in winners' Domains and its share."""
         if not self.card_share:
@@ -67,6 +75,7 @@ class BalanceReport:
             "draws": self.draws,
             "first_player_wins": self.first_player_wins,
             "first_player_rate": round(self.first_player_rate, 4),
+            "standard_error": round(self.standard_error, 4),
             "card_share": {key: round(value, 4) for key, value in self.card_share.items()},
             "ok": self.ok,
         }
@@ -78,7 +87,10 @@ class BalanceReport:
         if lang == "de":
             lines = [
                 f"Spiele: {self.games}, entschieden: {self.decided}, unentschieden: {self.draws}",
-                f"Startspieler gewinnt: {self.first_player_rate:.1%} (Soll {low:.0%}-{high:.0%})",
+                (
+                    f"Startspieler gewinnt: {self.first_player_rate:.1%} ± {self.standard_error:.1%} "
+                    f"(Soll {low:.0%}-{high:.0%})"
+                ),
                 (
                     f"Häufigste Karte im Reich der Sieger: {name} {share:.1%} "
                     f"(höchstens {MAX_CARD_SHARE:.0%})"
@@ -89,7 +101,10 @@ class BalanceReport:
         else:
             lines = [
                 f"Games: {self.games}, decided: {self.decided}, drawn: {self.draws}",
-                f"First player wins: {self.first_player_rate:.1%} (bounds {low:.0%}-{high:.0%})",
+                (
+                    f"First player wins: {self.first_player_rate:.1%} ± {self.standard_error:.1%} "
+                    f"(bounds {low:.0%}-{high:.0%})"
+                ),
                 (
                     f"Card most often in a winner's Domain: {name} {share:.1%} "
                     f"(at most {MAX_CARD_SHARE:.0%})"
