@@ -26,6 +26,8 @@ from .table import (
 
 CARD_COST = 3.0
 COMPLETE = 500.0
+NEAR = 15.0
+"""Extra worth of a Domain two proud cards short of complete."""
 THREAT = 40.0
 """Extra worth of a Domain one proud card short of complete (it may win with the next card),
 so that the player behind spends its covers and blows where they stop the leader."""
@@ -145,6 +147,8 @@ def _domain_value(table: dict[str, Any], seat: int) -> float:
         value += COMPLETE
     elif proud == 7:
         value += THREAT
+    elif proud == 6:
+        value += NEAR
     return value + 0.6 * proud * proud
 
 
