@@ -1,0 +1,1023 @@
+"""The Coppertwaddle engine: a three-game match of two Domains, on the engine contract."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.core import (
+    CHANCE,
+    Event,
+    Game,
+    IllegalAction,
+    Result,
+    State,
+    Text,
+    check_permutation,
+    clone,
+    decode,
+    encode,
+    random_shuffle,
+)
+from games.core.errors import MALFORMED
+
+from . import words
+from .cards import (
+    AMOUNT,
+    DECK_SIZE,
+    DESIGN_OF,
+    EFFECT,
+    HELPS_ROW,
+    IS_WIND,
+    KIND,
+    NAME,
+    PARTNER,
+    RANGE,
+    ROBBING_ONLY,
+    ROW,
+)
+from .table import (
+    attack_supporters,
+    attack_value,
+    defence_value,
+    domain_points,
+    first_free,
+    is_proud,
+    power,
+    robbable,
+    robbing_values,
+    row_of,
+)
+
+HAND_LIMIT = 4
+HAND_SIZE = 4
+DOMAIN = 8
+ENDED = ("deal", "over")
+
+NOT_HELD = Text("Diese Karte hast du nicht auf der Hand.", "You do not hold that card.")
+ONE_RANK_CARD = Text(
+    "Du hast in diesem Zug schon eine Standeskarte ausgelegt.",
+    "You have already played a rank card this turn.",
+)
+NO_FREE_DITCH = Text(
+    "In deinem Reich ist in diesem Stand kein Platz frei.",
+    "Your Domain has no free Ditch of that rank.",
+)
+BAD_TARGET = Text("Dieses Ziel ist nicht erlaubt.", "That target is not allowed.")
+NOT_PROUD = Text(
+    "Nur eine stolze (offene) Karte kann das.", "Only a proud (face-up) card can do that."
+)
+ROB_TOO_WEAK = Text(
+    "Der Angriff muss stärker sein als die Verteidigung.",
+    "The attack must be stronger than the defence.",
+)
+WIND_TARGET = Text("Winde können nicht geraubt werden.", "Winds can never be robbed.")
+ROB_SAME_RANK = Text(
+    "Adlige rauben nur Adlige, Bauern nur Bauern.",
+    "Adel rob only Adel, Bauern only Bauern.",
+)
+NO_COPPERTWADDLE = Text(
+    "Einen Coppertwaddle spielt man nur als Antwort auf eine andere Karte.",
+    "A Coppertwaddle is only played to answer another card.",
+)
+ROBBING_ONLY_NOW = Text(
+    "Diese Karte wirkt nur während eines Raubzugs.", "That card only works during a robbing."
+)
+WRONG_PHASE = Text(
+    "Das geht in dieser Phase des Zuges nicht.", "That is not possible in this phase of the turn."
+)
+DEAL_FIRST = Text("Erst wird gemischt.", "The cards must be shuffled first.")
+
+VERBS = frozenset(
+    [
+        "rank",
+        "wind",
+        "decl",
+        "fav",
+        "abil",
+        "rob",
+        "end",
+        "done",
+        "pass",
+        "answer",
+        "let",
+        "discard",
+    ]
+)
+"""Every verb a player's code may have."""
+
+
+class CoppertwaddleOptions(BaseModel):
+    """How many games the match lasts (the source plays three)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    games: int = Field(3, ge=1, le=3, description="games in the match (the source plays 3)")
+
+
+def match_points(history: list[dict[str, Any]]) -> list[int]:
+    """Victory points of a match from its games, exactly as in section 7 of the source.
+
+    One point per game won; one point to each player per drawn game; one point for the highest
+    single game score; one for the highest total of won games. A share of the highest goes to
+    every player who reached it; nobody gets those points when nobody won a game.
+    """
+    points = [0, 0]
+    best = [0, 0]
+    total = [0, 0]
+    for game in history:
+        winner = game["winner"]
+        if winner < 0:
+            points[0] += 1
+            points[1] += 1
+            continue
+        points[winner] += 1
+        best[winner] = max(best[winner], game["points"])
+        total[winner] += game["points"]
+    won_any = [any(game["winner"] == seat for game in history) for seat in (0, 1)]
+    for figures in (best, total):
+        top = max(figures[seat] for seat in (0, 1) if won_any[seat]) if any(won_any) else None
+        for seat in (0, 1):
+            if won_any[seat] and figures[seat] == top:
+                points[seat] += 1
+    return points
+
+
+def _robbing_seat_bonus(seat: int, guardian: int) -> int:
+    """The index in a robbing's ``bonus``: 0 for the attacking Guardian, 1 for the defender."""
+    return 0 if seat == guardian else 1
+
+
+class Coppertwaddle(Game):
+    """Coppertwaddle for two players: see the package docstring for the rules and codes."""
+
+    id = "coppertwaddle"
+    name = Text("Coppertwaddle", "Coppertwaddle")
+    summary = Text(
+        "Mittelalterliches Reich aus Adel und Bauern bauen, rauben und intrigieren (2 Spieler).",
+        "Build a medieval Domain of Adel and Bauern, rob and scheme (2 players).",
+    )
+    min_players = 2
+    max_players = 2
+    Options = CoppertwaddleOptions
+
+    # ----- facts ------------------------------------------------------------------------------
+
+    def max_decisions(self, players: int, options: BaseModel) -> int:
+        """A true bound; per game: cards leave a hand at most once (P <= 55), a turn draws one
+        card (T <= 48), an ability covers a card made proud by a play, an Engagement or a favour
+        (U <= 2P + 8T), passes are at most two per action plus two per turn.
+        """
+        assert isinstance(options, CoppertwaddleOptions)
+        plays, turns = DECK_SIZE, DECK_SIZE - 2 * HAND_SIZE + 1
+        uses = 2 * plays + DOMAIN * turns
+        per_game = 4 * plays + 3 * uses + 5 * turns + 1
+        return options.games * per_game
+
+    # ----- the state machine --------------------------------------------------------------------
+
+    def initial_state(self, players: int, options: BaseModel) -> State:
+        """The match before the first shuffle."""
+        assert isinstance(options, CoppertwaddleOptions)
+        state: State = {"games": options.games, "game": 0, "history": [], "first": 0}
+        _reset_table(state)
+        return state
+
+    def to_act(self, state: State) -> list[int]:
+        """Chance deals; otherwise the seat whose decision is pending."""
+        phase = state["phase"]
+        if phase == "deal":
+            return [CHANCE]
+        if phase == "over":
+            return []
+        if phase == "challenge":
+            return [1 - state["guardian"]]
+        if phase == "rob":
+            return [state["rob"]["turn"]]
+        if phase == "answer":
+            return [state["answer"]]
+        return [state["guardian"]]
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        """The sorted codes ``seat`` may play now."""
+        phase = state["phase"]
+        if phase in ENDED or seat not in self.to_act(state):
+            return []
+        if phase == "challenge":
+            actions = _free_actions(state, seat, False)
+            actions.append("done")
+        elif phase == "engarde":
+            actions = _engarde_actions(state, seat)
+        elif phase == "rob":
+            actions = _free_actions(state, seat, True)
+            actions.append("pass")
+        elif phase == "answer":
+            actions = ["let"]
+            if _coppertwaddle_in_hand(state, seat) >= 0:
+                actions.append("answer")
+        else:  # respite
+            actions = [
+                encode("discard", DESIGN_OF[card]) for card in _one_per_design(state["hands"][seat])
+            ]
+        return sorted(set(actions))
+
+    def sample_chance(self, state: State, rng: random.Random) -> str:
+        """A uniformly random shuffle of the whole deck."""
+        return random_shuffle(rng, DECK_SIZE)
+
+    def check_chance(self, state: State, code: str) -> None:
+        """Shuffles are validated in ``_apply``."""
+
+    def explain_illegal(self, state: State, seat: int, code: str) -> Text:
+        """A specific reason where one can be given from what the seat knows."""
+        verb, args = decode(code)
+        if verb not in VERBS:
+            return MALFORMED
+        phase = state["phase"]
+        hand = state["hands"][seat] if 0 <= seat < 2 else []
+        if verb == "answer" and _coppertwaddle_in_hand(state, seat) < 0:
+            return NOT_HELD
+        if verb == "wind" and _wind_in_hand(state, seat) < 0:
+            return NOT_HELD
+        card = -1
+        if verb in ("rank", "decl", "fav", "discard"):
+            held = [one for one in hand if args and DESIGN_OF[one] == args[0]]
+            if not held:
+                return NOT_HELD
+            card = held[0]
+        if verb in ("rank", "wind", "decl", "rob", "end") and phase != "engarde":
+            return WRONG_PHASE
+        if verb in ("rank", "wind") and state["placed"]:
+            return ONE_RANK_CARD
+        if verb == "rank" and first_free(state, seat, ROW[card]) < 0:
+            return NO_FREE_DITCH
+        if verb == "fav" and EFFECT[card] == "negate":
+            return NO_COPPERTWADDLE
+        if verb == "fav" and EFFECT[card] in ROBBING_ONLY and phase != "rob":
+            return ROBBING_ONLY_NOW
+        if verb == "rob" and len(args) == 2 and all(isinstance(a, int) for a in args):
+            robber, target = args
+            if not (0 <= robber < 16 and 0 <= target < 16):
+                return BAD_TARGET
+            if state["slots"][target] >= 0 and IS_WIND[state["slots"][target]]:
+                return WIND_TARGET
+            if not is_proud(state, robber) or not is_proud(state, target):
+                return NOT_PROUD
+            if row_of(robber) != row_of(target):
+                return ROB_SAME_RANK
+            if first_free(state, seat, row_of(robber)) < 0:
+                return NO_FREE_DITCH
+            if attack_value(state, robber) <= defence_value(state, target):
+                return ROB_TOO_WEAK
+        return super().explain_illegal(state, seat, code)
+
+    def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
+        verb, args = decode(code)
+        if seat == CHANCE:
+            if state["phase"] != "deal" or verb != "shuffle":
+                raise IllegalAction(DEAL_FIRST)
+            _deal(state, check_permutation(args, DECK_SIZE), events)
+            return
+        guardian = state["guardian"]
+        if verb in ("rank", "decl", "fav", "discard"):
+            card = _card_of_design(state["hands"][seat], args[0])
+        elif verb == "wind":
+            card = _wind_in_hand(state, seat)
+        if verb == "rank":
+            state["hands"][seat].remove(card)
+            slot = first_free(state, seat, ROW[card])
+            _put(state, slot, card)
+            state["placed"] = True
+            events.append(Event("place", {"seat": seat, "card": card, "slot": slot}))
+        elif verb == "wind":
+            slot = args[0]
+            state["hands"][seat].remove(card)
+            state["placed"] = True
+            if state["slots"][slot] >= 0:
+                state["winds"][slot] = card
+                events.append(Event("block", {"seat": seat, "card": card, "slot": slot}))
+            else:
+                _put(state, slot, card)
+                events.append(Event("place", {"seat": seat, "card": card, "slot": slot}))
+        elif verb in ("decl", "fav"):
+            target = args[1] if len(args) > 1 else -1
+            state["hands"][seat].remove(card)
+            state["stack"] = [[seat, card, target]]
+            events.append(Event("play", {"seat": seat, "card": card, "target": target}))
+            _offer_answer(state, 1 - seat, events)
+            return
+        elif verb == "answer":
+            card = _coppertwaddle_in_hand(state, seat)
+            state["hands"][seat].remove(card)
+            state["stack"].append([seat, card, -1])
+            events.append(Event("answer", {"seat": seat, "card": card}))
+            _offer_answer(state, 1 - seat, events)
+            return
+        elif verb == "let":
+            _resolve_stack(state, events)
+            return
+        elif verb == "abil":
+            _use_ability(state, seat, args[0], args[1] if len(args) > 1 else -1, events)
+        elif verb == "rob":
+            robber, target = args
+            state["rob"] = {
+                "robber": robber,
+                "target": target,
+                "robber_card": state["slots"][robber],
+                "target_card": state["slots"][target],
+                "turn": guardian,
+                "passes": 0,
+                "nosupport": [],
+                "bonus": [0, 0],
+            }
+            state["phase"] = "rob"
+            events.append(Event("rob", {"seat": seat, "robber": robber, "target": target}))
+            _advance_rob(state, events)
+            return
+        elif verb == "pass":
+            rob = state["rob"]
+            rob["passes"] += 1
+            rob["turn"] = 1 - seat
+            events.append(Event("pass", {"seat": seat}))
+            _advance_rob(state, events)
+            return
+        elif verb == "done":
+            events.append(Event("challenged", {"seat": seat}))
+            _enter_engarde(state, events)
+            return
+        elif verb == "end":
+            events.append(Event("no_rob", {"seat": seat}))
+            _enter_respite(state, events)
+            return
+        elif verb == "discard":
+            state["hands"][seat].remove(card)
+            state["midden"].append(card)
+            events.append(Event("discard", {"seat": seat, "card": card}))
+            if len(state["hands"][seat]) <= HAND_LIMIT:
+                _next_turn(state, events)
+            return
+        else:  # pragma: no cover - check() lets only legal codes through
+            raise IllegalAction(WRONG_PHASE)
+        _after_action(state, seat, events)
+
+    # ----- what players see -------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The public table plus, for a seat, its own hand (the Trumpet's order stays hidden).
+
+        Covered cards are shown: every covered card lay proud (face up) in a Domain before,
+        so both players have seen it.
+        """
+        return {
+            "seat": seat,
+            "games": state["games"],
+            "game": state["game"],
+            "history": state["history"],
+            "first": state["first"],
+            "phase": state["phase"],
+            "guardian": state["guardian"],
+            "to_act": self.to_act(state),
+            "trumpet": len(state["trumpet"]),
+            "midden": state["midden"],
+            "hand": sorted(state["hands"][seat]) if seat is not None else None,
+            "hand_sizes": [len(hand) for hand in state["hands"]],
+            "slots": state["slots"],
+            "covered": state["covered"],
+            "decls": state["decls"],
+            "winds": state["winds"],
+            "placed": state["placed"],
+            "rob": state["rob"],
+            "stack": state["stack"],
+            "answer": state["answer"],
+        }
+
+    def result(self, state: State) -> Result | None:
+        """The match result: victory points as in section 7 of the source."""
+        if state["phase"] != "over":
+            return None
+        return Result.from_scores(match_points(state["history"]))
+
+    def shuffle_hidden(
+        self, state: State, observer: int | None, rng: random.Random
+    ) -> State | None:
+        """Deal the Trumpet and the hands the observer cannot see anew."""
+        if state["phase"] == "deal":
+            return None
+        other = clone(state)
+        hidden = [seat for seat in (0, 1) if seat != observer]
+        pool = list(other["trumpet"])
+        for seat in hidden:
+            pool += other["hands"][seat]
+        rng.shuffle(pool)
+        for seat in hidden:
+            size = len(other["hands"][seat])
+            other["hands"][seat], pool = pool[:size], pool[size:]
+        other["trumpet"] = pool
+        return other
+
+    # ----- words --------------------------------------------------------------------------------
+
+    def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
+        """A short label in ``lang`` for a legal code of ``seat``."""
+        return words.action_label(state, seat, code, lang)
+
+    def action_group(self, state: State, seat: int, code: str) -> str:
+        """One select menu per card or source (each at most 16 targets), one for placing."""
+        verb, args = decode(code)
+        if verb in ("decl", "fav", "abil", "rob"):
+            return f"{verb}:{args[0]}"
+        return {"wind": "rank", "done": "pass", "end": "pass", "answer": "let"}.get(verb, verb)
+
+    def describe_event(self, event: Event, lang: str) -> str:
+        """One line of the game log."""
+        return words.describe_event(event, lang)
+
+    def render(self, view: dict[str, Any], lang: str) -> str:
+        """The table as plain text."""
+        return words.render(view, lang)
+
+    def engine_players(self) -> dict[str, Any]:
+        """The random baseline and the heuristic strategy."""
+        from games.players import RandomPlayer
+
+        from .strategy import StrategyPlayer
+
+        return {"random": RandomPlayer(), "strategy": StrategyPlayer()}
+
+
+# ----- the flow of a game ---------------------------------------------------------------------
+
+
+def _reset_table(state: State) -> None:
+    state.update(
+        {
+            "phase": "deal",
+            "guardian": state["first"],
+            "trumpet": [],
+            "midden": [],
+            "hands": [[], []],
+            "slots": [-1] * 16,
+            "covered": [False] * 16,
+            "decls": [[] for _ in range(16)],
+            "winds": [-1] * 16,
+            "placed": False,
+            "rob": None,
+            "stack": [],
+            "answer": -1,
+            "resume": "",
+        }
+    )
+
+
+def _deal(state: State, order: list[int], events: list[Event]) -> None:
+    # The Trumpet's top card is the end of the list.
+    state["trumpet"] = order
+    first = state["first"]
+    for _ in range(HAND_SIZE):
+        for seat in (first, 1 - first):
+            state["hands"][seat].append(state["trumpet"].pop())
+    for seat in (0, 1):
+        events.append(Event("hand", {"cards": sorted(state["hands"][seat])}, to=seat))
+    events.append(Event("deal", {"game": state["game"] + 1, "first": first}))
+    _start_turn(state, events)
+
+
+def _start_turn(state: State, events: list[Event]) -> None:
+    """Engagement: the Guardian's covered cards turn proud (unless a Wind blocks them), then
+    the Guardian draws from the Trumpet; then the Challenger may challenge.
+    """
+    guardian = state["guardian"]
+    state["placed"] = False
+    turned = []
+    for slot in range(guardian * 8, guardian * 8 + 8):
+        if state["slots"][slot] >= 0 and state["covered"][slot] and state["winds"][slot] < 0:
+            state["covered"][slot] = False
+            turned.append(slot)
+    events.append(Event("turn", {"seat": guardian, "uncovered": turned}))
+    if _check_complete(state, events):
+        return
+    if not _draw(state, guardian, events):
+        return
+    # Like the Coppertwaddle answer, the challenge is offered only to a Challenger who has
+    # something to play: a prompt every turn would make each turn wait for a click.
+    if _free_actions(state, 1 - guardian, False, any_only=True):
+        state["phase"] = "challenge"
+    else:
+        _enter_engarde(state, events)
+
+
+def _enter_engarde(state: State, events: list[Event]) -> None:
+    """En Garde, passed over (to the Respite) when the Guardian has nothing to do but end it."""
+    state["phase"] = "engarde"
+    if len(_engarde_actions(state, state["guardian"], any_only=True)) == 1:
+        events.append(Event("no_rob", {"seat": state["guardian"]}))
+        _enter_respite(state, events)
+
+
+def _draw(state: State, seat: int, events: list[Event]) -> bool:
+    """Draw the Trumpet's top card; an empty Trumpet ends the game drawn (returns False)."""
+    if not state["trumpet"]:
+        events.append(Event("trumpet_empty", {"seat": seat}))
+        _end_game(state, -1, events)
+        return False
+    card = state["trumpet"].pop()
+    state["hands"][seat].append(card)
+    events.append(Event("draw", {"seat": seat}))
+    events.append(Event("drawn", {"card": card}, to=seat))
+    return True
+
+
+def _enter_respite(state: State, events: list[Event]) -> None:
+    state["phase"] = "respite"
+    if len(state["hands"][state["guardian"]]) <= HAND_LIMIT:
+        _next_turn(state, events)
+
+
+def _next_turn(state: State, events: list[Event]) -> None:
+    state["guardian"] = 1 - state["guardian"]
+    _start_turn(state, events)
+
+
+def _check_complete(state: State, events: list[Event]) -> bool:
+    """A Domain of eight proud cards ends the game; its owner wins."""
+    guardian = state["guardian"]
+    slots, covered = state["slots"], state["covered"]
+    for seat in (guardian, 1 - guardian):
+        base = seat * 8
+        if all(slots[slot] >= 0 and not covered[slot] for slot in range(base, base + DOMAIN)):
+            _end_game(state, seat, events)
+            return True
+    return False
+
+
+def _end_game(state: State, winner: int, events: list[Event]) -> None:
+    points = domain_points(state, winner) if winner >= 0 else 0
+    domain = [card for card in state["slots"][winner * 8 : winner * 8 + 8]] if winner >= 0 else []
+    state["history"].append(
+        {"first": state["first"], "winner": winner, "points": points, "domain": domain}
+    )
+    events.append(
+        Event("game_over", {"game": state["game"] + 1, "winner": winner, "points": points})
+    )
+    if state["game"] + 1 >= state["games"]:
+        state["phase"] = "over"
+        events.append(Event("match_over", {"points": match_points(state["history"])}))
+        return
+    state["game"] += 1
+    state["first"] = 1 - state["first"]
+    _reset_table(state)
+
+
+def _after_action(state: State, actor: int, events: list[Event]) -> None:
+    """After a card or ability resolved: check the end, then hand the turn on as the phase says."""
+    if state["phase"] in ENDED or _check_complete(state, events):
+        return
+    if state["phase"] == "rob":
+        rob = state["rob"]
+        rob["passes"] = 0
+        rob["turn"] = 1 - actor
+        _advance_rob(state, events)
+    elif (
+        state["phase"] == "challenge"
+        and not _free_actions(state, 1 - state["guardian"], False, any_only=True)
+        or state["phase"] == "engarde"
+    ):
+        _enter_engarde(state, events)
+
+
+# ----- Coppertwaddle: answering a non-rank card --------------------------------------------
+
+
+def _wind_in_hand(state: State, seat: int) -> int:
+    """The Wind a ``wind`` code plays: the four are alike, so the code names only the place."""
+    return min((card for card in state["hands"][seat] if IS_WIND[card]), default=-1)
+
+
+def _coppertwaddle_in_hand(state: State, seat: int) -> int:
+    return min((card for card in state["hands"][seat] if EFFECT[card] == "negate"), default=-1)
+
+
+def _offer_answer(state: State, seat: int, events: list[Event]) -> None:
+    """The other player may answer with a Coppertwaddle; asked only when holding one."""
+    if _coppertwaddle_in_hand(state, seat) >= 0:
+        if state["phase"] != "answer":
+            state["resume"] = state["phase"]
+            state["phase"] = "answer"
+        state["answer"] = seat
+        return
+    if state["phase"] != "answer":
+        state["resume"] = state["phase"]
+    _resolve_stack(state, events)
+
+
+def _resolve_stack(state: State, events: list[Event]) -> None:
+    """Each Coppertwaddle negates the card below it; the first card acts if not negated."""
+    stack = state["stack"]
+    state["stack"] = []
+    state["phase"] = state["resume"]
+    state["resume"] = ""
+    state["answer"] = -1
+    seat, card, target = stack[0]
+    for _, coppertwaddle, _ in stack[1:]:
+        state["midden"].append(coppertwaddle)
+    if len(stack) % 2 == 0:
+        state["midden"].append(card)
+        events.append(Event("negated", {"seat": seat, "card": card}))
+    elif KIND[card] == "declaration":
+        _declare(state, card, target, events)
+    else:
+        state["midden"].append(card)
+        _effect(state, seat, card, target, events)
+    _after_action(state, seat, events)
+
+
+# ----- effects -------------------------------------------------------------------------------
+
+
+def _put(state: State, slot: int, card: int, covered: bool = False) -> None:
+    state["slots"][slot] = card
+    state["covered"][slot] = covered
+    state["decls"][slot] = []
+    state["winds"][slot] = -1
+
+
+def _clear(state: State, slot: int) -> None:
+    state["slots"][slot] = -1
+    state["covered"][slot] = False
+    state["decls"][slot] = []
+    state["winds"][slot] = -1
+
+
+def _discard_slot(state: State, slot: int, events: list[Event]) -> None:
+    """A card leaves its Domain for the Midden with everything lying on it."""
+    card = state["slots"][slot]
+    state["midden"].append(card)
+    state["midden"].extend(state["decls"][slot])
+    if state["winds"][slot] >= 0:
+        state["midden"].append(state["winds"][slot])
+    events.append(Event("destroyed", {"card": card, "slot": slot}))
+    _clear(state, slot)
+
+
+def _cover(state: State, slot: int, events: list[Event]) -> None:
+    """Turn a card face down; a Hazelnut on it sends both to the Midden first."""
+    if IS_WIND[state["slots"][slot]]:
+        return
+    state["covered"][slot] = True
+    events.append(Event("covered", {"slot": slot}))
+    if any(EFFECT[declaration] == "hazelnut" for declaration in state["decls"][slot]):
+        events.append(Event("hazelnut", {"slot": slot}))
+        _discard_slot(state, slot, events)
+
+
+def _move(state: State, slot: int, to_row: int, events: list[Event]) -> None:
+    """Move a card to the first free Ditch of ``to_row`` in its Domain, or discard it."""
+    destination = first_free(state, slot // 8, to_row)
+    if destination < 0:
+        _discard_slot(state, slot, events)
+        return
+    state["slots"][destination] = state["slots"][slot]
+    state["covered"][destination] = state["covered"][slot]
+    state["decls"][destination] = state["decls"][slot]
+    state["winds"][destination] = -1
+    _clear(state, slot)
+    events.append(Event("moved", {"from": slot, "to": destination}))
+
+
+def _rank_row(state: State, slot: int) -> int:
+    """The row a card belongs in: the last Climb or Fall on it decides, else its own rank."""
+    row = ROW[state["slots"][slot]]
+    for declaration in state["decls"][slot]:
+        if EFFECT[declaration] == "promote":
+            row = 0
+        elif EFFECT[declaration] == "demote":
+            row = 1
+    return row
+
+
+def _declare(state: State, card: int, slot: int, events: list[Event]) -> None:
+    state["decls"][slot].append(card)
+    events.append(Event("declared", {"card": card, "slot": slot}))
+    if EFFECT[card] in ("promote", "demote") and _rank_row(state, slot) != row_of(slot):
+        _move(state, slot, _rank_row(state, slot), events)
+
+
+def _effect(state: State, seat: int, card: int, target: int, events: list[Event]) -> None:
+    """What a favour or an ability does (the ability's card is already covered)."""
+    effect = EFFECT[card]
+    if effect in ("destroy", "discard_weak"):
+        if target < 0 or not is_proud(state, target):
+            return
+        _discard_slot(state, target, events)
+        if effect == "discard_weak":
+            _draw(state, target // 8, events)
+    elif effect == "cover":
+        if is_proud(state, target):
+            _cover(state, target, events)
+    elif effect == "uncover":
+        if state["slots"][target] >= 0 and state["winds"][target] < 0:
+            state["covered"][target] = False
+            events.append(Event("uncovered", {"slot": target}))
+    elif effect == "cancel_support":
+        if state["rob"] is not None:
+            state["rob"]["nosupport"].append(target)
+            events.append(Event("no_support", {"slot": target}))
+    elif effect == "boost":
+        rob = state["rob"]
+        if rob is not None:
+            rob["bonus"][_robbing_seat_bonus(seat, state["guardian"])] += AMOUNT[card]
+            events.append(Event("boost", {"seat": seat, "amount": AMOUNT[card]}))
+    elif effect == "remove":
+        _remove(state, target, events)
+    elif effect == "draw":
+        for _ in range(AMOUNT[card]):
+            if not _draw(state, seat, events):
+                return
+
+
+def _remove(state: State, thing: int, events: list[Event]) -> None:
+    """Dread of Night: a Bekanntmachung or a blocking Wind goes to the Midden."""
+    for slot in range(16):
+        if state["winds"][slot] == thing:
+            state["winds"][slot] = -1
+            state["midden"].append(thing)
+            events.append(Event("removed", {"card": thing, "slot": slot}))
+            return
+        if thing in state["decls"][slot]:
+            state["decls"][slot].remove(thing)
+            state["midden"].append(thing)
+            events.append(Event("removed", {"card": thing, "slot": slot}))
+            if _rank_row(state, slot) != row_of(slot):
+                _move(state, slot, _rank_row(state, slot), events)
+            return
+
+
+def _partner_slot(state: State, seat: int, card: int) -> int:
+    partner = PARTNER[card]
+    if partner is None:
+        return -1
+    for slot in range(seat * 8, seat * 8 + 8):
+        other = state["slots"][slot]
+        if other >= 0 and NAME[other] == partner and not state["covered"][slot]:
+            return slot
+    return -2
+
+
+def _use_ability(state: State, seat: int, slot: int, target: int, events: list[Event]) -> None:
+    """Using an ability covers its card (and a Marriage partner) before the effect happens."""
+    card = state["slots"][slot]
+    partner = _partner_slot(state, seat, card)
+    events.append(Event("ability", {"seat": seat, "slot": slot, "card": card, "target": target}))
+    _cover(state, slot, events)
+    if partner >= 0 and state["slots"][partner] >= 0:
+        _cover(state, partner, events)
+    _effect(state, seat, card, target, events)
+
+
+# ----- robbing -------------------------------------------------------------------------------
+
+
+def _advance_rob(state: State, events: list[Event]) -> None:
+    """Pass for a seat that has nothing to play; end after two passes in a row."""
+    rob = state["rob"]
+    while rob["passes"] < 2:
+        seat = rob["turn"]
+        if _free_actions(state, seat, True, any_only=True):
+            return
+        rob["passes"] += 1
+        rob["turn"] = 1 - seat
+    _resolve_rob(state, events)
+
+
+def _resolve_rob(state: State, events: list[Event]) -> None:
+    rob = state["rob"]
+    state["rob"] = None
+    guardian = state["guardian"]
+    robber, target = rob["robber"], rob["target"]
+    row = row_of(target)
+    destination = first_free(state, guardian, row)
+    standing = (
+        state["slots"][robber] == rob["robber_card"]
+        and state["slots"][target] == rob["target_card"]
+        and is_proud(state, robber)
+        and robbable(state, target)
+        and row_of(robber) == row
+        and destination >= 0
+    )
+    if not standing:
+        events.append(Event("rob_void", {"seat": guardian}))
+        _enter_respite(state, events)
+        return
+    attack, defence = robbing_values(state, rob)
+    success = attack > defence
+    events.append(
+        Event("robbed" if success else "rob_failed", {"attack": attack, "defence": defence})
+    )
+    if success:
+        helpers = [] if robber in rob["nosupport"] else attack_supporters(state, robber)
+        card = state["slots"][target]
+        state["slots"][destination] = card
+        state["covered"][destination] = False
+        state["decls"][destination] = state["decls"][target]
+        state["winds"][destination] = -1
+        _clear(state, target)
+        events.append(Event("taken", {"card": card, "from": target, "to": destination}))
+        _cover(state, destination, events)
+        for slot in [robber, *helpers]:
+            if state["slots"][slot] >= 0 and not state["covered"][slot]:
+                _cover(state, slot, events)
+    if _check_complete(state, events):
+        return
+    _enter_respite(state, events)
+
+
+# ----- legal actions -------------------------------------------------------------------------
+
+
+def _card_of_design(hand: list[int], design: int) -> int:
+    """The lowest card id of ``design`` in ``hand`` (codes name designs, not copies)."""
+    return min(card for card in hand if DESIGN_OF[card] == design)
+
+
+def _one_per_design(cards: list[int]) -> list[int]:
+    """The lowest id of each card design in ``cards`` (copies are interchangeable)."""
+    chosen: dict[str, int] = {}
+    for card in cards:
+        name = NAME[card]
+        if name not in chosen or card < chosen[name]:
+            chosen[name] = card
+    return list(chosen.values())
+
+
+def _targets(
+    state: State, seat: int, card: int, exclude: tuple[int, ...], in_rob: bool
+) -> list[int] | None:
+    """The targets of an effect; None when it needs none; [] when it cannot be played."""
+    effect = EFFECT[card]
+    slots = state["slots"]
+    covered = state["covered"]
+    if effect == "destroy":
+        low, high = RANGE[card]
+        return [
+            slot
+            for slot in range(16)
+            if slots[slot] >= 0
+            and not covered[slot]
+            and slot not in exclude
+            and low <= power(state, slot) <= high
+        ]
+    if effect == "discard_weak":
+        limit = AMOUNT[card]
+        return [
+            slot
+            for slot in range(16)
+            if slots[slot] >= 0
+            and not covered[slot]
+            and slot not in exclude
+            and power(state, slot) <= limit
+        ]
+    if effect == "cover":
+        return [
+            slot
+            for slot in range(16)
+            if slots[slot] >= 0
+            and not covered[slot]
+            and not IS_WIND[slots[slot]]
+            and slot not in exclude
+        ]
+    if effect == "uncover":
+        return [
+            slot
+            for slot in range(16)
+            if slots[slot] >= 0 and covered[slot] and state["winds"][slot] < 0
+        ]
+    if effect == "remove":
+        things = [wind for wind in state["winds"] if wind >= 0]
+        for declarations in state["decls"]:
+            things.extend(declarations)
+        return things
+    if effect == "cancel_support":
+        rob = state["rob"]
+        if not in_rob:
+            return []
+        return [
+            slot
+            for slot in (rob["robber"], rob["target"])
+            if slot not in rob["nosupport"] and slot not in exclude
+        ]
+    if effect == "boost":
+        rob = state["rob"]
+        if not in_rob:
+            return []
+        mine = rob["robber"] if seat == state["guardian"] else rob["target"]
+        if mine in exclude or row_of(mine) != HELPS_ROW[card] or not is_proud(state, mine):
+            return []
+        return None
+    if effect == "draw":
+        return None
+    return []
+
+
+def _coded(verb: str, first: int, targets: list[int] | None) -> list[str]:
+    # Plain f-strings: every part is a small non-negative int, so the codes are well formed.
+    if targets is None:
+        return [f"{verb}:{first}"]
+    return [f"{verb}:{first}:{target}" for target in targets]
+
+
+def _ability_actions(state: State, seat: int, in_rob: bool, any_only: bool = False) -> list[str]:
+    actions: list[str] = []
+    for slot in range(seat * 8, seat * 8 + 8):
+        card = state["slots"][slot]
+        if card < 0 or state["covered"][slot] or EFFECT[card] is None:
+            continue
+        if EFFECT[card] in ROBBING_ONLY and not in_rob:
+            continue
+        partner = _partner_slot(state, seat, card)
+        if partner == -2:
+            continue
+        exclude = (slot, partner) if partner >= 0 else (slot,)
+        actions.extend(_coded("abil", slot, _targets(state, seat, card, exclude, in_rob)))
+        if any_only and actions:
+            return actions
+    return actions
+
+
+def _free_actions(state: State, seat: int, in_rob: bool, any_only: bool = False) -> list[str]:
+    """Favours and abilities: what either player may use outside their own En Garde too.
+
+    With ``any_only`` it stops at the first action found (to ask whether there is any).
+    """
+    actions = _ability_actions(state, seat, in_rob, any_only)
+    if any_only and actions:
+        return actions
+    for card in _one_per_design(state["hands"][seat]):
+        if KIND[card] != "favour" or EFFECT[card] == "negate":
+            continue
+        if EFFECT[card] in ROBBING_ONLY and not in_rob:
+            continue
+        targets = _targets(state, seat, card, (), in_rob)
+        actions.extend(_coded("fav", DESIGN_OF[card], targets))
+        if any_only and actions:
+            return actions
+    return actions
+
+
+def _engarde_actions(state: State, seat: int, any_only: bool = False) -> list[str]:
+    """The Guardian's En Garde codes; with ``any_only`` it stops once one besides ``end``
+    is found (cheapest kinds first).
+    """
+    actions = ["end"]
+    hand = _one_per_design(state["hands"][seat])
+    slots = state["slots"]
+    for card in hand:
+        kind = KIND[card]
+        if kind == "rank" and not state["placed"]:
+            if IS_WIND[card]:
+                for place in (first_free(state, seat, 1), first_free(state, 1 - seat, 1)):
+                    if place >= 0:
+                        actions.append(f"wind:{place}")
+                for slot in range(16):
+                    if (
+                        slots[slot] >= 0
+                        and state["covered"][slot]
+                        and row_of(slot) == 1
+                        and state["winds"][slot] < 0
+                    ):
+                        actions.append(f"wind:{slot}")
+            elif first_free(state, seat, ROW[card]) >= 0:
+                actions.append(f"rank:{DESIGN_OF[card]}")
+        elif kind == "declaration":
+            effect = EFFECT[card]
+            for slot in range(16):
+                if slots[slot] < 0 or state["covered"][slot]:
+                    continue
+                if effect in ("promote", "demote") and (
+                    IS_WIND[slots[slot]] or row_of(slot) != (1 if effect == "promote" else 0)
+                ):
+                    continue
+                actions.append(f"decl:{DESIGN_OF[card]}:{slot}")
+    if any_only and len(actions) > 1:
+        return actions
+    actions.extend(_free_actions(state, seat, False, any_only))
+    if any_only and len(actions) > 1:
+        return actions
+    covered = state["covered"]
+    for row in (0, 1):
+        own = range(seat * 8 + row * 4, seat * 8 + row * 4 + 4)
+        robbers = [slot for slot in own if slots[slot] >= 0 and not covered[slot]]
+        if not robbers or len(robbers) == 4 or all(slots[slot] >= 0 for slot in own):
+            continue  # nobody to rob with, or no free Ditch for the booty
+        other = range((1 - seat) * 8 + row * 4, (1 - seat) * 8 + row * 4 + 4)
+        targets = [
+            (slot, defence_value(state, slot))
+            for slot in other
+            if slots[slot] >= 0 and not covered[slot] and not IS_WIND[slots[slot]]
+        ]
+        if not targets:
+            continue
+        for robber in robbers:
+            attack = attack_value(state, robber)
+            actions.extend(f"rob:{robber}:{slot}" for slot, defence in targets if attack > defence)
+    return actions

@@ -1,0 +1,183 @@
+"""Robbing (source 5c and the ruling): support, preconditions, the exchange and the result."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.coppertwaddle import GAME
+from games.coppertwaddle.table import attack_value, defence_value
+from games.core import IllegalAction
+
+from .helpers import FIGURE_1, card, design, play, rigged, slot
+
+LEPER = slot(0, 0, 1)
+MILZ = slot(0, 1, 0)
+LECTIONARY = slot(0, 1, 1)
+
+
+def test_source_figures_leper_attacks_10_and_defends_11() -> None:
+    """Source example 1 and the Adel defence example: Aussaetzige attacks 10, defends 11."""
+    state = rigged(domain=FIGURE_1)
+    assert attack_value(state, LEPER) == 10
+    assert defence_value(state, LEPER) == 11
+
+
+def test_source_figures_milz_attacks_9_and_lektionarium_defends_9() -> None:
+    """Source example 2 and the Bauer defence example: Milz attacks 9, Lektionarium defends 9
+    (and Milz defends 9 too)."""
+    state = rigged(domain=FIGURE_1)
+    assert attack_value(state, MILZ) == 9
+    assert defence_value(state, LECTIONARY) == 9
+    assert defence_value(state, MILZ) == 9
+
+
+def test_covered_cards_give_no_support() -> None:
+    """Support comes only from proud cards: a covered neighbour or Bauer below adds nothing."""
+    state = rigged(domain=FIGURE_1, covered=(slot(0, 0, 0), LECTIONARY))
+    assert attack_value(state, LEPER) == 3 + 1
+    assert defence_value(state, LEPER) == 3 + 1
+    assert attack_value(state, MILZ) == 8
+
+
+def _robbing_position(**extra):
+    domain = {
+        slot(0, 1, 0): "Milz",
+        slot(0, 1, 1): "Lektionarium",
+        slot(1, 1, 0): "Der Fuhrmann",
+        slot(1, 1, 1): "Die Magd",
+    }
+    domain.update(extra.pop("domain", {}))
+    return rigged(domain=domain, **extra)
+
+
+def test_rob_is_offered_only_when_the_attack_is_stronger() -> None:
+    """Source 5c: the attack must exceed the defence; same rank; proud target."""
+    state = _robbing_position()
+    legal = GAME.legal_actions(state, 0)
+    # Milz 8+1 = 9 against Fuhrmann 5+2 = 7 and Magd 2+5 = 7: both robbable.
+    assert f"rob:{MILZ}:{slot(1, 1, 0)}" in legal
+    assert f"rob:{MILZ}:{slot(1, 1, 1)}" in legal
+    # Lektionarium 1+8 = 9 also beats 7.
+    assert f"rob:{LECTIONARY}:{slot(1, 1, 0)}" in legal
+    assert not any(code.startswith("rob:") and code.endswith(f":{slot(0, 1, 0)}") for code in legal)
+
+
+def test_no_rob_without_a_free_ditch() -> None:
+    """Source 5c: the robber needs a free place of the target's rank in its own Domain."""
+    full_row = {
+        slot(0, 1, column): name
+        for column, name in enumerate(["Milz", "Lektionarium", "Der Schmied", "Der Müller"])
+    }
+    state = _robbing_position(domain=full_row)
+    assert not [code for code in GAME.legal_actions(state, 0) if code.startswith("rob:")]
+    with pytest.raises(IllegalAction) as error:
+        GAME.apply(state, 0, f"rob:{MILZ}:{slot(1, 1, 0)}")
+    assert "free Ditch" in error.value.reason.en
+
+
+def test_covered_targets_cannot_be_attacked_and_covered_defenders_do_not_help() -> None:
+    """Source 5c: covered cards cannot be attacked; only proud neighbours defend."""
+    state = _robbing_position(domain={slot(1, 1, 1): "Der Schmied"}, covered=(slot(1, 1, 1),))
+    legal = GAME.legal_actions(state, 0)
+    assert f"rob:{MILZ}:{slot(1, 1, 1)}" not in legal  # covered Schmied
+    # Fuhrmann alone: 5, its covered neighbour Schmied 7 does not defend.
+    assert defence_value(state, slot(1, 1, 0)) == 5
+    assert f"rob:{LECTIONARY}:{slot(1, 1, 0)}" in legal
+
+
+def test_a_wind_is_never_a_target_but_may_rob() -> None:
+    """Source 5b: Winds can never be robbed (or covered); a Wind robbing stays proud."""
+    state = rigged(
+        domain={
+            slot(0, 1, 0): "Nordwind",
+            slot(0, 1, 1): "Milz",
+            slot(1, 1, 0): "Südwind",
+            slot(1, 1, 1): "Die Magd",
+        }
+    )
+    legal = GAME.legal_actions(state, 0)
+    assert not any(code.endswith(f":{slot(1, 1, 0)}") and code.startswith("rob:") for code in legal)
+    with pytest.raises(IllegalAction) as error:
+        GAME.apply(state, 0, f"rob:{slot(0, 1, 0)}:{slot(1, 1, 0)}")
+    assert "Winds" in error.value.reason.en
+    # Nordwind 0 + Milz 8 against Magd 2 (+ Suedwind 0): the Wind robs and is not covered.
+    state = play(state, 0, f"rob:{slot(0, 1, 0)}:{slot(1, 1, 1)}")
+    assert state["phase"] != "rob"
+    assert state["slots"][slot(0, 1, 2)] == card("Die Magd")
+    assert state["covered"][slot(0, 1, 2)]
+    assert not state["covered"][slot(0, 1, 0)]  # the Wind stays proud
+    assert state["covered"][slot(0, 1, 1)]  # its supporter Milz is covered
+
+
+def test_successful_robbing_moves_the_card_covered_and_covers_the_attackers() -> None:
+    """Source 5c: the robbed card lies covered on the first free place of its rank; every
+    card of the Guardian that took part in the attack is covered."""
+    state = _robbing_position(hands=(["Der Schmied"], []))
+    state = play(state, 0, f"rob:{MILZ}:{slot(1, 1, 0)}")
+    # The Guardian holds a card but no favour: nothing to play, the robbing resolves.
+    assert state["slots"][slot(0, 1, 2)] == card("Der Fuhrmann")
+    assert state["covered"][slot(0, 1, 2)]
+    assert state["slots"][slot(1, 1, 0)] == -1
+    assert state["covered"][MILZ] and state["covered"][LECTIONARY]
+    assert state["guardian"] == 1  # respite passed, the other player's turn
+
+
+def test_exchange_guardian_first_then_alternate_until_both_pass() -> None:
+    """Ruling: the Guardian acts first, then both alternate until both pass in a row."""
+    state = _robbing_position(hands=(["Land in Sicht!", "Das Rad"], ["Der Kompass", "Der Sextant"]))
+    state = play(state, 0, f"rob:{MILZ}:{slot(1, 1, 0)}")
+    assert GAME.to_act(state) == [0]
+    state = play(state, 0, "pass")
+    assert GAME.to_act(state) == [1]
+    # The defender cancels Milz's support: attack 8 against 7.
+    state = play(state, 1, f"fav:{design('Der Kompass')}:{MILZ}")
+    assert state["rob"]["nosupport"] == [MILZ]
+    assert GAME.to_act(state) == [0]  # a play resets the passes
+    state = play(state, 0, "pass")
+    state = play(state, 1, "pass")
+    assert state["phase"] != "rob"
+    assert state["slots"][slot(0, 1, 2)] == card("Der Fuhrmann")  # Milz alone 8 > 5 + 2
+
+
+def test_a_divisor_can_turn_the_robbing() -> None:
+    """Ruling: a Divisor cancels a rank card's support during a robbing."""
+    state = _robbing_position(hands=(["Hammer und Amboss"], ["Das Rad"]))
+    # Lektionarium 1 + Milz 8 = 9 against Fuhrmann 5 + Magd 2 = 7.
+    state = play(state, 0, f"rob:{LECTIONARY}:{slot(1, 1, 0)}")
+    assert GAME.to_act(state) == [1]  # the Guardian has no favour or ability: it passes
+    state = play(state, 1, f"fav:{design('Das Rad')}:{LECTIONARY}")
+    # Attack 1 against 7: neither has anything more to play, the robbing fails.
+    assert state["phase"] == "engarde" and state["guardian"] == 1
+    assert state["slots"][slot(1, 1, 0)] == card("Der Fuhrmann")
+    assert not state["covered"][LECTIONARY] and not state["covered"][MILZ]
+    assert card("Das Rad") in state["midden"]
+
+
+def test_a_failed_robbing_changes_no_card() -> None:
+    """Source 5c: the robbing succeeds only if the attack is greater than the defence."""
+    state = _robbing_position(hands=([], ["Land in Sicht!", "Der Kompass"]))
+    state = play(state, 0, f"rob:{LECTIONARY}:{slot(1, 1, 1)}")
+    state = play(state, 1, f"fav:{design('Der Kompass')}:{LECTIONARY}")
+    state = play(state, 1, "pass")
+    # Lektionarium alone 1 against Magd 2 + Fuhrmann 5: fails.
+    assert state["slots"][slot(1, 1, 1)] == card("Die Magd")
+    assert not state["covered"][LECTIONARY]
+    assert state["slots"][slot(0, 1, 2)] == -1
+
+
+def test_covering_the_robber_voids_the_robbing() -> None:
+    """A robber covered during the exchange is no longer proud: the robbing comes to nothing."""
+    state = _robbing_position(hands=([], ["Land in Sicht!"]))
+    state = play(state, 0, f"rob:{MILZ}:{slot(1, 1, 0)}")
+    state = play(state, 1, f"fav:{design('Land in Sicht!')}:{MILZ}")
+    assert state["slots"][slot(1, 1, 0)] == card("Der Fuhrmann")
+    assert state["slots"][slot(0, 1, 2)] == -1
+
+
+def test_only_one_robbing_per_turn() -> None:
+    """Source 5c: one robbing per turn; after it the turn goes on to the Respite."""
+    state = _robbing_position(hands=(["Der Schmied"] * 1, []))
+    state = play(state, 0, f"rob:{MILZ}:{slot(1, 1, 0)}")
+    assert state["guardian"] == 1 and not any(
+        code.startswith("rob:") for code in GAME.legal_actions(state, 0)
+    )

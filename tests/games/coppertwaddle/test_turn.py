@@ -1,0 +1,208 @@
+"""The turn's five phases, the Domain, the Winds, the Coppertwaddle card and the end."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.coppertwaddle import GAME, match_points
+from games.coppertwaddle.cards import NAME
+from games.core import IllegalAction, shuffle_code
+
+from .helpers import card, design, play, rigged, slot
+
+ME, YOU = 0, 1
+
+
+def test_the_deal_gives_four_cards_each_and_the_first_guardian_draws() -> None:
+    """Source 3 and 4.I: four cards each; the Guardian's Engagement draws a fifth."""
+    state = GAME.initial_state(2, GAME.parse_options(2))
+    state, _events = GAME.apply(state, -1, shuffle_code(list(range(55))))
+    assert len(state["hands"][0]) == 5 and len(state["hands"][1]) == 4
+    assert len(state["trumpet"]) == 55 - 9
+    assert state["guardian"] == 0
+
+
+def test_engagement_turns_the_guardians_cards_proud_except_blocked_ones() -> None:
+    """Source 4.I and 5b.III: covered cards turn proud, a Wind on a Bauer blocks it."""
+    state = rigged(
+        phase="respite",
+        guardian=YOU,
+        domain={slot(ME, 1, 0): "Milz", slot(ME, 1, 1): "Der Schmied", slot(ME, 0, 0): "Bader"},
+        covered=(slot(ME, 1, 0), slot(ME, 1, 1), slot(ME, 0, 0)),
+        hands=(
+            ["Der Herzog"],
+            ["Die Magd", "Der Müller", "Der Fuhrmann", "Der Hirte", "Die Gräfin"],
+        ),
+    )
+    state["winds"][slot(ME, 1, 1)] = card("Westwind")
+    state = play(state, YOU, f"discard:{design('Der Müller')}")
+    assert state["guardian"] == ME
+    assert not state["covered"][slot(ME, 1, 0)] and not state["covered"][slot(ME, 0, 0)]
+    assert state["covered"][slot(ME, 1, 1)], "a blocked Bauer stays covered"
+    assert len(state["hands"][ME]) == 2, "then the Guardian draws"
+
+
+def test_one_rank_card_per_turn_into_its_own_row_gaps_first() -> None:
+    """Source 5a: one rank card per turn, Adel above, Bauern below, filled from the left, a
+    gap first."""
+    state = rigged(
+        domain={slot(ME, 1, 0): "Milz", slot(ME, 1, 2): "Der Schmied"},
+        hands=(["Der Müller", "Der Herzog"], []),
+        spare=True,
+    )
+    state = play(state, ME, f"rank:{design('Der Müller')}")
+    assert state["slots"][slot(ME, 1, 1)] == card("Der Müller"), "the gap is filled first"
+    assert f"rank:{design('Der Herzog')}" not in GAME.legal_actions(state, ME)
+    with pytest.raises(IllegalAction) as error:
+        GAME.apply(state, ME, f"rank:{design('Der Herzog')}")
+    assert "already" in error.value.reason.en
+
+
+def test_winds_three_ways_to_be_played() -> None:
+    """Source 5b: own free Bauer place, the opponent's free Bauer place, or on a covered
+    Bauer in either Domain (which it blocks)."""
+    state = rigged(
+        domain={
+            slot(ME, 1, 0): "Milz",
+            slot(YOU, 1, 0): "Der Schmied",
+            slot(YOU, 1, 1): "Die Magd",
+        },
+        covered=(slot(YOU, 1, 0),),
+        hands=(["Nordwind"], []),
+    )
+    legal = [code for code in GAME.legal_actions(state, ME) if code.startswith("wind:")]
+    assert legal == sorted(
+        [
+            f"wind:{slot(ME, 1, 1)}",
+            f"wind:{slot(YOU, 1, 2)}",
+            f"wind:{slot(YOU, 1, 0)}",
+        ]
+    )
+    blocked = play(state, ME, f"wind:{slot(YOU, 1, 0)}")
+    assert blocked["winds"][slot(YOU, 1, 0)] == card("Nordwind")
+    given = play(state, ME, f"wind:{slot(YOU, 1, 2)}")
+    assert given["slots"][slot(YOU, 1, 2)] == card("Nordwind")
+    assert not given["covered"][slot(YOU, 1, 2)]
+
+
+def test_respite_hand_limit_four_the_player_chooses() -> None:
+    """Source 4.V and the ruling: at most 4 cards at the end of the turn; the player chooses."""
+    state = rigged(hands=(["Milz", "Bader", "Der Herzog", "Die Magd", "Der Hirte", "Nordwind"], []))
+    state["placed"] = True
+    state = play(state, ME, "end")
+    assert state["phase"] == "respite" and GAME.to_act(state) == [ME]
+    assert len(GAME.legal_actions(state, ME)) == 6
+    state = play(state, ME, f"discard:{design('Bader')}")
+    assert GAME.to_act(state) == [ME]
+    state = play(state, ME, f"discard:{design('Die Magd')}")
+    assert state["guardian"] == YOU
+    assert sorted(NAME[c] for c in state["hands"][ME]) == sorted(
+        ["Milz", "Der Herzog", "Der Hirte", "Nordwind"]
+    )
+
+
+def test_challenge_is_offered_only_to_a_challenger_with_something_to_play() -> None:
+    """Source 4.II: the Challenger may play favours and abilities before the Guardian."""
+    state = rigged(
+        guardian=YOU,
+        hands=(["Milz"], ["Land in Sicht!", "Bader"]),
+        domain={slot(ME, 1, 0): "Der Schmied"},
+    )
+    state = play(state, YOU, "end")  # YOU's turn ends: ME is Guardian, YOU challenges
+    assert state["phase"] == "challenge" and GAME.to_act(state) == [YOU]
+    state = play(state, YOU, f"fav:{design('Land in Sicht!')}:{slot(ME, 1, 0)}")
+    assert state["covered"][slot(ME, 1, 0)]
+    assert state["phase"] == "engarde", "nothing left to play: on to En Garde"
+    quiet = rigged(phase="engarde", guardian=YOU, hands=(["Milz"], ["Bader"]))
+    quiet = play(quiet, YOU, "end")
+    assert quiet["phase"] == "engarde" and quiet["guardian"] == ME
+
+
+def test_a_full_proud_domain_wins_and_scores_its_strength() -> None:
+    """Source 6 and 7: eight proud cards end the game; the score is the Domain's strength."""
+    nobles = ["Bader", "Der Herzog", "Die Gräfin"]
+    peasants = ["Milz", "Der Schmied", "Der Müller", "Der Fuhrmann"]
+    domain = {slot(ME, 0, c): n for c, n in enumerate(nobles)}
+    domain.update({slot(ME, 1, c): n for c, n in enumerate(peasants)})
+    state = rigged(domain=domain, hands=(["Der Ritter"], []), games=3)
+    state["decls"][slot(ME, 1, 0)] = [card("Der Geburtstag")]
+    state = play(state, ME, f"rank:{design('Der Ritter')}")
+    assert state["history"] == [
+        {
+            "first": ME,
+            "winner": ME,
+            "points": 1 + 8 + 5 + 5 + 9 + 7 + 6 + 5,
+            "domain": state["history"][0]["domain"],
+        }
+    ]
+    assert state["phase"] == "deal" and state["game"] == 1 and state["first"] == YOU
+
+
+def test_the_draw_on_an_empty_trumpet_ends_the_game_drawn() -> None:
+    """Source 6 and the ruling: a card that must be drawn from an empty Trumpet: a draw."""
+    state = rigged(phase="engarde", guardian=YOU, hands=(["Milz"], ["Bader"]), trumpet=[])
+    state = play(state, YOU, "end")
+    assert state["phase"] == "over"
+    assert state["history"] == [{"first": YOU, "winner": -1, "points": 0, "domain": []}]
+    assert GAME.result(state).scores == [1, 1], "a drawn game gives each player a point"
+
+
+def test_match_example_from_the_source_b_wins_3_to_2() -> None:
+    """Source 7: A wins 20 and 23, B wins 48: B wins the match 3 to 2."""
+    history = [
+        {"first": 0, "winner": 0, "points": 20, "domain": []},
+        {"first": 1, "winner": 1, "points": 48, "domain": []},
+        {"first": 0, "winner": 0, "points": 23, "domain": []},
+    ]
+    assert match_points(history) == [2, 3]
+    state = rigged(games=3)
+    state["history"], state["phase"] = history, "over"
+    result = GAME.result(state)
+    assert result.scores == [2, 3] and result.ranks == [2, 1]
+
+
+def test_match_points_for_draws_and_shared_highs() -> None:
+    """Source 7: a point per draw to each; ties share the high-score points."""
+    assert match_points([{"winner": -1, "points": 0}] * 3) == [3, 3]
+    assert match_points(
+        [{"winner": 0, "points": 30}, {"winner": 1, "points": 30}, {"winner": -1, "points": 0}]
+    ) == [4, 4]
+
+
+def test_a_whole_match_is_one_state_and_alternates_the_first_player() -> None:
+    state = GAME.initial_state(2, GAME.parse_options(2))
+    assert state["games"] == 3
+    from games.coppertwaddle import self_play
+
+    finished = self_play(1, seed=3)[0]
+    assert [game["first"] for game in finished["history"]] == [0, 1, 0]
+    assert GAME.result(finished) is not None
+
+
+def test_en_garde_passes_by_itself_when_only_ending_is_left() -> None:
+    """Our choice (rules page 10): no click when the Guardian can do nothing but end."""
+    state = rigged(hands=(["Der Herzog"], ["Bader", "Milz"]))
+    state = play(state, ME, f"rank:{design('Der Herzog')}")
+    assert state["guardian"] == YOU and state["phase"] == "engarde"
+
+
+def test_a_wind_in_the_opponents_last_free_place_makes_them_win() -> None:
+    """Rules page 9: the end is checked after every action, for both Domains."""
+    nobles = ["Bader", "Der Herzog", "Die Gräfin", "Der Ritter"]
+    peasants = ["Milz", "Der Schmied", "Der Müller"]
+    domain = {slot(YOU, 0, c): n for c, n in enumerate(nobles)}
+    domain.update({slot(YOU, 1, c): n for c, n in enumerate(peasants)})
+    state = rigged(domain=domain, hands=(["Südwind"], []))
+    state = play(state, ME, f"wind:{slot(YOU, 1, 3)}")
+    assert state["phase"] == "over" and state["history"][0]["winner"] == YOU
+
+
+def test_engagement_can_complete_the_domain() -> None:
+    """Source 4.I and 6: covered cards turning proud can complete the Domain at once."""
+    nobles = ["Bader", "Der Herzog", "Die Gräfin", "Der Ritter"]
+    peasants = ["Milz", "Der Schmied", "Der Müller", "Der Fuhrmann"]
+    domain = {slot(ME, 0, c): n for c, n in enumerate(nobles)}
+    domain.update({slot(ME, 1, c): n for c, n in enumerate(peasants)})
+    state = rigged(guardian=YOU, domain=domain, covered=(slot(ME, 0, 0),), hands=([], ["Die Magd"]))
+    state = play(state, YOU, f"rank:{design('Die Magd')}")
+    assert state["phase"] == "over" and state["history"][0]["winner"] == ME
