@@ -445,6 +445,12 @@ class Coppertwaddle(Game):
 
         return {"random": RandomPlayer(), "strategy": StrategyPlayer()}
 
+    def simulation_report(self, results: list[tuple[State, Result]], lang: str) -> str | None:
+        """The ruling's balance check (first player's share, cards in winners' Domains)."""
+        from .balance import balance_report
+
+        return balance_report(state for state, _result in results).text(lang)
+
 
 # ----- the flow of a game ---------------------------------------------------------------------
 

@@ -147,3 +147,10 @@ def test_bot_without_token_stops_with_one_line(monkeypatch, capsys):
     assert main(["bot"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "DISCORD_TOKEN" in err[0]
+
+
+def test_simulate_prints_a_games_own_report(capsys):
+    """`simulate` ends with the game's own figures: Coppertwaddle's balance check."""
+    assert main(["simulate", "coppertwaddle", "--games", "3", "--engines", "strategy"]) == 0
+    out = capsys.readouterr().out
+    assert "First player wins:" in out and "Card most often in a winner's Domain" in out
