@@ -42,6 +42,6 @@ def test_game_declares_its_facts(game) -> None:
     """Contract: id, bilingual name, player range, options with defaults, length bound."""
     assert game.id and game.id == game.id.lower()
     assert game.name.de and game.name.en
-    assert 1 <= game.min_players <= game.max_players
+    assert 0 < game.min_players <= game.max_players
     options = game.parse_options(game.min_players)
     assert game.max_decisions(game.min_players, options) > 0
