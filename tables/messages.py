@@ -19,16 +19,3 @@ STALE = Text(
     "Der Tisch ist inzwischen weiter – hier ist der aktuelle Stand.",
     "The table has moved on – here is the current state.",
 )
-
-
-def bad_options(error: Exception) -> Text:
-    """A readable reason for options that failed validation."""
-    errors = getattr(error, "errors", None)
-    if callable(errors):
-        problem = errors()[0]
-        where = ".".join(str(part) for part in problem["loc"]) or "?"
-        return Text(
-            f"Ungültige Option {where}: {problem['msg']}",
-            f"Invalid option {where}: {problem['msg']}",
-        )
-    return Text(f"Ungültige Optionen: {error}", f"Invalid options: {error}")

@@ -234,11 +234,9 @@ class TableService:
         """
         try:
             game = get_game(game_id)
-            parsed = game.Options.model_validate(options or {})
+            parsed = game.validate_options(options)
         except SetupError as error:
             raise TableError(error.reason) from None
-        except ValueError as error:
-            raise TableError(msg.bad_options(error)) from None
         record = await self.repo.create_table(
             game.id,
             parsed.model_dump(mode="json"),

@@ -129,12 +129,16 @@ class Game(ABC):
                     f"{self.name.en} is played by {lo} to {hi} players.",
                 )
             )
-        try:
-            options = self.Options.model_validate(values or {})
-        except ValidationError as error:
-            raise SetupError(_option_problem(error.errors(include_url=False)[0])) from None
+        options = self.validate_options(values)
         self.check_setup(players, options)
         return options
+
+    def validate_options(self, values: dict[str, Any] | None = None) -> BaseModel:
+        """Options checked against their own bounds only (before the player count is known)."""
+        try:
+            return self.Options.model_validate(values or {})
+        except ValidationError as error:
+            raise SetupError(_option_problem(error.errors(include_url=False)[0])) from None
 
     def check_setup(self, players: int, options: BaseModel) -> None:
         """Raise ``SetupError`` for a combination of players and options the rules forbid."""
