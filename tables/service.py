@@ -9,9 +9,10 @@ It knows nothing of Discord and holds no SQL: it talks to a ``storage.Repository
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +44,8 @@ from storage import (
 )
 
 from . import messages as msg
+
+logger = logging.getLogger(__name__)
 
 
 class TableError(Exception):
@@ -182,6 +185,10 @@ class TableService:
         self._seed_source = seed_source or (lambda: random.SystemRandom().getrandbits(48))
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, Table] = {}
+        self.finished_listeners: list[Callable[[Table], Awaitable[None]]] = []
+        """Called with each table that has just finished, after its result is stored (ratings
+        and tournaments listen here). A listener's failure is its own: it is logged and the
+        move still counts."""
 
     # ----- loading ---------------------------------------------------------------------------
 
@@ -437,9 +444,20 @@ class TableService:
         table.record.status = status
         table.record.result = result_json
         table.record.updated_at = now
+        outcome.applied.extend(applied)
         if over:
             self._cache.pop(table.id, None)
-        outcome.applied.extend(applied)
+            await self._announce_finished(table)
+
+    async def _announce_finished(self, table: Table) -> None:
+        for listener in list(self.finished_listeners):
+            try:
+                await listener(table)
+            except Exception:
+                # The result is stored; a listener (ratings, a tournament) must not undo the move.
+                logger.exception(
+                    "finished-table listener %r failed for table %s", listener, table.id
+                )
 
     # ----- helpers ---------------------------------------------------------------------------
 

@@ -228,3 +228,25 @@ async def test_tables_of_user_and_cancel_rights(service):
     cancelled = await service.cancel(table.id, BEN, may_manage=True)
     assert cancelled.status == CANCELLED
     assert await service.tables_of_user(BEN.user_id) == []
+
+
+async def test_finished_listeners_hear_each_finished_table_once_after_it_is_stored(service, repo):
+    """Ratings and tournaments learn of a result only once it is stored, and a failing listener
+    does not undo the move that finished the table."""
+    heard: list[tuple[int, str]] = []
+
+    async def listener(table):
+        stored = await repo.get_table(table.id)
+        heard.append((table.id, stored.status))
+
+    async def broken(table):
+        raise RuntimeError("listener bug")
+
+    service.finished_listeners.extend([broken, listener])
+    table = await service.create(GAME, ANNA, {"channel": "1"}, {"hand": 2}, seed=5)
+    await service.add_engine(table.id, ANNA, "random")
+    table = (await service.start(table.id, ANNA)).table
+    while table.status == ACTIVE:
+        assert heard == []
+        table = (await service.act(table.id, ANNA, table.legal_actions(0)[0])).table
+    assert heard == [(table.id, FINISHED)]
