@@ -16,6 +16,7 @@ from storage import UserPreferences
 from tables.service import Table
 
 from . import i18n
+from .images import attach
 from .render import hand_embed, hand_view, thread_link
 
 if TYPE_CHECKING:
@@ -90,9 +91,11 @@ class DirectMessages:
         link = thread_link(table) or "-"
         content = i18n.DM_TURN.format(id=table.id, game=table.game.name.get(lang), link=link)
         view, _pages = hand_view(table, seat, lang)
+        embed = hand_embed(table, seat, lang, with_public=True)
         return await self.send(
             user_id,
             content=content.get(lang),
-            embed=hand_embed(table, seat, lang, with_public=True),
+            embed=embed,
             view=view,
+            files=await attach(self.bot, table, seat, lang, embed),
         )

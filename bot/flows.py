@@ -18,6 +18,7 @@ from tables import messages as service_messages
 from tables.service import Member, Table, TableError, TableService
 
 from . import i18n
+from .images import attach
 from .render import (
     clip,
     hand_button_view,
@@ -102,10 +103,13 @@ class TableFlows:
     ) -> None:
         embed = hand_embed(table, seat, lang, with_public=interaction.guild_id is None)
         view, _pages = hand_view(table, seat, lang, page)
+        files = await attach(self.bot, table, seat, lang, embed)
         if replace and not interaction.response.is_done():
-            await interaction.response.edit_message(content=content, embed=embed, view=view)
+            await interaction.response.edit_message(
+                content=content, embed=embed, view=view, attachments=files
+            )
         else:
-            await self.reply(interaction, content, embed=embed, view=view)
+            await self.reply(interaction, content, embed=embed, view=view, files=files)
 
     # ----- the lobby -------------------------------------------------------------------------
 
@@ -407,10 +411,12 @@ class TableFlows:
         content = "\n".join(
             i18n.NO_DM_HINT.format(who=f"<@{user_id}>").get(public) for user_id in unreachable
         )
-        message: dict[str, Any] = {"embed": table_embed(table, public, events)}
+        embed = table_embed(table, public, events)
+        message: dict[str, Any] = {"embed": embed}
         view = hand_button_view(table)
         if view is not None:
             message["view"] = view
+        message["files"] = await attach(self.bot, table, None, public, embed)
         await self.bot.get_partial_messageable(int(thread)).send(content or None, **message)
 
     async def show_table(self, interaction: discord.Interaction, table_id: int) -> None:
@@ -422,10 +428,12 @@ class TableFlows:
                 embed=lobby_embed(table, public), view=lobby_view(table, public)
             )
             return
-        message: dict[str, Any] = {"embed": table_embed(table, public)}
+        embed = table_embed(table, public)
+        message: dict[str, Any] = {"embed": embed}
         view = hand_button_view(table)
         if view is not None:
             message["view"] = view
+        message["files"] = await attach(self.bot, table, None, public, embed)
         await interaction.response.send_message(**message)
 
     async def mine(self, interaction: discord.Interaction) -> None:

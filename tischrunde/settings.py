@@ -26,6 +26,8 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = None
     default_language: Literal["de", "en"] = "en"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    pictures: bool = True
+    """Attach a picture of the table and of the hand to the bot's messages."""
 
 
 class SettingsProblem(Exception):

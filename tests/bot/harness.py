@@ -118,6 +118,9 @@ async def make_bot(db_path: str, **settings: Any) -> TischrundeBot:
     # bot owns to settle and the storage writer task waits for work for as long as it lives.
     repository = SqliteRepository(db_path, synchronous="NORMAL")
     await repository.open()
+    # Pictures cost a few milliseconds each and whole games post hundreds of messages; the
+    # picture tests (tests/bot/test_pictures.py) turn them on.
+    settings.setdefault("pictures", False)
     return TischrundeBot(
         Settings(_env_file=None, database_path=db_path, default_language="en", **settings),
         repository=repository,
