@@ -44,7 +44,7 @@ def face(card: int, scene: Scene, strength: int | None = None, note: str | None 
 def _domain(canvas: Canvas, scene: Scene, seat: int, x: int, y: int, width: int) -> int:
     view = scene.view
     active = seat in view["to_act"]
-    height = 54 + 2 * (CARD_H + 24)
+    height = 58 + 2 * (CARD_H + 24)
     canvas.panel((x, y, x + width, y + height), active=active)
     canvas.text(x + 10, y + 8, scene.name(seat), 16, bold=True, width=width - 140)
     if view["guardian"] == seat and view["phase"] != "over":
@@ -53,21 +53,20 @@ def _domain(canvas: Canvas, scene: Scene, seat: int, x: int, y: int, width: int)
         power(view, slot) for slot in range(seat * 8, seat * 8 + 8) if view["slots"][slot] >= 0
     )
     proud = proud_count(view, seat)
-    hand = view["hand_sizes"][seat]
-    canvas.text(
+    used = canvas.text(
         x + 10,
         y + 30,
         scene.say(
-            f"Reich {points} · {proud}/8 stolz · Hand {hand}",
-            f"Domain {points} · {proud}/8 proud · hand {hand}",
+            f"Reich {points} · {proud}/8 stolz · Hand", f"Domain {points} · {proud}/8 proud · hand"
         ),
         13,
         fill=GOLD,
-        width=width - 20,
+        width=width - 120,
     )
+    canvas.mini_backs(x + 18 + int(used), y + 24, view["hand_sizes"][seat], most=5)
     rob = view["rob"]
     marked = {rob["robber"], rob["target"]} if rob else set()
-    top = y + 54
+    top = y + 58
     step = (width - 20) // 4
     for row, row_name in enumerate(("Adel", scene.say("Bauern", "Bauern"))):
         canvas.text(x + 10, top, row_name, 12, bold=True, fill=MUTED)
@@ -81,7 +80,7 @@ def _domain(canvas: Canvas, scene: Scene, seat: int, x: int, y: int, width: int)
             notes = [NAME[one] for one in view["decls"][slot]]
             covered = view["covered"][slot]
             if view["winds"][slot] >= 0:
-                notes.append(scene.say("blockiert", "blocked"))
+                notes.append(NAME[view["winds"][slot]])
             elif covered:
                 notes.append(scene.say("verdeckt", "covered"))
             canvas.card(
@@ -122,16 +121,28 @@ def draw(canvas: Canvas, scene: Scene) -> None:
         canvas.card(MARGIN + 110, y + 22, face(midden[-1], scene), small=True)
     else:
         canvas.empty_slot(MARGIN + 110, y + 22, small=True)
-    x = MARGIN + 230
+    x = MARGIN + 270
     room = WIDTH - x - MARGIN
     line = y
     if view["history"]:
         results = []
         for index, game in enumerate(view["history"]):
-            winner = scene.name(game["winner"]) if game["winner"] >= 0 else "-"
-            results.append(f"{index + 1}: {winner} ({game['points']})")
-        text = scene.say("Spiele ", "Games ") + " · ".join(results)
+            if game["winner"] >= 0:
+                results.append(f"{index + 1}: {scene.name(game['winner'])} ({game['points']})")
+            else:
+                results.append(f"{index + 1}: " + scene.say("unentschieden", "drawn"))
+        text = scene.say("Spiel ", "Game ") + " · ".join(results)
         canvas.text(x, line, text, 13, fill=MUTED, width=room)
+        line += 22
+    if any(view["covered"][slot] and view["slots"][slot] >= 0 for slot in range(16)):
+        canvas.text(
+            x,
+            line,
+            scene.say("Dunkle Karten liegen verdeckt.", "Dark cards lie covered."),
+            13,
+            fill=MUTED,
+            width=room,
+        )
         line += 22
     rob = view["rob"]
     if rob is not None:

@@ -113,7 +113,7 @@ def draw(canvas: Canvas, scene: Scene) -> None:
             said.setdefault(seat, []).append(_limit(kind, scene))
     for seat in range(players):
         x = MARGIN + seat * column
-        canvas.panel((x + 2, y, x + column - 2, y + 88), active=seat in to_act)
+        canvas.panel((x + 2, y, x + column - 2, y + 104), active=seat in to_act)
         canvas.text(x + 8, y + 6, scene.name(seat), 14, bold=True, width=column - 16)
         coins = view["balances"][seat]
         canvas.text(
@@ -125,19 +125,16 @@ def draw(canvas: Canvas, scene: Scene) -> None:
             fill=GOLD,
             width=column - 16,
         )
-        cards = view["hand_sizes"][seat]
-        canvas.text(
-            x + 8, y + 44, scene.say(f"{cards} Karten", f"{cards} cards"), 12, width=column - 16
-        )
+        canvas.mini_backs(x + 8, y + 44, view["hand_sizes"][seat], most=4)
         right = x + 8
         side = view["revealed"][seat]
         if side:
             label = "V" if side == "V" else scene.say("gegen V", "vs V")
-            right = canvas.badge(right, y + 62, label, PARTY_COLOURS[side], size=11) + 4
+            right = canvas.badge(right, y + 78, label, PARTY_COLOURS[side], size=11) + 4
         for word in said.get(seat, []):
             if right < x + column - 40:
-                right = canvas.badge(right, y + 62, word, RED, size=11) + 4
-    y += 98
+                right = canvas.badge(right, y + 78, word, RED, size=11) + 4
+    y += 114
 
     trick = view["trick"]
     if view["phase"] not in ("over", "deal"):

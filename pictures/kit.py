@@ -335,6 +335,19 @@ class Canvas:
             self.back(x + index * 6, y - index * 3, small=small, count=count if last else None)
         return w + (shown - 1) * 6
 
+    def mini_backs(self, x: int, y: int, count: int, *, most: int = 6) -> int:
+        """A seat's hidden cards as a row of little backs with the count; returns the width."""
+        shown = min(count, most)
+        for index in range(shown):
+            left = x + index * 9
+            self.draw.rounded_rectangle(
+                (left, y, left + 20, y + 28), 3, fill=BACK, outline=LIGHT, width=1
+            )
+        width = (shown - 1) * 9 + 20 if shown else 0
+        used = self.text(x + width + 5, y + 6, str(count), 14, bold=True, fill=LIGHT)
+        self._used(y + 28)
+        return width + 5 + int(used)
+
     def empty_slot(self, x: int, y: int, *, small: bool = False, text: str = "") -> None:
         """An empty place for a card (a free Ditch, a card not yet played)."""
         w, h = (SMALL_W, SMALL_H) if small else (CARD_W, CARD_H)

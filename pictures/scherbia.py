@@ -84,12 +84,13 @@ def draw(canvas: Canvas, scene: Scene) -> None:
     y = canvas.heading(0, "Scherbia", detail)
 
     order = [(view["leader"] + offset) % n for offset in range(n)]
-    column = min(CARD_W + 24, (WIDTH - 2 * MARGIN) // n)
+    column = min(CARD_W + 40, (WIDTH - 2 * MARGIN) // n)
     left = MARGIN + ((WIDTH - 2 * MARGIN) - column * n) // 2
     teams = view["teams"]
+    playing = view["phase"] != "over"
     for index, seat in enumerate(order):
         x = left + index * column
-        canvas.panel((x + 2, y, x + column - 2, y + 84), active=seat in to_act)
+        canvas.panel((x + 2, y, x + column - 2, y + 104), active=seat in to_act)
         canvas.text(x + 8, y + 6, scene.name(seat), 14, bold=True, width=column - 16)
         if view["scores"] is not None:
             score = view["scores"][seat]
@@ -98,29 +99,26 @@ def draw(canvas: Canvas, scene: Scene) -> None:
             total = view["totals"][seat]
             line = scene.say(f"Summe {total}", f"total {total}")
         canvas.text(x + 8, y + 26, line, 15, bold=True, fill=GOLD, width=column - 16)
-        hand, pile = view["hand_sizes"][seat], view["pile_sizes"][seat]
-        canvas.text(x + 8, y + 46, scene.say(f"Hand {hand}", f"hand {hand}"), 12, width=column - 16)
-        canvas.text(
-            x + 8,
-            y + 62,
-            scene.say(f"Stapel {pile}", f"pile {pile}"),
-            12,
-            fill=MUTED,
-            width=column - 16,
-        )
+        canvas.mini_backs(x + 8, y + 46, view["hand_sizes"][seat], most=4)
+        pile = view["pile_sizes"][seat]
+        canvas.text(x + 8, y + 78, scene.say(f"Stapel {pile}", f"pile {pile}"), 12, fill=MUTED)
         if teams:
             team = 1 if seat in teams[0] else 2
-            canvas.badge(x + column - 44, y + 46, f"T{team}", (90, 70, 150), size=11)
-        if index == 0 and view["phase"] != "over":
-            canvas.badge(x + column - 30, y + 6, "A", GOLD, size=11)
-    y += 92
+            canvas.badge(x + column - 36, y + 78, f"T{team}", (90, 70, 150), size=10)
+        elif index == 0 and playing:
+            canvas.badge(x + column - 30, y + 78, scene.say("A", "L"), GOLD, size=10)
+    y += 112
 
     trick = view["trick"]
     layers = max([entry["layer"] for entry in trick] + [view["layer"] if to_act else 0])
     cell = {(entry["seat"], entry["layer"]): entry for entry in trick}
+    side = left >= 96  # room for the layer's name left of its row
     for layer in range(1, layers + 1):
-        canvas.label(MARGIN, y, scene.say(f"Lage {layer}", f"layer {layer}"))
-        y += 20
+        word = scene.say(f"Lage {layer}", f"layer {layer}")
+        if side:
+            canvas.text(left - 8, y + CARD_H // 2, word, 14, bold=True, fill=MUTED, anchor="rm")
+        else:
+            y = canvas.label(MARGIN, y, word)
         for index, seat in enumerate(order):
             x = left + index * column + (column - CARD_W) // 2
             entry = cell.get((seat, layer))
@@ -129,6 +127,12 @@ def draw(canvas: Canvas, scene: Scene) -> None:
             else:
                 canvas.card(x, y, _entry_face(entry, scene), dim=entry["stolen_by"] is not None)
         y += CARD_H + 8
+    if playing:
+        legend = scene.say(
+            f"Ausspieler (A): {scene.name(order[0])}", f"Leader (L): {scene.name(order[0])}"
+        )
+        canvas.text(MARGIN, y, legend, 12, fill=MUTED)
+        y += 20
 
     last = view["last_trick"]
     if last is not None and not trick and view["piles"] is None:

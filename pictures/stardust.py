@@ -21,7 +21,7 @@ from games.stardust.cards import (
 )
 from games.stardust.scoring import KIND_NAMES
 
-from .kit import BACK, GOLD, LIGHT, MARGIN, MUTED, RED, SMALL_H, WIDTH, Canvas, Face, card_grid
+from .kit import GOLD, LIGHT, MARGIN, MUTED, RED, SMALL_H, WIDTH, Canvas, Face, card_grid
 from .scene import Scene
 
 STRUCTURE_COLOURS = [(44, 130, 60), (36, 116, 196), (206, 164, 84)]
@@ -122,7 +122,7 @@ def draw(canvas: Canvas, scene: Scene) -> None:
     column = (WIDTH - 2 * MARGIN) // n
     for seat in range(n):
         x = MARGIN + seat * column
-        canvas.panel((x + 2, y, x + column - 2, y + 196), active=seat in to_act)
+        canvas.panel((x + 2, y, x + column - 2, y + 170), active=seat in to_act)
         canvas.text(x + 10, y + 8, scene.name(seat), 15, bold=True, width=column - 20)
         canvas.chips(x + 10, y + 24, view["stacks"][seat])
         bet = view["bets"][seat]
@@ -139,14 +139,8 @@ def draw(canvas: Canvas, scene: Scene) -> None:
         for word, colour in _marks(scene, seat):
             if right < x + column - 50:
                 right = canvas.badge(right, y + 98, word, colour, size=11) + 4
-        cards = view["hand_sizes"][seat]
-        canvas.text(x + 10, y + 124, scene.say(f"{cards} Karten", f"{cards} cards"), 12, fill=MUTED)
-        for index in range(min(cards, 6)):
-            cx = x + 10 + index * 14
-            canvas.draw.rounded_rectangle(
-                (cx, y + 144, cx + 30, y + 186), 4, fill=BACK, outline=LIGHT
-            )
-    y += 206
+        canvas.mini_backs(x + 10, y + 130, view["hand_sizes"][seat])
+    y += 180
 
     if view["laid"]:
         y = canvas.label(MARGIN, y, scene.say("Ausgelegte Joker", "Jokers laid"))
