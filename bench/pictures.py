@@ -2,7 +2,7 @@
 
 Run ``python bench/pictures.py`` (``--help`` for the options). For each game it plays seeded
 random games and keeps positions spread over each game (every ``--every``-th decision, chance
-included), then draws the public picture (``view(state, None)``) and the picture of the seat
+included), with a middle and the largest number of players, then draws the public picture (``view(state, None)``) and the picture of the seat
 to act (``view(state, seat)``, its hand) of each position and prints, per game, the median and
 the maximum of the CPU time and of the wall time per picture, and the PNG sizes. Fonts are
 loaded once before timing (the bot loads them once per process as well). The target is every
@@ -74,8 +74,11 @@ def main() -> None:
     )
     print(header)
     print("-" * len(header))
-    for game in all_games():
-        players = (game.min_players + game.max_players + 1) // 2
+    for game, players in [
+        (each, count)
+        for each in all_games()
+        for count in sorted({(each.min_players + each.max_players + 1) // 2, each.max_players})
+    ]:
         names = NAMES[:players]
         picture(
             game,

@@ -15,11 +15,11 @@ from .kit import (
     MUTED,
     RED,
     SMALL_H,
-    SMALL_W,
     WIDTH,
     Canvas,
     Face,
     card_grid,
+    fan,
 )
 from .scene import Scene
 
@@ -76,15 +76,6 @@ def _limit(kind: object, scene: Scene) -> str:
     if kind == 0:
         return scene.say("0 Pkt.", "0 pts")
     return scene.say(f"<{kind} Pkt.", f"<{kind} pts")
-
-
-def _fan(canvas: Canvas, x: int, y: int, cards: list[int], scene: Scene, room: int) -> None:
-    """Cards overlapping left to right, so a whole trick fits a narrow place."""
-    if not cards:
-        return
-    step = min(SMALL_W + 4, max(14, (room - SMALL_W) // max(1, len(cards) - 1)))
-    for index, card in enumerate(cards):
-        canvas.card(x + index * step, y, face(card, scene), small=True)
 
 
 def draw(canvas: Canvas, scene: Scene) -> None:
@@ -180,7 +171,7 @@ def draw(canvas: Canvas, scene: Scene) -> None:
             width=x + half - right - 20,
         )
         if tricks:
-            _fan(canvas, x, y + 26, tricks[-1], scene, half - 16)
+            fan(canvas, x, y + 26, [face(card, scene) for card in tricks[-1]], half - 16)
         else:
             canvas.empty_slot(x, y + 26, small=True)
     y += 26 + SMALL_H + 10

@@ -420,3 +420,15 @@ def card_grid(
         )
     rows = -(-len(faces) // columns) if faces else 0
     return y + rows * (h + gap)
+
+
+def fan(canvas: Canvas, x: int, y: int, faces: list[Face], room: int) -> int:
+    """Small cards overlapping left to right (a pile spread out), so many fit ``room``; the
+    value and colour of each stay visible. Returns the y below them.
+    """
+    if not faces:
+        return y
+    step = min(SMALL_W + 6, max(12, (room - SMALL_W) // max(1, len(faces) - 1)))
+    for index, face in enumerate(faces):
+        canvas.card(x + index * step, y, face, small=True)
+    return y + SMALL_H + 6

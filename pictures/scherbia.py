@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.core import Text
 from games.scherbia.cards import BASE, HOLZFAELLER, NAMES, PEOPLE_NAMES, people, profession
 
-from .kit import CARD_H, CARD_W, GOLD, LIGHT, MARGIN, MUTED, WIDTH, Canvas, Face, card_grid
+from .kit import CARD_H, CARD_W, GOLD, LIGHT, MARGIN, MUTED, WIDTH, Canvas, Face, card_grid, fan
 from .scene import Scene
 
 PEOPLE_COLOURS = [(46, 140, 60), (45, 45, 45), (188, 40, 40), (40, 92, 190)]
@@ -99,7 +99,8 @@ def draw(canvas: Canvas, scene: Scene) -> None:
             total = view["totals"][seat]
             line = scene.say(f"Summe {total}", f"total {total}")
         canvas.text(x + 8, y + 26, line, 15, bold=True, fill=GOLD, width=column - 16)
-        canvas.mini_backs(x + 8, y + 46, view["hand_sizes"][seat], most=4)
+        if playing:
+            canvas.mini_backs(x + 8, y + 46, view["hand_sizes"][seat], most=4)
         pile = view["pile_sizes"][seat]
         canvas.text(x + 8, y + 78, scene.say(f"Stapel {pile}", f"pile {pile}"), 12, fill=MUTED)
         if teams:
@@ -151,23 +152,31 @@ def draw(canvas: Canvas, scene: Scene) -> None:
     if view["piles"] is not None:
         scores, pile_scores = view["scores"], view["pile_scores"]
         rolls = {card: roll for _seat, card, roll in view["final_rolls"] or [] if roll is not None}
-        for seat, pile in enumerate(view["piles"]):
-            head = scene.name(seat)
-            if pile_scores is not None:
-                head += scene.say(f" · Stapel {pile_scores[seat]}", f" · pile {pile_scores[seat]}")
-            if scores is not None and view["teams"]:
-                head += scene.say(f" · Team {scores[seat]}", f" · team {scores[seat]}")
-            y = canvas.label(MARGIN, y + 4, head)
-            faces = [
-                face(
-                    card,
-                    scene,
-                    rolls.get(card),
-                    scene.say("Wurf", "roll") if card in rolls else None,
-                )
-                for card in pile
-            ]
-            y = card_grid(canvas, y, faces, small=True)
+        half = (WIDTH - 2 * MARGIN) // 2
+        for first in range(0, n, 2):
+            bottom = y
+            for seat in range(first, min(first + 2, n)):
+                x = MARGIN + (seat - first) * half
+                head = scene.name(seat)
+                if pile_scores is not None:
+                    head += scene.say(
+                        f" · Stapel {pile_scores[seat]}", f" · pile {pile_scores[seat]}"
+                    )
+                if scores is not None and view["teams"]:
+                    head += scene.say(f" · Team {scores[seat]}", f" · team {scores[seat]}")
+                canvas.text(x, y + 4, head, 14, bold=True, fill=MUTED, width=half - 10)
+                faces = [
+                    face(
+                        card,
+                        scene,
+                        rolls.get(card),
+                        scene.say("Wurf", "roll") if card in rolls else None,
+                    )
+                    for card in view["piles"][seat]
+                ]
+                end = fan(canvas, x, y + 24, faces, half - 10)
+                bottom = max(bottom, end, y + 24)
+            y = bottom + 4
 
     if view["hand"] is not None:
         y = canvas.label(MARGIN, y + 8, scene.say("Deine Hand", "Your hand"))
