@@ -12,6 +12,7 @@ COPY games ./games
 COPY tables ./tables
 COPY storage ./storage
 COPY bot ./bot
+COPY pictures ./pictures
 COPY tischrunde ./tischrunde
 RUN pip install --no-cache-dir . \
     && useradd --create-home tischrunde \

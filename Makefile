@@ -25,10 +25,11 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-## bench: engine and storage benchmarks (RLCard, a benchmark-only extra, is the yardstick)
+## bench: engine, storage and picture benchmarks (RLCard, a benchmark-only extra, is the yardstick)
 bench: $(STAMP)
 	$(BIN)/python bench/engines.py
 	$(BIN)/python bench/storage.py
+	$(BIN)/python bench/pictures.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache
