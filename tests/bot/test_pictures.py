@@ -54,11 +54,14 @@ async def test_table_message_hand_answer_and_dm_carry_their_pictures(tmp_path):
 
         code = table.legal_actions(seat)[0]
         before = len(srv.env.http_requests)
-        await actor.click(hand.response, custom_id=f"tr:a:{table_id}:{table.seq}:{code}")
+        moved = await actor.click(hand.response, custom_id=f"tr:a:{table_id}:{table.seq}:{code}")
         assert len(srv.env.http_requests) - before <= 3
         table = await srv.bot.service.get(table_id)
         after, _url = attached_png(srv, await srv.latest_turn(table_id))
         assert after == picture(game, table.view(None), "en", names)
+        # The hand answer is edited in place: its picture is replaced by the new one.
+        edited, _url = attached_png(srv, moved.response)
+        assert edited == picture(game, table.view(seat), "en", names) != hand_png
 
 
 async def test_pictures_can_be_turned_off(tmp_path):
