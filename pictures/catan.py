@@ -87,7 +87,7 @@ def draw(canvas: Canvas, scene: Scene) -> None:
         )
         if view["ask"] is not None and view["ask"] != view["active"]:
             detail += scene.say(" · Antwort von ", " · answer from ") + scene.name(view["ask"])
-    y = canvas.heading(0, "Catan Deck Building", detail)
+    y = canvas.heading(0, scene.text(scene.game.name), detail)
 
     y = canvas.label(MARGIN, y, scene.say("Vorrat (Preis darunter)", "Supply (price below)"))
     for number, (word, count) in enumerate(view["supply"].items()):

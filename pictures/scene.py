@@ -10,6 +10,9 @@ from games.core import Game, Text
 
 from .kit import drawable
 
+NAME_MAX = 20
+"""Longer display names are cut: a name must not push the table off the picture."""
+
 
 @dataclass(frozen=True)
 class Scene:
@@ -38,7 +41,8 @@ class Scene:
     def name(self, seat: int) -> str:
         """A seat's player name (public: it is on the table), else the game's seat name."""
         if self.names is not None and 0 <= seat < len(self.names):
-            return drawable(str(self.names[seat]))
+            name = drawable(str(self.names[seat]))
+            return name if len(name) <= NAME_MAX else name[: NAME_MAX - 1] + "…"
         if seat < 0:
             return self.say("Zufall", "chance")
         return self.game.seat_name(seat, self.lang)
