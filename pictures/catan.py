@@ -108,7 +108,7 @@ def draw(canvas: Canvas, scene: Scene) -> None:
         rows = max(1, -(-len(table) // 5))
         height = 40 + 130 + rows * (SMALL_H + 6) + 8
         canvas.panel((x, y, x + half, y + height), active=active)
-        canvas.text(x + 10, y + 8, scene.name(seat), 16, bold=True, width=half - 20)
+        canvas.text(x + 10, y + 8, scene.panel_name(seat), 16, bold=True, width=half - 20)
         piles = (
             (scene.say("Hand", "hand"), info["hand_size"]),
             (scene.say("Stapel", "deck"), info["deck_size"]),

@@ -46,7 +46,7 @@ def _domain(canvas: Canvas, scene: Scene, seat: int, x: int, y: int, width: int)
     active = seat in view["to_act"]
     height = 58 + 2 * (CARD_H + 24)
     canvas.panel((x, y, x + width, y + height), active=active)
-    canvas.text(x + 10, y + 8, scene.name(seat), 16, bold=True, width=width - 140)
+    canvas.text(x + 10, y + 8, scene.panel_name(seat), 16, bold=True, width=width - 140)
     if view["guardian"] == seat and view["phase"] != "over":
         canvas.badge(x + width - 100, y + 8, scene.say("Wächter", "Guardian"), GOLD, size=12)
     points = sum(

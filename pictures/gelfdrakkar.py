@@ -105,7 +105,7 @@ def draw(canvas: Canvas, scene: Scene) -> None:
     for seat in range(players):
         x = MARGIN + seat * column
         canvas.panel((x + 2, y, x + column - 2, y + 104), active=seat in to_act)
-        canvas.text(x + 8, y + 6, scene.name(seat), 14, bold=True, width=column - 16)
+        canvas.text(x + 8, y + 6, scene.panel_name(seat), 14, bold=True, width=column - 16)
         coins = view["balances"][seat]
         canvas.text(
             x + 8,

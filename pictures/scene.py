@@ -47,6 +47,20 @@ class Scene:
             return self.say("Zufall", "chance")
         return self.game.seat_name(seat, self.lang)
 
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view this is (None for the public table)."""
+        for key in ("me", "seat"):
+            seat = self.view.get(key)
+            if isinstance(seat, int) and not isinstance(seat, bool):
+                return seat
+        return None
+
+    def panel_name(self, seat: int) -> str:
+        """A seat's name for its place at the table, marked "(du)" for the viewer."""
+        name = self.name(seat)
+        return name + self.say(" (du)", " (you)") if seat == self.viewer else name
+
     def who(self, seats: Sequence[int]) -> str:
         """Names of seats, comma separated."""
         return ", ".join(self.name(seat) for seat in seats) or "-"

@@ -91,7 +91,7 @@ def draw(canvas: Canvas, scene: Scene) -> None:
     for index, seat in enumerate(order):
         x = left + index * column
         canvas.panel((x + 2, y, x + column - 2, y + 104), active=seat in to_act)
-        canvas.text(x + 8, y + 6, scene.name(seat), 14, bold=True, width=column - 16)
+        canvas.text(x + 8, y + 6, scene.panel_name(seat), 14, bold=True, width=column - 16)
         if view["scores"] is not None:
             score = view["scores"][seat]
             line = scene.say(f"Punkte {score}", f"points {score}")

@@ -123,7 +123,7 @@ def draw(canvas: Canvas, scene: Scene) -> None:
     for seat in range(n):
         x = MARGIN + seat * column
         canvas.panel((x + 2, y, x + column - 2, y + 170), active=seat in to_act)
-        canvas.text(x + 10, y + 8, scene.name(seat), 15, bold=True, width=column - 20)
+        canvas.text(x + 10, y + 8, scene.panel_name(seat), 15, bold=True, width=column - 20)
         canvas.chips(x + 10, y + 24, view["stacks"][seat])
         bet = view["bets"][seat]
         canvas.text(
