@@ -3,11 +3,13 @@
 Each game is played by a seeded random playout to a fixed step; its public picture (German) and
 the picture of the seat to act (English, with its hand) are compared with the stored PNGs. The
 comparison allows a small mean difference per pixel, so a FreeType build that hints glyphs a
-little differently does not fail it, while a changed layout, card or colour does.
+little differently does not fail it, while a changed layout, card or colour does. A changed
+word or number moves too few pixels to notice, so the texts drawn are also recorded, in order,
+and compared exactly with the stored ``.txt`` beside each PNG.
 
 To regenerate the goldens after an intended change to the drawing, run
 ``TISCHRUNDE_REGENERATE_GOLDENS=1 .venv/bin/python -m pytest -q tests/pictures/test_golden.py``
-and look at every PNG in tests/pictures/golden/ before committing them.
+and look at every PNG (and the texts) in tests/pictures/golden/ before committing them.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import os
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from games.core import CHANCE, get_game
 from pictures import picture
@@ -48,28 +50,45 @@ def difference(png: bytes, golden: bytes) -> float:
     return sum(ImageStat.Stat(ImageChops.difference(one, other)).mean) / 3
 
 
-def drawn(game_id: str) -> dict[str, bytes]:
+def drawn(game_id: str, monkeypatch) -> dict[str, tuple[bytes, str]]:
+    """The two pictures of the game's fixed position, each with the texts it draws."""
     game = get_game(game_id)
     players, seed, steps = POSITIONS[game_id]
     state = playout(game, players, seed, steps)[-1]
     seat = next((seat for seat in game.to_act(state) if seat != CHANCE), 0)
     names = NAMES[:players]
-    return {
-        "table": picture(game, game.view(state, None), "de", names),
-        "hand": picture(game, game.view(state, seat), "en", names),
-    }
+    texts: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def recording(self, xy, text, *args, **kwargs):
+        texts.append(str(text))
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    pictures = {}
+    for kind, who, lang in (("table", None, "de"), ("hand", seat, "en")):
+        texts.clear()
+        png = picture(game, game.view(state, who), lang, names)
+        pictures[kind] = (png, "\n".join(texts) + "\n")
+    monkeypatch.undo()
+    return pictures
 
 
 @pytest.mark.parametrize("game_id", sorted(POSITIONS))
-def test_pictures_match_their_goldens(game_id) -> None:
-    """The public and the hand picture of a fixed position look as stored."""
-    for kind, png in drawn(game_id).items():
+def test_pictures_match_their_goldens(game_id, monkeypatch) -> None:
+    """The public and the hand picture of a fixed position look as stored and draw the
+    stored texts.
+    """
+    for kind, (png, texts) in drawn(game_id, monkeypatch).items():
         path = GOLDEN / f"{game_id}-{kind}.png"
+        words = path.with_suffix(".txt")
         if REGENERATE:
             path.write_bytes(png)
+            words.write_text(texts, encoding="utf-8")
         assert path.exists(), f"no golden {path.name}: regenerate (see the module docstring)"
         diff = difference(png, path.read_bytes())
         assert diff < TOLERANCE, f"{path.name} differs by {diff:.2f} per channel"
+        assert texts == words.read_text(encoding="utf-8"), f"{words.name}: other texts drawn"
 
 
 def test_the_comparison_sees_a_different_picture() -> None:
