@@ -18,10 +18,11 @@ import io
 import logging
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
+from games.core import Game
 from pictures import picture
 from tables.service import Table
 
@@ -47,13 +48,25 @@ def _worker() -> ThreadPoolExecutor:
     return _executor
 
 
-def draw(table: Table, seat: int | None, lang: str) -> bytes:
-    """The PNG of ``table`` as ``seat`` sees it (None: the public table), drawn or kept."""
+Order = tuple[tuple[object, ...], Game, dict[str, Any], str, tuple[str, ...]]
+"""What the worker needs to draw one picture: cache key, game, view, language, names."""
+
+
+def _order(table: Table, seat: int | None, lang: str) -> Order:
+    # Taken on the event loop: the worker thread then only reads this one view, never the
+    # table, which the next move may replace meanwhile.
     names = tuple(table.seat_name(index) for index in range(len(table.seats)))
     key = (table.id, table.seq, table.status, seat, lang, names)
+    return key, table.game, table.view(seat), lang, names
+
+
+def _draw(
+    key: tuple[object, ...], game: Game, view: dict[str, Any], lang: str, names: tuple[str, ...]
+) -> bytes:
+    """The PNG of ``view``, drawn or kept from an earlier message of the same state."""
     png = _kept.get(key)
     if png is None:
-        png = picture(table.game, table.view(seat), lang, names)
+        png = picture(game, view, lang, names)
         _kept[key] = png
         while len(_kept) > KEPT:
             _kept.popitem(last=False)
@@ -70,7 +83,7 @@ async def attach(
         return []
     try:
         loop = asyncio.get_running_loop()
-        png = await loop.run_in_executor(_worker(), draw, table, seat, lang)
+        png = await loop.run_in_executor(_worker(), _draw, *_order(table, seat, lang))
     except Exception:  # a picture is a courtesy; the text carries the table
         log.exception("could not draw table %s for seat %s", table.id, seat)
         return []
