@@ -87,14 +87,14 @@ class DirectMessages:
         user_id = table.seats[seat].user_id
         if user_id is None:
             return False
+        preferences = await self.bot.preferences(user_id)
+        if preferences.dms_off or preferences.dms_refused:
+            return False  # before drawing a picture nobody would receive
         lang = await self.language(user_id, table)
         link = thread_link(table) or "-"
         content = i18n.DM_TURN.format(id=table.id, game=table.game.name.get(lang), link=link)
         view, _pages = hand_view(table, seat, lang)
         embed = hand_embed(table, seat, lang, with_public=True)
-        preferences = await self.bot.preferences(user_id)
-        if preferences.dms_off or preferences.dms_refused:
-            return False  # before drawing a picture nobody would receive
         return await self.send(
             user_id,
             content=content.get(lang),
