@@ -72,3 +72,38 @@ async def test_pictures_can_be_turned_off(tmp_path):
         assert turn.attachments == [] and "image" not in turn.embeds[0].to_dict()
         hand = await actors[0].click(turn, label=HAND)
         assert hand.response.attachments == []
+
+
+async def test_a_picture_that_fails_leaves_the_text(tmp_path, monkeypatch):
+    """A drawing error is logged and the message goes out with its text and no attachment."""
+    import logging
+
+    import bot.images
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("drawing failed")
+
+    monkeypatch.setattr(bot.images, "picture", broken)
+    monkeypatch.setattr(bot.images, "_kept", type(bot.images._kept)())
+    logged: list[logging.LogRecord] = []
+    handler = logging.Handler(logging.ERROR)
+    handler.emit = logged.append  # type: ignore[method-assign]
+    images_log = logging.getLogger("bot.images")
+    # The harness fails a test on any error the bot logs; this one is expected.
+    monkeypatch.setattr(images_log, "propagate", False)
+    images_log.addHandler(handler)
+    try:
+        async with server(tmp_path, pictures=True) as srv:
+            actors, table_id = await seat_players(srv, "test-highcard", 2)
+            table = await srv.bot.service.get(table_id)
+            turn = await srv.latest_turn(table_id)
+            assert turn.attachments == [] and "image" not in turn.embeds[0].to_dict()
+            first_line = table.game.render(table.view(None), "en").splitlines()[0]
+            assert first_line[:40] in turn.embeds[0].description
+            hand = await actors[0].click(turn, label=HAND)
+            assert hand.response.attachments == [] and "Your hand" in repr(
+                hand.response.embeds[0].to_dict()
+            )
+    finally:
+        images_log.removeHandler(handler)
+    assert logged and "could not draw" in logged[0].getMessage()
