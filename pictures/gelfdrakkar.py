@@ -116,7 +116,8 @@ def draw(canvas: Canvas, scene: Scene) -> None:
             fill=GOLD,
             width=column - 16,
         )
-        canvas.mini_backs(x + 8, y + 44, view["hand_sizes"][seat], most=4)
+        if view["phase"] != "over":
+            canvas.mini_backs(x + 8, y + 44, view["hand_sizes"][seat], most=4)
         right = x + 8
         side = view["revealed"][seat]
         if side:
@@ -152,6 +153,26 @@ def draw(canvas: Canvas, scene: Scene) -> None:
             y = canvas.label(MARGIN, y, words[key])
             y = card_grid(canvas, y, [face(card, scene) for card in cards], small=True)
 
+    for entry in view["history"][-5:]:
+        winner = entry["winner"]
+        won = (
+            scene.text(PARTY_NAME[winner])
+            if winner in PARTY_NAME
+            else scene.say("unentschieden", "tied")
+        )
+        points = entry["points"]
+        line = scene.say(
+            f"Runde {entry['round']}: Partei {won} gewinnt, {points['V']} zu {points['A']} Punkte,"
+            f" Einsatz {entry['stake']}",
+            f"Round {entry['round']}: the party {won} wins, {points['V']} to {points['A']} points,"
+            f" stake {entry['stake']}",
+        )
+        canvas.text(MARGIN, y, line, 13, fill=LIGHT, width=WIDTH - 2 * MARGIN)
+        y += 20
+    if view["history"]:
+        y += 6
+    if view["phase"] == "over":
+        return
     half = (WIDTH - 2 * MARGIN) // 2
     for index, side in enumerate(("V", "A")):
         x = MARGIN + index * half

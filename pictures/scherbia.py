@@ -111,6 +111,15 @@ def draw(canvas: Canvas, scene: Scene) -> None:
     y += 112
 
     trick = view["trick"]
+    ask = view["ask"]
+    asked = set()
+    if ask is not None:
+        # The card that asks (a Dieb, a Jäger, a Heiler) and the card it would take or hit.
+        asked = {
+            trick[index]["card"]
+            for index in (ask["slot"], ask["target"])
+            if isinstance(index, int) and 0 <= index < len(trick)
+        }
     layers = max([entry["layer"] for entry in trick] + [view["layer"] if to_act else 0])
     cell = {(entry["seat"], entry["layer"]): entry for entry in trick}
     side = left >= 96  # room for the layer's name left of its row
@@ -126,7 +135,13 @@ def draw(canvas: Canvas, scene: Scene) -> None:
             if entry is None:
                 canvas.empty_slot(x, y)
             else:
-                canvas.card(x, y, _entry_face(entry, scene), dim=entry["stolen_by"] is not None)
+                canvas.card(
+                    x,
+                    y,
+                    _entry_face(entry, scene),
+                    dim=entry["stolen_by"] is not None,
+                    highlight=entry["card"] in asked,
+                )
         y += CARD_H + 8
     if playing:
         legend = scene.say(
