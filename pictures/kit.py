@@ -29,7 +29,6 @@ LIGHT: Colour = (242, 240, 230)
 MUTED: Colour = (190, 210, 196)
 GOLD: Colour = (236, 190, 72)
 CARD: Colour = (251, 248, 238)
-CARD_EDGE: Colour = (120, 120, 110)
 BACK: Colour = (38, 58, 110)
 BACK_LINE: Colour = (70, 96, 160)
 HIGHLIGHT: Colour = (255, 214, 64)
@@ -77,7 +76,9 @@ def fit(text: str, width: int, size: int, smallest: int, bold: bool = False) -> 
 def fit_lines(
     text: str, width: int, size: int, smallest: int, bold: bool = False
 ) -> tuple[int, tuple[str, ...]]:
-    """``text`` on one line if it fits at ``smallest`` or more, else broken into two lines."""
+    """``text`` on one line, or on two (broken at a space or after a hyphen) when that lets it
+    be drawn larger; returns the size and the lines.
+    """
     one_size, one = fit(text, width, size, smallest, bold)
     if one_size >= size - 2 or not (" " in text or "-" in text):
         return one_size, (one,)
@@ -136,10 +137,10 @@ def ink_on(colour: Colour) -> Colour:
 class Face:
     """What a card shows: its German name, value, colour band and small print.
 
-    ``corner`` is the big value at the top left (a rank, points, strength), ``band`` the
-    colour of its people, structure or rank with ``band_text`` written on it, ``gloss`` the
-    English gloss under the name (only in English pictures), ``symbol`` a large glyph in the
-    middle, ``note`` a small line above the band (a roll, "als Magier").
+    ``corner`` is the big value at the top left (a rank, points, strength), ``colour`` the
+    colour of its people, structure or rank (edge and band) with ``band_text`` on the band,
+    ``gloss`` the English gloss under the name (only in English pictures), ``symbol`` a large
+    glyph in the middle, ``note`` a small line above the band (a roll, "als Magier").
     """
 
     title: str
@@ -383,11 +384,6 @@ class Canvas:
         out = io.BytesIO()
         image.save(out, "PNG", compress_level=6)
         return out.getvalue()
-
-
-def row_positions(count: int, item_width: int, gap: int = 8, left: int = MARGIN) -> list[int]:
-    """The x of each of ``count`` items in a row (they wrap when a drawer asks for it)."""
-    return [left + index * (item_width + gap) for index in range(count)]
 
 
 def per_row(item_width: int, gap: int = 8, width: int = WIDTH - 2 * MARGIN) -> int:
