@@ -142,6 +142,22 @@ def draw(canvas: Canvas, scene: Scene) -> None:
         canvas.mini_backs(x + 10, y + 130, view["hand_sizes"][seat])
     y += 180
 
+    pending = view["pending"]
+    if pending and pending.get("kind") == "tod":
+        who = scene.name(pending["target"])
+        text = scene.say(
+            f"Schneller Tod: {who} legt eine Karte ab", f"Schneller Tod: {who} discards"
+        )
+        canvas.text(MARGIN, y, text, 15, bold=True, fill=GOLD, width=WIDTH - 2 * MARGIN)
+        y += 24
+    elif pending and pending.get("kind") == "wasser" and pending.get("queue"):
+        who = scene.name(pending["queue"][0])
+        text = scene.say(
+            f"Dunkle Wasser: {who} zahlt den Mindesteinsatz erneut oder steigt aus",
+            f"Dunkle Wasser: {who} pays the ante again or folds",
+        )
+        canvas.text(MARGIN, y, text, 15, bold=True, fill=GOLD, width=WIDTH - 2 * MARGIN)
+        y += 24
     if view["laid"]:
         y = canvas.label(MARGIN, y, scene.say("Ausgelegte Joker", "Jokers laid"))
         for index, (joker, by, before) in enumerate(view["laid"]):
