@@ -49,7 +49,6 @@ from . import messages as msg
 from .pairing import (
     count_meetings,
     elimination_bracket,
-    meeting_key,
     round_robin,
     snake_tables,
     swiss_pairs,
@@ -261,10 +260,9 @@ class TournamentService:
             )
         if format == MULTI_ELIMINATION and size < 3:
             raise TableError(msg.MULTIPLAYER_FORMAT)
-        if format == SWISS_FORMAT:
-            rounds = 3 if rounds is None else rounds
-            if not 1 <= rounds <= MAX_ROUNDS:
-                raise TableError(msg.BAD_ROUNDS.format(max=MAX_ROUNDS, value=rounds))
+        # Swiss rounds None: chosen at the start from the field (``swiss_rounds_for``).
+        if format == SWISS_FORMAT and rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
+            raise TableError(msg.BAD_ROUNDS.format(max=MAX_ROUNDS, value=rounds))
         if format == ELIMINATION and best_of not in (1, 3, 5, 7):
             raise TableError(msg.BAD_BEST_OF.format(value=best_of))
         if format == MULTI_ELIMINATION:
@@ -487,6 +485,8 @@ class TournamentService:
                     await self.repo.save_registration(registration)
             seeds = await self._seed(tournament, [r.user_id for r in playing])
             settings = {**tournament.settings, "seeds": seeds}
+            if tournament.format == SWISS_FORMAT and not tournament.config.get("rounds"):
+                settings["rounds"] = swiss_rounds_for(len(seeds), tournament.config["table_size"])
             await self.repo.update_tournament(tournament_id, status=RUNNING, settings=settings)
             return await self._open_round(await self.get(tournament_id), 1)
 
@@ -544,7 +544,15 @@ class TournamentService:
         await self.repo.save_pairings(pairings)
         await self.repo.update_tournament(tournament.id, round=number)
         tournament.round = number
-        return TournamentEvent("round_opened", tournament, number, created, byes, deadline=deadline)
+        event = TournamentEvent(
+            "round_opened", tournament, number, created, byes, deadline=deadline
+        )
+        if not created:
+            # Only byes (a round robin round whose games all lost a player): nothing to wait for.
+            await self._announce(event)
+            history = await self.repo.pairings(tournament.id)
+            return await self._maybe_finish_round(tournament, history)
+        return event
 
     async def _create_table(
         self,
@@ -697,7 +705,7 @@ class TournamentService:
     def rounds_total(self, tournament: TournamentRecord) -> int | None:
         """How many rounds the tournament has (None where it depends on results)."""
         if tournament.format == SWISS_FORMAT:
-            return tournament.config["rounds"]
+            return tournament.config["rounds"] or tournament.settings.get("rounds")
         if tournament.format == ROUND_ROBIN_FORMAT:
             seeds = tournament.settings.get("seeds", [])
             return len(seeds) - 1 if len(seeds) % 2 == 0 else len(seeds)
@@ -945,8 +953,12 @@ class TournamentService:
         history: list[PairingRecord],
     ) -> bool:
         active = self._active(tournament, number, registrations)
-        if tournament.format in (SWISS_FORMAT, ROUND_ROBIN_FORMAT):
+        if tournament.format == ROUND_ROBIN_FORMAT:
             return len(active) >= 2
+        if tournament.format == SWISS_FORMAT:
+            size = tournament.config["table_size"]
+            smallest = 2 if size == 2 else self._smallest_table(get_game(tournament.game), size)
+            return len(active) >= smallest
         return True
 
     # ----- the round's deadline ----------------------------------------------------------------
@@ -1133,16 +1145,12 @@ def _slots(tables: list[list[str]], byes: list[str]) -> list[tuple[list[str], bo
     return [(table, False) for table in tables] + [([player], True) for player in byes]
 
 
-def swiss_rounds_for(players: int) -> int:
-    """The usual number of Swiss rounds for a field: enough for one unbeaten winner."""
-    return max(1, math.ceil(math.log2(max(players, 2))))
+def swiss_rounds_for(players: int, table_size: int = 2) -> int:
+    """The usual number of Swiss rounds for a field: enough for one unbeaten winner (log2 of
+    the field at tables of two; log base table size at bigger tables), capped at MAX_ROUNDS.
+    """
+    base = max(table_size, 2)
+    return min(MAX_ROUNDS, max(1, math.ceil(math.log(max(players, 2)) / math.log(base) - 1e-9)))
 
 
-__all__ = [
-    "FORMATS",
-    "StandingLine",
-    "TournamentEvent",
-    "TournamentService",
-    "meeting_key",
-    "swiss_rounds_for",
-]
+__all__ = ["FORMATS", "StandingLine", "TournamentEvent", "TournamentService", "swiss_rounds_for"]

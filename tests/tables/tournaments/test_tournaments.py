@@ -316,3 +316,78 @@ async def test_round_deadline_plays_out_unfinished_tables(world):
     lines = await tournaments.standings(tournament.id)
     assert sum(line.points for line in lines) == 2
     assert all(isinstance(line.points, Fraction) for line in lines)
+
+
+async def test_round_robin_everyone_meets_everyone_once(world):
+    """Five engine players of Coppertwaddle: five rounds, each with one player sitting out
+    (each exactly once), every pair meeting exactly once; Sonneborn-Berger breaks ties.
+    """
+    repo, _tables, tournaments, _clock, _events = world
+    tournament = await create(
+        tournaments, game_id="coppertwaddle", options={"games": 1}, format="round_robin"
+    )
+    for _ in range(5):
+        await tournaments.add_engine(tournament.id, ORGANISER, may_organise=True)
+    await tournaments.start(tournament.id, ORGANISER, may_organise=True)
+    assert (await repo.get_tournament(tournament.id)).status == "finished"
+    pairings = await repo.pairings(tournament.id)
+    assert max(p.round for p in pairings) == 5
+    met = Counter(meeting_key(*p.players) for p in pairings if not p.bye)
+    players = {r.user_id for r in await repo.registrations(tournament.id)}
+    assert set(met) == {meeting_key(a, b) for a, b in itertools.combinations(sorted(players), 2)}
+    assert set(met.values()) == {1}
+    assert sorted(p.players[0] for p in pairings if p.bye) == sorted(players)
+    lines = await tournaments.standings(tournament.id)
+    assert [name for name, _ in lines[0].tiebreaks] == ["SB", "W"]
+
+
+async def test_multiplayer_elimination_top_two_advance_to_a_final_table(world):
+    """Thirteen engine players of Stardust at tables of up to four, the top two of each table
+    advancing: round 1 has tables of 4, 3, 3, 3 (never five, never two); eight go on to two
+    tables of four; four reach the final table, whose placings top the final ranking.
+    """
+    repo, _tables, tournaments, _clock, _events = world
+    tournament = await create(
+        tournaments,
+        game_id="stardust",
+        options={"hands": 1, "starting_chips": 20, "ante": 5},
+        format="multi_elimination",
+        table_size=4,
+        advance=2,
+    )
+    for _ in range(13):
+        await tournaments.add_engine(tournament.id, ORGANISER, may_organise=True)
+    await tournaments.start(tournament.id, ORGANISER, may_organise=True)
+    assert (await repo.get_tournament(tournament.id)).status == "finished"
+    pairings = await repo.pairings(tournament.id)
+    sizes = {n: sorted(len(p.players) for p in pairings if p.round == n) for n in (1, 2, 3)}
+    assert sizes == {1: [3, 3, 3, 4], 2: [4, 4], 3: [4]}
+    for number in (1, 2):
+        advanced = {u for p in pairings if p.round == number + 1 for u in p.players}
+        for pairing in (p for p in pairings if p.round == number):
+            going_on = [u for u in pairing.players if u in advanced]
+            assert len(going_on) == 2
+            best = sorted(pairing.ranks)[:2]
+            assert sorted(pairing.ranks[pairing.players.index(u)] for u in going_on) == best
+    [final] = [p for p in pairings if p.round == 3]
+    lines = await tournaments.standings(tournament.id)
+    top = {line.user_id: line.place for line in lines[:4]}
+    assert set(top) == set(final.players)
+    for user_id, place in top.items():
+        rank = final.ranks[final.players.index(user_id)]
+        assert place == rank
+
+
+async def test_swiss_rounds_default_from_the_field(world):
+    """Without a number of rounds, a Swiss of five at tables of two plays ceil(log2 5) = 3."""
+    repo, _tables, tournaments, _clock, _events = world
+    tournament = await create(tournaments, game_id="coppertwaddle", options={"games": 1})
+    for _ in range(5):
+        await tournaments.add_engine(tournament.id, ORGANISER, may_organise=True)
+    await tournaments.start(tournament.id, ORGANISER, may_organise=True)
+    done = await repo.get_tournament(tournament.id)
+    assert done.status == "finished" and done.round == 3
+    byes = [p.players[0] for p in await repo.pairings(tournament.id) if p.bye]
+    assert len(byes) == 3 and len(set(byes)) == 3
+    # round 1: the lowest seed sits out
+    assert byes[0] == done.settings["seeds"][-1]
