@@ -640,7 +640,7 @@ class TournamentService:
         meetings = [
             Meeting(p.round, tuple(p.players), tuple(p.ranks))
             for p in history
-            if not p.bye and p.ranks is not None
+            if not p.bye and p.ranks  # None: still playing; []: void (a cancelled table)
         ]
         byes = [Bye(p.round, p.players[0]) for p in history if p.bye]
         return meetings, byes
@@ -727,16 +727,17 @@ class TournamentService:
         A game won is 1 point, a drawn game 0.5 each (as in chess knock-outs). Within the
         best_of games the match is decided as soon as the trailing player can no longer catch
         up; level after best_of games, sudden-death games follow until one is won; still level
-        after twice best_of games, the higher seed goes on.
+        after twice best_of games, the higher seed goes on. A void game (its table was
+        cancelled) does not count: a replacement game is played.
         """
         first = games[0]
         if first.bye:
             return first.players[0]
         higher, lower = first.players  # the match's players in seed order (game 1's seats)
         best_of = tournament.config.get("best_of", 1)
-        finished = [g for g in games if g.ranks is not None]
-        if len(finished) < len(games):
+        if any(g.ranks is None for g in games):
             return None
+        finished = [g for g in games if g.ranks]
         points: Counter[str] = Counter()
         for game in finished[:best_of]:
             for player, value in zip(game.players, placing_points(game.ranks), strict=True):
@@ -805,7 +806,9 @@ class TournamentService:
             if pairing.bye:
                 survivors.append((0, seeds.get(pairing.players[0], 0), pairing.players[0]))
                 continue
-            assert pairing.ranks is not None
+            if not pairing.ranks:  # void (a cancelled table): nobody is knocked out by it
+                survivors.extend((1, seeds.get(u, 0), u) for u in pairing.players)
+                continue
             scores = pairing.scores or [0.0] * len(pairing.players)
             order = sorted(
                 range(len(pairing.players)),
@@ -901,6 +904,23 @@ class TournamentService:
             history = await self.repo.pairings(tournament.id)
         return await self._maybe_finish_round(tournament, history)
 
+    async def _void(self, pairing: PairingRecord) -> TournamentEvent | None:
+        """A table of the round was cancelled (by a server manager): its game is void, worth
+        nothing to anyone and no meeting; in a best-of match a replacement game follows.
+        """
+        if pairing.ranks is not None:
+            return None
+        pairing.ranks, pairing.scores = [], []
+        await self.repo.save_pairings([pairing])
+        tournament = await self.get(pairing.tournament_id)
+        history = await self.repo.pairings(tournament.id)
+        if tournament.format == ELIMINATION:
+            event = await self._continue_match(tournament, pairing, history)
+            if event is not None:
+                return event
+            history = await self.repo.pairings(tournament.id)
+        return await self._maybe_finish_round(tournament, history)
+
     async def _continue_match(
         self, tournament: TournamentRecord, pairing: PairingRecord, history: list[PairingRecord]
     ) -> TournamentEvent | None:
@@ -968,7 +988,7 @@ class TournamentService:
         played is played out by the engine player (``strategy``, else ``random``) for each
         member still to decide, from where it stands; the results count like any other, and
         such tables are marked ``adjudicated`` (not rated). A best-of match's further games are
-        played out too. Nothing happens if the round is over or not the current one (so a late
+        played out too. A table a server manager cancelled is void (no points, no meeting). Nothing happens if the round is over or not the current one (so a late
         or repeated call is harmless). Returns the ids of the tables played out.
 
         Why play out rather than score the table as it stands: the games have no fair partial
@@ -985,15 +1005,20 @@ class TournamentService:
         played: list[int] = []
         for _ in range(64):  # a best-of match may open further games; each is played out too
             pending = [
-                p.table_id
+                p
                 for p in await self.repo.pairings(tournament_id, number)
                 if not p.bye and p.ranks is None and p.table_id is not None
             ]
             if not pending:
                 break
-            for table_id in pending:
-                await self._play_out(table_id)
-                played.append(table_id)
+            for pairing in pending:
+                assert pairing.table_id is not None
+                table = await self.tables.get(pairing.table_id)
+                if table.status == "cancelled":
+                    await self._serial(tournament_id, lambda p=pairing: self._void(p))
+                    continue
+                await self._play_out(pairing.table_id)
+                played.append(pairing.table_id)
             rounds = {r.number: r for r in await self.repo.rounds(tournament_id)}
             if rounds[number].status != "open":
                 break
@@ -1096,7 +1121,7 @@ class TournamentService:
                 final = len(round_pairings) == 1 and not round_pairings[0].bye
                 for pairing in round_pairings:
                     for seat, player in enumerate(pairing.players):
-                        if pairing.ranks is not None:
+                        if pairing.ranks:
                             within[player] = (pairing.ranks[seat], 0.0)
                         if final or player not in survivors:
                             out_in[player] = number

@@ -391,3 +391,32 @@ async def test_swiss_rounds_default_from_the_field(world):
     assert len(byes) == 3 and len(set(byes)) == 3
     # round 1: the lowest seed sits out
     assert byes[0] == done.settings["seeds"][-1]
+
+
+async def test_a_cancelled_table_is_void_at_the_deadline(world):
+    """A server manager cancels one table of round 1; the other is played. At the deadline the
+    cancelled table is void: no points and no meeting for its two players, and round 2 opens
+    (where those two may meet, since they never played).
+    """
+    repo, tables, tournaments, clock, _events = world
+    tournament = await create(
+        tournaments, game_id="test-highcard", options={"hand": 1}, rounds=2, round_hours=1
+    )
+    for i in range(4):
+        await tournaments.join(tournament.id, Member(f"u{i}", f"P{i}"))
+    await tournaments.start(tournament.id, ORGANISER, may_organise=True)
+    first, second = await repo.pairings(tournament.id, 1)
+    await tables.cancel(first.table_id, ORGANISER, may_manage=True)
+    while (table := await tables.get(second.table_id)).status == "active":
+        seat = table.to_act()[0]
+        await tables.act(
+            table.id, Member(table.seats[seat].user_id, ""), table.legal_actions(seat)[0]
+        )
+    assert (await repo.rounds(tournament.id))[0].status == "open"
+    clock.now += 3601
+    assert await tournaments.round_deadline_passed(tournament.id, 1) == []
+    rounds = await repo.rounds(tournament.id)
+    assert [r.status for r in rounds] == ["finished", "open"]
+    lines = {line.user_id: line for line in await tournaments.standings(tournament.id)}
+    assert lines[first.players[0]].points == 0 and lines[first.players[1]].points == 0
+    assert sum(line.points for line in lines.values()) == 1
