@@ -92,6 +92,7 @@ NO_TOURNAMENT_HERE = Text(
 ROUND_OPENED = Text(
     "**{name}** · Runde {round}{total}{deadline}", "**{name}** · round {round}{total}{deadline}"
 )
+IN_THREAD = Text("**{name}** · Runde {round}{deadline}", "**{name}** · round {round}{deadline}")
 DEADLINE = Text(" · Rundenschluss {when}", " · round ends {when}")
 TABLE_LINE = Text("Tisch {id}: {players} → {thread}", "Table {id}: {players} → {thread}")
 BYE_LINE = Text("Freilos: {players}", "Bye: {players}")
@@ -509,6 +510,14 @@ class TournamentCommands(commands.Cog):
                     f"<@{seat.user_id}>" if seat.user_id else seat.name for seat in table.seats
                 )
                 link = f"<#{thread}>" if thread else "-"
+                if thread and event.deadline:
+                    # The round's deadline in the table's own thread, where the players look.
+                    head = IN_THREAD.format(
+                        name=record.name,
+                        round=event.round,
+                        deadline=DEADLINE.format(when=_when(event.deadline)).get(lang),
+                    ).get(lang)
+                    await self.bot.get_partial_messageable(int(thread)).send(head)
                 if event.kind == "game_opened":
                     lines.append(
                         NEXT_GAME.format(

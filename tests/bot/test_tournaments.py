@@ -53,6 +53,8 @@ async def test_create_join_start_play_standings_and_leaderboard(tmp_path):
         table_id = pairing.table_id
         thread = await srv.thread(table_id)
         assert "Herbstpokal · R1" in thread.name
+        in_thread = "\n".join(message_text(m) for m in thread.history())
+        assert "**Herbstpokal** · round 1 · round ends <t:" in in_thread
         announcement = "\n".join(message_text(m) for m in srv.channel.history())
         assert "**Herbstpokal** · round 1/1 · round ends <t:" in announcement
         assert f"<#{thread.id}>" in announcement
