@@ -721,22 +721,46 @@ class TournamentService:
                 matches.setdefault(pairing.position, []).append(pairing)
         return matches
 
-    def _match_winner(self, tournament: TournamentRecord, games: list[PairingRecord]) -> str | None:
+    def _match_winner(
+        self,
+        tournament: TournamentRecord,
+        games: list[PairingRecord],
+        dropped: dict[str, int] | None = None,
+    ) -> str | None:
         """The winner of a match once it is decided, else None.
 
         A game won is 1 point, a drawn game 0.5 each (as in chess knock-outs). Within the
         best_of games the match is decided as soon as the trailing player can no longer catch
         up; level after best_of games, sudden-death games follow until one is won; still level
         after twice best_of games, the higher seed goes on. A void game (its table was
-        cancelled) does not count: a replacement game is played.
+        cancelled) does not count: a replacement game is played. A player who dropped out
+        during the match (``dropped``: user id to the first round they are not paired in)
+        loses it by walkover once the game being played has ended, unless that game decided
+        the match.
         """
         first = games[0]
         if first.bye:
             return first.players[0]
         higher, lower = first.players  # the match's players in seed order (game 1's seats)
-        best_of = tournament.config.get("best_of", 1)
         if any(g.ranks is None for g in games):
             return None
+        winner = self._decided(tournament, games)
+        if winner is None and dropped:
+            quitting = [
+                p
+                for p in (higher, lower)
+                if dropped.get(p, games[0].round + 2) <= games[0].round + 1
+            ]
+            if len(quitting) == 1:
+                return lower if quitting[0] == higher else higher
+            if quitting:
+                return higher
+        return winner
+
+    def _decided(self, tournament: TournamentRecord, games: list[PairingRecord]) -> str | None:
+        """The winner of a match whose games are all finished, by its games alone."""
+        higher, lower = games[0].players
+        best_of = tournament.config.get("best_of", 1)
         finished = [g for g in games if g.ranks]
         points: Counter[str] = Counter()
         for game in finished[:best_of]:
@@ -765,8 +789,10 @@ class TournamentService:
             bracket = elimination_bracket(field_)
         else:
             previous = self._matches(history, number - 1)
+            dropped = _dropped(registrations)
             winners = [
-                self._match_winner(tournament, previous[position]) for position in sorted(previous)
+                self._match_winner(tournament, previous[position], dropped)
+                for position in sorted(previous)
             ]
             bracket = [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
         active = set(self._active(tournament, number, registrations))
@@ -925,12 +951,12 @@ class TournamentService:
         self, tournament: TournamentRecord, pairing: PairingRecord, history: list[PairingRecord]
     ) -> TournamentEvent | None:
         games = self._matches(history, pairing.round)[pairing.position]
-        if self._match_winner(tournament, games) is not None:
+        registrations = {r.user_id: r for r in await self.repo.registrations(tournament.id)}
+        if self._match_winner(tournament, games, _dropped(registrations)) is not None:
             return None
         higher, lower = games[0].players
         number = len(games) + 1
         seats = [higher, lower] if number % 2 else [lower, higher]
-        registrations = {r.user_id: r for r in await self.repo.registrations(tournament.id)}
         table = await self._create_table(tournament, pairing.round, seats, registrations)
         await self.repo.save_pairings(
             [PairingRecord(tournament.id, pairing.round, pairing.position, seats, number, table.id)]
@@ -946,7 +972,10 @@ class TournamentService:
             return None
         if tournament.format == ELIMINATION:
             matches = self._matches(history, number)
-            if any(self._match_winner(tournament, games) is None for games in matches.values()):
+            dropped = _dropped({r.user_id: r for r in await self.repo.registrations(tournament.id)})
+            if any(
+                self._match_winner(tournament, games, dropped) is None for games in matches.values()
+            ):
                 return None
         rounds = await self.repo.rounds(tournament.id)
         record = next(r for r in rounds if r.number == number)
@@ -1107,7 +1136,7 @@ class TournamentService:
         for number in range(1, last_round + 1):
             if tournament.format == ELIMINATION:
                 for games in self._matches(history, number).values():
-                    winner = self._match_winner(tournament, games)
+                    winner = self._match_winner(tournament, games, _dropped(registrations))
                     if winner is None:
                         continue
                     for player in games[0].players:
@@ -1164,6 +1193,10 @@ class TournamentService:
                 )
             )
         return lines
+
+
+def _dropped(registrations: dict[str, Registration]) -> dict[str, int]:
+    return {u: r.dropped_round for u, r in registrations.items() if r.dropped_round is not None}
 
 
 def _slots(tables: list[list[str]], byes: list[str]) -> list[tuple[list[str], bool]]:

@@ -420,3 +420,39 @@ async def test_a_cancelled_table_is_void_at_the_deadline(world):
     lines = {line.user_id: line for line in await tournaments.standings(tournament.id)}
     assert lines[first.players[0]].points == 0 and lines[first.players[1]].points == 0
     assert sum(line.points for line in lines.values()) == 1
+
+
+async def test_dropping_out_of_an_elimination_match_is_a_walkover(world):
+    """Four members, best of three. Seed 1 drops out while game 1 of their match is running:
+    that game goes on (its result stands), then the match goes to the opponent by walkover
+    (no game 2 is opened); the other match is played normally and the final follows.
+    """
+    repo, tables, tournaments, _clock, _events = world
+    tournament = await create(
+        tournaments, game_id="test-highcard", options={"hand": 1}, format="elimination", best_of=3
+    )
+    members = [Member(f"u{i}", f"P{i}") for i in range(4)]
+    for member in members:
+        await tournaments.join(tournament.id, member)
+    await tournaments.start(tournament.id, ORGANISER, may_organise=True)
+    seeds = (await repo.get_tournament(tournament.id)).settings["seeds"]
+    quitter = next(m for m in members if m.user_id == seeds[0])
+    await tournaments.drop(tournament.id, quitter)
+    match = next(p for p in await repo.pairings(tournament.id, 1) if seeds[0] in p.players)
+    opponent = next(u for u in match.players if u != seeds[0])
+    table = await tables.get(match.table_id)
+    while table.status == "active":
+        seat = table.to_act()[0]
+        table = (
+            await tables.act(
+                table.id, Member(table.seats[seat].user_id, ""), table.legal_actions(seat)[0]
+            )
+        ).table
+    games = [p for p in await repo.pairings(tournament.id, 1) if p.position == match.position]
+    assert len(games) == 1  # no second game for a match with a player who left
+    for _ in range(10):
+        if (await repo.get_tournament(tournament.id)).round == 2:
+            break
+        await _play_round(tables, repo, tournament.id, 1)
+    [final] = {tuple(p.players) for p in await repo.pairings(tournament.id, 2)}
+    assert opponent in final and seeds[0] not in final
