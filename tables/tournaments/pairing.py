@@ -234,19 +234,31 @@ def swiss_tables(
 
 
 def _improve(tables: list[list[str]], met: Counter, position: dict[str, int]) -> list[list[str]]:
-    """Swap players between tables while a swap lowers (repeats, spread)."""
-    cost = _table_cost(tables, met, position)
+    """Swap players between tables while a swap lowers (repeats, spread).
+
+    Only the two tables a swap touches are re-costed, so a pass is O(players^2 * size^2).
+    """
+
+    def cost(table: list[str]) -> tuple[int, int]:
+        spots = [position[p] for p in table]
+        return rematches([table], met), max(spots) - min(spots)
+
+    costs = [cost(table) for table in tables]
     improved = True
     while improved:
         improved = False
         for i, j in itertools.combinations(range(len(tables)), 2):
             for a, b in itertools.product(range(len(tables[i])), range(len(tables[j]))):
-                tables[i][a], tables[j][b] = tables[j][b], tables[i][a]
-                new = _table_cost(tables, met, position)
-                if new < cost:
-                    cost, improved = new, True
+                left, right = tables[i], tables[j]
+                left[a], right[b] = right[b], left[a]
+                new_i, new_j = cost(left), cost(right)
+                before = (costs[i][0] + costs[j][0], costs[i][1] + costs[j][1])
+                after = (new_i[0] + new_j[0], new_i[1] + new_j[1])
+                if after < before:
+                    costs[i], costs[j] = new_i, new_j
+                    improved = True
                 else:
-                    tables[i][a], tables[j][b] = tables[j][b], tables[i][a]
+                    left[a], right[b] = right[b], left[a]
     return tables
 
 

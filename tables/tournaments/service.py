@@ -518,14 +518,17 @@ class TournamentService:
         fmt = tournament.format
         # A slot is a table (players in seat order) or a bye ([player], True), in order: an
         # elimination bracket keeps its positions that way.
+        # Pairing is pure CPU work (a matching takes ~0.15 s for 128 players, see
+        # bench/pairing.py): a worker thread keeps the bot answering meanwhile.
         if fmt == SWISS_FORMAT:
-            slots = self._pair_swiss(tournament, number, registrations, history)
-        elif fmt == ROUND_ROBIN_FORMAT:
-            slots = self._pair_round_robin(tournament, number, registrations)
+            pair = self._pair_swiss
         elif fmt == ELIMINATION:
-            slots = self._pair_elimination(tournament, number, registrations, history)
+            pair = self._pair_elimination
+        elif fmt == MULTI_ELIMINATION:
+            pair = self._pair_multi_elimination
         else:
-            slots = self._pair_multi_elimination(tournament, number, registrations, history)
+            pair = self._pair_round_robin
+        slots = await asyncio.to_thread(pair, tournament, number, registrations, history)
         now = self.clock()
         hours = tournament.config.get("round_hours")
         deadline = now + hours * 3600 if hours else None
@@ -668,27 +671,28 @@ class TournamentService:
         had_bye = {p.players[0] for p in history if p.bye}
         if size == 2:
             pairing = swiss_pairs(order, scores, met, had_bye)
-            first_seats = Counter(p.players[0] for p in history if not p.bye)
-            tables = [
-                sorted(table, key=lambda player: first_seats[player]) for table in pairing.tables
-            ]
-            return _slots(tables, pairing.byes)
-        game = get_game(tournament.game)
-        pairing = swiss_tables(
-            order,
-            met,
-            had_bye,
-            smallest=self._smallest_table(game, size),
-            largest=size,
-            preferred=size,
-        )
-        return _slots(pairing.tables, pairing.byes)
+        else:
+            game = get_game(tournament.game)
+            pairing = swiss_tables(
+                order,
+                met,
+                had_bye,
+                smallest=self._smallest_table(game, size),
+                largest=size,
+                preferred=size,
+            )
+        # The first seat (who usually leads) goes to whoever has had it least; the pairing
+        # order (standings) breaks ties.
+        first_seats = Counter(p.players[0] for p in history if not p.bye and p.ranks)
+        tables = [sorted(table, key=lambda player: first_seats[player]) for table in pairing.tables]
+        return _slots(tables, pairing.byes)
 
     def _pair_round_robin(
         self,
         tournament: TournamentRecord,
         number: int,
         registrations: dict[str, Registration],
+        _history: list[PairingRecord],
     ) -> list[tuple[list[str], bool]]:
         seeds = tournament.settings.get("seeds", [])
         schedule = round_robin(seeds)[number - 1]
