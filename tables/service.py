@@ -246,6 +246,8 @@ class TableService:
             parsed = game.validate_options(options)
         except SetupError as error:
             raise TableError(error.reason) from None
+        if seats is not None and not 1 <= len(seats) <= game.max_players:
+            raise TableError(msg.TABLE_FULL)
         record = await self.repo.create_table(
             game.id,
             parsed.model_dump(mode="json"),
@@ -256,8 +258,6 @@ class TableService:
         )
         if seats is None:
             seats = [SeatRecord(0, host.name, user_id=host.user_id)]
-        if not 1 <= len(seats) <= game.max_players:
-            raise TableError(msg.TABLE_FULL)
         for number, seat in enumerate(seats):
             seat.seat = number
         await self.repo.set_seats(record.id, seats)
