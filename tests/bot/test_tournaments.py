@@ -5,7 +5,7 @@ thread with its deadline, standings after the round, the final ranking, and refu
 from __future__ import annotations
 
 from tests.bot.drive import Driver
-from tests.bot.harness import answer, message_text, server
+from tests.bot.harness import answer, message_text, restart, server
 
 
 def cog(srv):
@@ -104,3 +104,32 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(tmp_path):
         german = await karl.slash(srv.channel, "tournament join", tournament=7)
         assert "Turnier 7 gibt es nicht." in answer(german)
         assert await srv.bot.repository.tournaments_of_guild(str(srv.guild.id)) == []
+
+
+async def test_a_running_tournament_survives_a_restart(tmp_path):
+    """After a restart (a new bot on the same database) the round's table is finished through
+    the buttons and the tournament goes on: round 2 opens in a new thread.
+    """
+    async with server(tmp_path) as srv:
+        owner = srv.guild.add_member(srv.guild.owner)
+        anna, ben = srv.add("anna"), srv.add("ben")
+        await owner.slash(
+            srv.channel,
+            "tournament create",
+            game="test-highcard",
+            name="Nachtrunde",
+            options="hand=1",
+            rounds=2,
+        )
+        await anna.slash(srv.channel, "tournament join", tournament=1)
+        await ben.slash(srv.channel, "tournament join", tournament=1)
+        await owner.slash(srv.channel, "tournament start", tournament=1)
+        [first] = await srv.bot.repository.pairings(1, 1)
+        await restart(srv)
+        await Driver(srv, first.table_id).play()
+        [second] = await srv.bot.repository.pairings(1, 2)
+        assert second.table_id != first.table_id
+        thread = await srv.thread(second.table_id)
+        assert "Nachtrunde · R2" in thread.name
+        posted = "\n".join(message_text(m) for m in srv.channel.history())
+        assert "Nachtrunde · standings after round 1" in posted
