@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from games.core import Text, all_games, get_game
 from tables.service import TableError
+from tables.tournaments.messages import NO_SUCH_TOURNAMENT, ORGANISER_ONLY
 from tables.tournaments.ratings import RatingService
 from tables.tournaments.service import (
     ELIMINATION,
@@ -79,6 +80,14 @@ CLOSED = Text(
     "Die Anmeldung zu Turnier {id} ist geschlossen.", "Registration for tournament {id} is closed."
 )
 ENGINE_ADDED = Text("{name} spielt in Turnier {id} mit.", "{name} plays in tournament {id}.")
+ROUND_ENDED = Text(
+    "Runde {round} von Turnier {id} ist beendet ({n} Tische vom Computer zu Ende gespielt).",
+    "Round {round} of tournament {id} has ended ({n} tables played out by the engine).",
+)
+CANCELLED = Text(
+    "Turnier {id} ist abgesagt; laufende Tische gehen als normale Tische weiter.",
+    "Tournament {id} is called off; running tables go on as ordinary tables.",
+)
 STARTED = Text("Turnier {id} hat begonnen.", "Tournament {id} has started.")
 DROPPED = Text(
     "{name} ist aus Turnier {id} ausgestiegen und wird nicht mehr gepaart; ein laufender Tisch "
@@ -201,8 +210,6 @@ class TournamentCommands(commands.Cog):
         record = await self.tournaments.get(tournament_id)
         if record.guild != guild:
             # A tournament of another server is not reachable by guessing its number.
-            from tables.tournaments.messages import NO_SUCH_TOURNAMENT
-
             raise TableError(NO_SUCH_TOURNAMENT.format(id=tournament_id), "unknown")
         return record
 
@@ -277,8 +284,6 @@ class TournamentCommands(commands.Cog):
     ) -> None:
         """Create a tournament in this channel (organisers)."""
         if not await self.may_organise(interaction):
-            from tables.tournaments.messages import ORGANISER_ONLY
-
             raise TableError(ORGANISER_ONLY, "forbidden")
         channel_id = interaction.channel_id
         channel = interaction.channel
@@ -387,13 +392,48 @@ class TournamentCommands(commands.Cog):
         record = await self._resolve(interaction, tournament)
         may = await self.may_organise(interaction)
         if not may and record.organiser != str(interaction.user.id):
-            from tables.tournaments.messages import ORGANISER_ONLY
-
             raise TableError(ORGANISER_ONLY, "forbidden")
         # Opening a round's tables may take longer than Discord's 3 seconds.
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.tournaments.start(record.id, member_of(interaction), may_organise=may)
         await self._reply(interaction, STARTED, id=record.id)
+
+    @tournament.command(
+        name=T("endround", "rundenschluss"),
+        description=T(
+            "End the round now: engines finish open tables (organisers)",
+            "Runde jetzt beenden: der Computer spielt offene Tische zu Ende",
+        ),
+    )
+    @app_commands.describe(tournament=TOURNAMENT_OPTION)
+    @app_commands.rename(tournament=T("tournament", "turnier"))
+    async def endround(
+        self, interaction: discord.Interaction, tournament: int | None = None
+    ) -> None:
+        """Play out the current round's open tables by engine players (organisers)."""
+        record = await self._resolve(interaction, tournament)
+        may = await self.may_organise(interaction)
+        if not may and record.organiser != str(interaction.user.id):
+            raise TableError(ORGANISER_ONLY, "forbidden")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        played = await self.tournaments.end_round(
+            record.id, member_of(interaction), may_organise=may
+        )
+        await self._reply(interaction, ROUND_ENDED, id=record.id, round=record.round, n=len(played))
+
+    @tournament.command(
+        name=T("cancel", "absagen"),
+        description=T("Call the tournament off (organisers)", "Turnier absagen"),
+    )
+    @app_commands.describe(tournament=TOURNAMENT_OPTION)
+    @app_commands.rename(tournament=T("tournament", "turnier"))
+    async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        """Call the tournament off: no further rounds."""
+        record = await self._resolve(interaction, tournament)
+        await self.tournaments.cancel(
+            record.id, member_of(interaction), may_organise=await self.may_organise(interaction)
+        )
+        await self._reply(interaction, CANCELLED, id=record.id)
 
     @tournament.command(
         name=T("standings", "stand"), description=T("The standings", "Der aktuelle Stand")

@@ -1014,6 +1014,30 @@ class TournamentService:
             return len(active) >= smallest
         return True
 
+    # ----- organisers' interventions ----------------------------------------------------------
+
+    async def cancel(self, tournament_id: int, by: Member, *, may_organise: bool) -> None:
+        """Call the tournament off (organisers): no further rounds; tables being played go on
+        as ordinary tables (their results still count for ratings).
+        """
+
+        async def work() -> None:
+            tournament = await self.get(tournament_id)
+            self._require_organiser(tournament, by, may_organise)
+            if tournament.status in (DONE, CANCELLED):
+                raise TableError(msg.ALREADY_OVER.format(id=tournament_id))
+            await self.repo.update_tournament(tournament_id, status=CANCELLED)
+
+        await self._serial(tournament_id, work)
+
+    async def end_round(self, tournament_id: int, by: Member, *, may_organise: bool) -> list[int]:
+        """End the current round now (organisers), as if its deadline had passed."""
+        tournament = await self.get(tournament_id)
+        self._require_organiser(tournament, by, may_organise)
+        if tournament.status != RUNNING:
+            raise TableError(msg.NOT_RUNNING.format(id=tournament_id))
+        return await self.round_deadline_passed(tournament_id, tournament.round)
+
     # ----- the round's deadline ----------------------------------------------------------------
 
     async def round_deadline_passed(self, tournament_id: int, number: int) -> list[int]:

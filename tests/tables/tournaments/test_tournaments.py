@@ -456,3 +456,28 @@ async def test_dropping_out_of_an_elimination_match_is_a_walkover(world):
         await _play_round(tables, repo, tournament.id, 1)
     [final] = {tuple(p.players) for p in await repo.pairings(tournament.id, 2)}
     assert opponent in final and seeds[0] not in final
+
+
+async def test_organisers_end_a_round_early_or_call_it_off(world):
+    """A player may not end the round; the organiser may: its tables are played out and round
+    2 opens. Called off, the tournament opens no further round when round 2's table finishes,
+    and ending a round of a called-off tournament is refused.
+    """
+    repo, tables, tournaments, _clock, _events = world
+    tournament = await create(tournaments, game_id="test-highcard", options={"hand": 1}, rounds=3)
+    members = [Member(f"u{i}", f"P{i}") for i in range(2)]
+    for member in members:
+        await tournaments.join(tournament.id, member)
+    await tournaments.start(tournament.id, ORGANISER, may_organise=True)
+    with pytest.raises(TableError, match="organisers"):
+        await tournaments.end_round(tournament.id, members[0], may_organise=False)
+    assert len(await tournaments.end_round(tournament.id, ORGANISER, may_organise=False)) == 1
+    assert (await repo.get_tournament(tournament.id)).round == 2
+    with pytest.raises(TableError, match="organisers"):
+        await tournaments.cancel(tournament.id, members[1], may_organise=False)
+    await tournaments.cancel(tournament.id, ORGANISER, may_organise=True)
+    await _play_round(tables, repo, tournament.id, 2)
+    done = await repo.get_tournament(tournament.id)
+    assert done.status == "cancelled" and done.round == 2
+    with pytest.raises(TableError, match="not running"):
+        await tournaments.end_round(tournament.id, ORGANISER, may_organise=True)
