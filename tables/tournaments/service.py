@@ -1104,7 +1104,12 @@ class TournamentService:
             code = player.choose(
                 table.game, table.state, seat, chance_rng(table.record.seed, table.seq)
             )
-            await self.tables.act_as_seat(table_id, seat, code, expected_seq=table.seq)
+            try:
+                await self.tables.act_as_seat(table_id, seat, code, expected_seq=table.seq)
+            except TableError as error:
+                if error.kind != "stale":
+                    raise
+                # A member moved meanwhile: look again at the table as it is now.
 
     # ----- standings ---------------------------------------------------------------------------
 
