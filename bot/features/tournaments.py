@@ -138,7 +138,10 @@ def standings_text(lines: list[StandingLine], lang: str) -> str:
     out = []
     for line in lines[:40]:
         breaks = " ".join(f"{name} {fmt(value)}" for name, value in line.tiebreaks)
-        figures = f"{fmt(line.points)} {POINTS.get(lang)}" if line.tiebreaks else line.note
+        if line.tiebreaks:
+            figures = f"{fmt(line.points)} {POINTS.get(lang)}"
+        else:
+            figures = line.note.get(lang) if line.note else ""
         extra = f" ({breaks})" if breaks else ""
         dropped = DROPPED_MARK.get(lang) if line.dropped else ""
         out.append(f"{line.place}. {line.name}{dropped} · {figures}{extra}")

@@ -88,3 +88,7 @@ LEAVE_AFTER_START = Text(
     "Turnier {id} läuft schon: steig mit /tournament drop aus.",
     "Tournament {id} is under way: use /tournament drop to leave it.",
 )
+NOTE_IN = Text("noch dabei", "still in")
+NOTE_WINNER = Text("Turniersieg", "winner")
+NOTE_FINAL = Text("Finaltisch: Platz {place}", "final table: place {place}")
+NOTE_OUT = Text("ausgeschieden in Runde {round}", "out in round {round}")

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from games.core import SetupError, get_game
+from games.core import SetupError, Text, get_game
 from storage.base import (
     PairingRecord,
     Registration,
@@ -119,8 +119,9 @@ class StandingLine:
     tiebreaks: list[tuple[str, Fraction]]
     """(short name, value) of each tie-breaker, in the order they apply."""
     dropped: bool = False
-    note: str = ""
-    """For elimination formats: "in" (still playing) or the round the player went out."""
+    note: Text | None = None
+    """Elimination formats: still in, the winner, the place at the final table, or the round
+    the player went out (German and English)."""
 
 
 def _config_int(config: dict[str, Any], key: str, default: int) -> int:
@@ -1158,8 +1159,7 @@ class TournamentService:
         players: list[str],
     ) -> list[StandingLine]:
         """Still in first (by seed), then by the round they went out (later is better, and
-        among those by their rank at that table). ``note``: "in", "winner", "final <rank>"
-        (multiplayer final table) or "R<n>" (out in round n).
+        among those by their rank at that table). ``note`` says which (``msg.NOTE_*``).
         """
         seeds = {u: i for i, u in enumerate(tournament.settings.get("seeds", []))}
         out_in: dict[str, int] = {}
@@ -1208,11 +1208,11 @@ class TournamentService:
                 place = lines[-1].place
             went_out = out_in.get(player)
             if player in finalists:
-                note = f"final {within[player][0]}"
+                note = msg.NOTE_FINAL.format(place=within[player][0])
             elif went_out is not None:
-                note = f"R{went_out}"
+                note = msg.NOTE_OUT.format(round=went_out)
             else:
-                note = "winner" if tournament.status == DONE else "in"
+                note = msg.NOTE_WINNER if tournament.status == DONE else msg.NOTE_IN
             registration = registrations[player]
             lines.append(
                 StandingLine(

@@ -162,8 +162,9 @@ async def test_eight_player_best_of_three_elimination(world):
     assert len(knocked_out) == 7
     print(f"\n8-player best-of-3 elimination: {games_played} games")
     lines = await tournaments.standings(tournament.id)
-    assert lines[0].note == "winner" and lines[0].user_id not in knocked_out
-    assert lines[1].note == "R3"
+    assert lines[0].note.en == "winner" and lines[0].user_id not in knocked_out
+    assert lines[1].note.en == "out in round 3"
+    assert lines[1].note.de == "ausgeschieden in Runde 3"
     assert [line.place for line in lines[:4]] == [1, 2, 3, 3]
     assert events[-1].kind == "finished"
 
