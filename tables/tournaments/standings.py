@@ -11,7 +11,9 @@ Tie-breakers, applied in order after points:
   opponents one drew with), then the number of wins. A bye follows the FIDE Tie-Break Regulations
   (C.07, "unplayed rounds"): the player is treated as having met a dummy opponent with the
   player's own final points, in Buchholz and in Sonneborn-Berger (a bye is a win, so the dummy's
-  points count in full there too). The opponents' points are their real points, byes included.
+  points count in full there too). An opponent counts with their real final points, byes
+  included: the further FIDE adjustment of what an opponent's own unplayed rounds contribute to
+  others' tie-breaks is not applied (byes here are rare and go to the lowest-ranked).
 - Round robin: Sonneborn-Berger, then wins (Buchholz is the same for everyone there).
 - Multiplayer tables: opponents' points (per table, the average final points of the others at
   that table, summed over the tables; at two players this is exactly Buchholz, and a bye counts
