@@ -328,6 +328,10 @@ class Repository(ABC):
         """The server's tournaments in ``statuses``, newest first."""
 
     @abstractmethod
+    async def tournaments_with_status(self, statuses: tuple[str, ...]) -> list[TournamentRecord]:
+        """Every tournament in one of ``statuses``, on any server (for start-up)."""
+
+    @abstractmethod
     async def save_registration(self, registration: Registration) -> None:
         """Insert or replace a registration."""
 

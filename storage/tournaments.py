@@ -168,6 +168,15 @@ class SqliteTournamentsMixin:
         )
         return [_tournament(row) for row in rows]
 
+    async def tournaments_with_status(self, statuses: tuple[str, ...]) -> list[TournamentRecord]:
+        """Every tournament in one of ``statuses``, on any server (for start-up)."""
+        marks = ", ".join("?" for _ in statuses)
+        rows = await self._read(
+            f"SELECT {_TOURNAMENT_COLUMNS} FROM tournaments WHERE status IN ({marks}) ORDER BY id",
+            tuple(statuses),
+        )
+        return [_tournament(row) for row in rows]
+
     # ----- registrations and rounds -------------------------------------------------------------
 
     async def save_registration(self, registration: Registration) -> None:

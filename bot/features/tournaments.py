@@ -176,6 +176,13 @@ class TournamentCommands(commands.Cog):
             assert isinstance(command, app_commands.Command)
             command._params["game"].choices = choices
 
+    async def cog_load(self) -> None:
+        """Catch up with rounds a crash may have cut off (see ``TournamentService.resume``)."""
+        try:
+            await self.tournaments.resume()
+        except Exception:
+            log.exception("resuming tournaments failed")
+
     async def cog_unload(self) -> None:
         """Stop listening to the table service."""
         for listeners, callback in (

@@ -1015,6 +1015,37 @@ class TournamentService:
             return len(active) >= smallest
         return True
 
+    async def resume(self) -> None:
+        """At start-up: catch up with what a crash may have cut off. A round's table that
+        finished while its result was not yet recorded is recorded now (which may open the
+        next round); tables created but not started are started and announced.
+        """
+        for tournament in await self.repo.tournaments_with_status((RUNNING,)):
+            pending = [
+                p
+                for p in await self.repo.pairings(tournament.id, tournament.round)
+                if not p.bye and p.ranks is None and p.table_id is not None
+            ]
+            waiting = []
+            for pairing in pending:
+                assert pairing.table_id is not None
+                table = await self.tables.get(pairing.table_id)
+                if table.status == "finished":
+                    await self._serial(tournament.id, lambda t=table, p=pairing: self._record(t, p))
+                elif table.status == "lobby":
+                    waiting.append(table)
+            if waiting:
+                rounds = {r.number: r for r in await self.repo.rounds(tournament.id)}
+                current = rounds.get(tournament.round)
+                event = TournamentEvent(
+                    "round_opened",
+                    tournament,
+                    tournament.round,
+                    waiting,
+                    deadline=current.deadline if current else None,
+                )
+                await self._serial(tournament.id, lambda e=event: _return(e))
+
     # ----- organisers' interventions ----------------------------------------------------------
 
     async def cancel(self, tournament_id: int, by: Member, *, may_organise: bool) -> None:
@@ -1226,6 +1257,10 @@ class TournamentService:
                 )
             )
         return lines
+
+
+async def _return(value: T) -> T:
+    return value
 
 
 def _dropped(registrations: dict[str, Registration]) -> dict[str, int]:

@@ -482,3 +482,38 @@ async def test_organisers_end_a_round_early_or_call_it_off(world):
     assert done.status == "cancelled" and done.round == 2
     with pytest.raises(TableError, match="not running"):
         await tournaments.end_round(tournament.id, ORGANISER, may_organise=True)
+
+
+async def test_resume_after_a_crash_catches_up(world):
+    """Two things a crash can cut off, caught up by ``resume`` at start-up: round 1's tables
+    were created but not started (they are started and announced); a table finished while the
+    tournament did not hear it (its result is recorded and round 2 opens).
+    """
+    repo, tables, tournaments, _clock, events = world
+    tournament = await create(tournaments, game_id="test-highcard", options={"hand": 1}, rounds=2)
+    for i in range(2):
+        await tournaments.join(tournament.id, Member(f"u{i}", f"P{i}"))
+    real_start = tournaments._start_tables
+
+    async def crash_before_starting(event):
+        return None
+
+    tournaments._start_tables = crash_before_starting
+    await tournaments.start(tournament.id, ORGANISER, may_organise=True)
+    tournaments._start_tables = real_start
+    [pairing] = await repo.pairings(tournament.id, 1)
+    assert (await tables.get(pairing.table_id)).status == "lobby"
+    await tournaments.resume()
+    assert (await tables.get(pairing.table_id)).status == "active"
+    assert [e.kind for e in events] == ["round_opened"]
+    tables.finished_listeners.remove(tournaments.on_table_finished)  # the result goes unheard
+    while (table := await tables.get(pairing.table_id)).status == "active":
+        seat = table.to_act()[0]
+        who = Member(table.seats[seat].user_id, "")
+        await tables.act(table.id, who, table.legal_actions(seat)[0])
+    assert (await tables.get(pairing.table_id)).status == "finished"
+    assert (await repo.get_tournament(tournament.id)).round == 1
+    tables.finished_listeners.append(tournaments.on_table_finished)
+    await tournaments.resume()
+    assert (await repo.get_tournament(tournament.id)).round == 2
+    assert [e.kind for e in events] == ["round_opened", "round_finished", "round_opened"]
