@@ -26,7 +26,12 @@ from .flows import TableFlows
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.features.tables", "bot.features.info", "bot.features.admin")
+EXTENSIONS = (
+    "bot.features.tables",
+    "bot.features.info",
+    "bot.features.admin",
+    "bot.features.tournaments",
+)
 
 
 def intents() -> discord.Intents:

@@ -229,8 +229,31 @@ class TableFlows:
         await interaction.response.defer(ephemeral=not on_lobby, thinking=not on_lobby)
         table = outcome.table
         public = public_language(table)
+        await self.open_thread(table)
+        embed, view = lobby_embed(table, public), lobby_view(table, public)
+        if on_lobby:
+            await interaction.edit_original_response(embed=embed, view=view)
+        else:
+            thread = table.record.place.get("thread")
+            link = f"<#{thread}>" if thread else "-"
+            await interaction.followup.send(
+                i18n.STARTED.format(id=table.id, thread=link).get(lang), ephemeral=True
+            )
+            await self._show_lobby(interaction, table, None)
+        try:
+            await self.publish(table, [event for _applied, event in outcome.events], actor=None)
+        except Exception:  # the game is stored and started; the hand button and DMs still work
+            log.exception("publishing the start of table %s failed", table.id)
+
+    async def open_thread(self, table: Table, name: str | None = None) -> str | None:
+        """Open the table's thread (off its lobby message if it has one); its id, or None if
+        Discord refused (the game is stored and playable from DMs and /table hand).
+        """
+        public = public_language(table)
         channel = self.bot.get_partial_messageable(int(table.record.place["channel"]))
-        name = i18n.THREAD_NAME.format(id=table.id, game=table.game.name.get(public)).get(public)
+        if name is None:
+            game = table.game.name.get(public)
+            name = i18n.THREAD_NAME.format(id=table.id, game=game).get(public)
         try:
             lobby_id = table.record.place.get("lobby")
             if lobby_id:
@@ -247,22 +270,9 @@ class TableFlows:
                 )
             await self._set_place(table, thread=str(thread_data["id"]))
         except discord.HTTPException as error:
-            # The game is stored and playable from DMs and /table hand; say so in the log.
             log.warning("could not open a thread for table %s: %s", table.id, error)
-        embed, view = lobby_embed(table, public), lobby_view(table, public)
-        if on_lobby:
-            await interaction.edit_original_response(embed=embed, view=view)
-        else:
-            thread = table.record.place.get("thread")
-            link = f"<#{thread}>" if thread else "-"
-            await interaction.followup.send(
-                i18n.STARTED.format(id=table.id, thread=link).get(lang), ephemeral=True
-            )
-            await self._show_lobby(interaction, table, None)
-        try:
-            await self.publish(table, [event for _applied, event in outcome.events], actor=None)
-        except Exception:  # the game is stored and started; the hand button and DMs still work
-            log.exception("publishing the start of table %s failed", table.id)
+            return None
+        return str(thread_data["id"])
 
     # ----- playing ---------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ aiosqlite. States, options and results are JSON-native dicts stored verbatim.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,6 +85,95 @@ class UserPreferences:
     language: str | None = None
 
 
+# ----- tournaments and ratings (issue 10) ------------------------------------------------------
+
+TOURNAMENT_STATUSES = ("registration", "closed", "running", "finished", "cancelled")
+
+
+@dataclass
+class TournamentRecord:
+    """A tournament: a game and its table options, a format, its settings and progress."""
+
+    id: int
+    guild: str
+    channel: str
+    name: str
+    game: str
+    options: dict[str, Any]
+    format: str
+    config: dict[str, Any]
+    """Format settings: rounds, best_of, advance, table sizes, clock, checkin, late_join, ..."""
+    organiser: str
+    status: str
+    closes_at: float | None = None
+    """When registration closes by itself (None: only by hand)."""
+    round: int = 0
+    """The round being played (0 before the start)."""
+    settings: dict[str, Any] = field(default_factory=dict)
+    """What the adapter keeps (language, message ids)."""
+    created_at: float = 0.0
+    updated_at: float = 0.0
+
+
+@dataclass
+class Registration:
+    """A player of a tournament: a member (``user_id``) or an engine player (``engine``)."""
+
+    tournament_id: int
+    user_id: str
+    name: str
+    engine: str | None = None
+    checked_in: bool = False
+    joined_round: int = 1
+    """The first round the player may be paired in (above 1: a late join)."""
+    dropped_round: int | None = None
+    """The first round the player is no longer paired in (None: still playing)."""
+    registered_at: float = 0.0
+
+
+@dataclass
+class RoundRecord:
+    """A round of a tournament, open until every table of it has finished."""
+
+    tournament_id: int
+    number: int
+    status: str = "open"
+    deadline: float | None = None
+    opened_at: float = 0.0
+    finished_at: float | None = None
+
+
+@dataclass
+class PairingRecord:
+    """A table of a round (``position``), one game of a best-of match (``game``), or a bye."""
+
+    tournament_id: int
+    round: int
+    position: int
+    players: list[str]
+    """User ids in seat order."""
+    game: int = 1
+    table_id: int | None = None
+    bye: bool = False
+    ranks: list[int] | None = None
+    """Each seat's rank once the table finished (1 best)."""
+    scores: list[float] | None = None
+
+
+@dataclass
+class RatingRecord:
+    """A member's openskill rating for one game on one server."""
+
+    game: str
+    guild: str
+    user_id: str
+    name: str
+    mu: float
+    sigma: float
+    games: int = 0
+    updated_at: float = 0.0
+
+
 class StorageError(Exception):
     """Base class of the errors below."""
 
@@ -104,6 +194,10 @@ class DuplicateRequest(StorageError):
 
 class UnknownTable(StorageError):
     """No table with that id."""
+
+
+class UnknownTournament(StorageError):
+    """No tournament with that id."""
 
 
 class Repository(ABC):
@@ -204,3 +298,85 @@ class Repository(ABC):
     @abstractmethod
     async def save_user_preferences(self, preferences: UserPreferences) -> None:
         """Insert or replace the person's preferences."""
+
+    # ----- tournaments and ratings (issue 10) ------------------------------------------------
+
+    @abstractmethod
+    async def create_tournament(self, record: TournamentRecord) -> TournamentRecord:
+        """Store a new tournament (``record.id`` is ignored) and return it with its id."""
+
+    @abstractmethod
+    async def get_tournament(self, tournament_id: int) -> TournamentRecord:
+        """The tournament; ``UnknownTournament`` if there is none."""
+
+    @abstractmethod
+    async def update_tournament(
+        self,
+        tournament_id: int,
+        *,
+        status: str | None = None,
+        round: int | None = None,
+        closes_at: float | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> None:
+        """Change a tournament's status, current round, closing time or settings."""
+
+    @abstractmethod
+    async def tournaments_of_guild(
+        self, guild: str, statuses: tuple[str, ...] = TOURNAMENT_STATUSES
+    ) -> list[TournamentRecord]:
+        """The server's tournaments in ``statuses``, newest first."""
+
+    @abstractmethod
+    async def tournaments_with_status(self, statuses: tuple[str, ...]) -> list[TournamentRecord]:
+        """Every tournament in one of ``statuses``, on any server (for start-up)."""
+
+    @abstractmethod
+    async def save_registration(self, registration: Registration) -> None:
+        """Insert or replace a registration."""
+
+    @abstractmethod
+    async def registrations(self, tournament_id: int) -> list[Registration]:
+        """The tournament's registrations in the order they came."""
+
+    @abstractmethod
+    async def save_round(self, record: RoundRecord) -> None:
+        """Insert or replace a round."""
+
+    @abstractmethod
+    async def rounds(self, tournament_id: int) -> list[RoundRecord]:
+        """The tournament's rounds in order."""
+
+    @abstractmethod
+    async def save_pairings(self, pairings: list[PairingRecord]) -> None:
+        """Insert or replace pairings (one transaction)."""
+
+    @abstractmethod
+    async def pairings(self, tournament_id: int, round: int | None = None) -> list[PairingRecord]:
+        """The tournament's pairings (of one round), by round, position and game."""
+
+    @abstractmethod
+    async def pairing_of_table(self, table_id: int) -> PairingRecord | None:
+        """The pairing a table was opened for, if it belongs to a tournament."""
+
+    @abstractmethod
+    async def ratings(self, game: str, guild: str, user_ids: list[str]) -> dict[str, RatingRecord]:
+        """The stored ratings of these members (members without one are missing)."""
+
+    @abstractmethod
+    async def leaderboard(self, game: str, guild: str, limit: int = 20) -> list[RatingRecord]:
+        """The server's ratings for a game, best conservative estimate (mu - 3 sigma) first."""
+
+    @abstractmethod
+    async def rate_table(
+        self,
+        table_id: int,
+        game: str,
+        guild: str,
+        members: list[tuple[str, str]],
+        update: Callable[[list[RatingRecord | None]], list[tuple[float, float]]],
+    ) -> list[RatingRecord] | None:
+        """Rate a finished table once, atomically: ``update`` gets the current ratings of
+        ``members`` ((user id, name) pairs; None for an unrated member) and returns each one's
+        new (mu, sigma). Returns the stored ratings, or None if the table was rated before.
+        """

@@ -41,6 +41,7 @@ from .base import (
     UnknownTable,
 )
 from .preferences import SqlitePreferencesMixin
+from .tournaments import SqliteTournamentsMixin
 
 SYNCHRONOUS_LEVELS = ("OFF", "NORMAL", "FULL", "EXTRA")
 
@@ -214,7 +215,7 @@ class _Job:
     future: asyncio.Future[Any]
 
 
-class SqliteRepository(SqlitePreferencesMixin, Repository):
+class SqliteRepository(SqlitePreferencesMixin, SqliteTournamentsMixin, Repository):
     """``Repository`` on one SQLite file (or ``":memory:"``), writes batched by group commit.
 
     ``synchronous`` is SQLite's durability setting: FULL (the default) syncs the WAL at every

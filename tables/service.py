@@ -233,17 +233,21 @@ class TableService:
         *,
         seed: int | None = None,
         settings: dict[str, Any] | None = None,
+        seats: list[SeatRecord] | None = None,
     ) -> Table:
         """Open a table in the lobby with ``host`` in the first seat.
 
         Options are validated now against the largest player count the game allows, and again
-        for the real count at start.
+        for the real count at start. ``seats`` seats these players instead of the host, who
+        then holds no seat (a tournament opens its tables like that, in pairing order).
         """
         try:
             game = get_game(game_id)
             parsed = game.validate_options(options)
         except SetupError as error:
             raise TableError(error.reason) from None
+        if seats is not None and not 1 <= len(seats) <= game.max_players:
+            raise TableError(msg.TABLE_FULL)
         record = await self.repo.create_table(
             game.id,
             parsed.model_dump(mode="json"),
@@ -252,7 +256,11 @@ class TableService:
             host.user_id,
             settings,
         )
-        await self.repo.set_seats(record.id, [SeatRecord(0, host.name, user_id=host.user_id)])
+        if seats is None:
+            seats = [SeatRecord(0, host.name, user_id=host.user_id)]
+        for number, seat in enumerate(seats):
+            seat.seat = number
+        await self.repo.set_seats(record.id, seats)
         return await self.get(record.id)
 
     async def join(self, table_id: int, member: Member) -> Table:

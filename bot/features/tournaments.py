@@ -1,0 +1,619 @@
+"""``/tournament`` (create, join, leave, checkin, engine, close, start, standings, drop) and
+``/leaderboard``.
+
+The tournament and rating services live here: ``setup`` builds them on the bot's repository and
+table service and registers them as finished-table listeners. Each round's tables open in
+threads of the tournament's channel with the round's deadline; standings are posted after
+every round, and the final ranking when the tournament ends. Organisers are members with Manage
+Server or the server's organiser role (``/settings organiser``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from games.core import Text, all_games, get_game
+from tables.service import TableError
+from tables.tournaments.messages import NO_SUCH_TOURNAMENT, ORGANISER_ONLY
+from tables.tournaments.ratings import RatingService
+from tables.tournaments.service import (
+    ELIMINATION,
+    MULTI_ELIMINATION,
+    ROUND_ROBIN_FORMAT,
+    SWISS_FORMAT,
+    StandingLine,
+    TournamentEvent,
+    TournamentService,
+)
+from tables.tournaments.standings import fmt
+
+from ..flows import member_of, parse_options
+from ..i18n import T
+
+if TYPE_CHECKING:
+    from storage.base import TournamentRecord
+
+    from ..app import TischrundeBot
+
+log = logging.getLogger(__name__)
+
+FORMAT_NAMES = {
+    SWISS_FORMAT: Text("Schweizer System", "Swiss"),
+    ROUND_ROBIN_FORMAT: Text("Jeder gegen jeden", "Round robin"),
+    ELIMINATION: Text("K.-o.-System", "Single elimination"),
+    MULTI_ELIMINATION: Text("K.-o. an Mehrspieler-Tischen", "Multiplayer elimination"),
+}
+LEADERBOARD_TITLE = Text("Bestenliste · {game}", "Leaderboard · {game}")
+LEADERBOARD_EMPTY = Text(
+    "Für {game} gibt es auf diesem Server noch keine Wertung.",
+    "Nobody on this server has a {game} rating yet.",
+)
+LEADERBOARD_LINE = Text(
+    "{place}. {name} · {ordinal} (μ {mu}, σ {sigma}, {games} Partien){provisional}",
+    "{place}. {name} · {ordinal} (μ {mu}, σ {sigma}, {games} games){provisional}",
+)
+PROVISIONAL = Text(" · vorläufig", " · provisional")
+LEADERBOARD_NOTE = Text(
+    "Sortiert nach μ − 3σ (openskill). Vorläufig: weniger als 5 Partien oder σ über 7.",
+    "Sorted by μ − 3σ (openskill). Provisional: fewer than 5 games or σ above 7.",
+)
+CREATED = Text(
+    "Turnier {id} „{name}“ ({game}, {format}) ist offen. Anmelden mit /tournament join {id}.",
+    "Tournament {id} “{name}” ({game}, {format}) is open. Register with /tournament join {id}.",
+)
+CLOSES = Text("Anmeldeschluss: {when}", "Registration closes: {when}")
+JOINED = Text("Du bist für Turnier {id} angemeldet.", "You are registered for tournament {id}.")
+JOINED_LATE = Text(
+    "Du bist für Turnier {id} nachgemeldet und spielst ab Runde {round}.",
+    "You joined tournament {id} late and play from round {round}.",
+)
+LEFT = Text("Du bist von Turnier {id} abgemeldet.", "You withdrew from tournament {id}.")
+CHECKED_IN = Text("Check-in für Turnier {id} bestätigt.", "Checked in for tournament {id}.")
+CLOSED = Text(
+    "Die Anmeldung zu Turnier {id} ist geschlossen.", "Registration for tournament {id} is closed."
+)
+ENGINE_ADDED = Text("{name} spielt in Turnier {id} mit.", "{name} plays in tournament {id}.")
+ROUND_ENDED = Text(
+    "Runde {round} von Turnier {id} ist beendet ({n} Tische vom Computer zu Ende gespielt).",
+    "Round {round} of tournament {id} has ended ({n} tables played out by the engine).",
+)
+CANCELLED = Text(
+    "Turnier {id} ist abgesagt; laufende Tische gehen als normale Tische weiter.",
+    "Tournament {id} is called off; running tables go on as ordinary tables.",
+)
+STARTED = Text("Turnier {id} hat begonnen.", "Tournament {id} has started.")
+DROPPED = Text(
+    "{name} ist aus Turnier {id} ausgestiegen und wird nicht mehr gepaart; ein laufender Tisch "
+    "geht nach den Zeitregeln weiter.",
+    "{name} dropped out of tournament {id} and will not be paired again; a running table goes "
+    "on under the clock rules.",
+)
+NO_TOURNAMENT_HERE = Text(
+    "Welches Turnier? Gib die Turniernummer an.", "Which tournament? Give the tournament number."
+)
+ROUND_OPENED = Text(
+    "**{name}** · Runde {round}{total}{deadline}", "**{name}** · round {round}{total}{deadline}"
+)
+IN_THREAD = Text("**{name}** · Runde {round}{deadline}", "**{name}** · round {round}{deadline}")
+DEADLINE = Text(" · Rundenschluss {when}", " · round ends {when}")
+TABLE_LINE = Text("Tisch {id}: {players} → {thread}", "Table {id}: {players} → {thread}")
+BYE_LINE = Text("Freilos: {players}", "Bye: {players}")
+NEXT_GAME = Text(
+    "**{name}** · Runde {round}: nächste Partie von {players} → {thread}",
+    "**{name}** · round {round}: next game of {players} → {thread}",
+)
+STANDINGS_TITLE = Text(
+    "{name} · Stand nach Runde {round}", "{name} · standings after round {round}"
+)
+STANDINGS_NOW = Text("{name} · Stand", "{name} · standings")
+FINAL_TITLE = Text("{name} · Endstand", "{name} · final ranking")
+POINTS = Text("Pkt.", "pts")
+NO_STANDINGS = Text("Noch keine Teilnehmenden.", "No players yet.")
+TIEBREAK_LEGEND = Text(
+    "BH Buchholz · SB Sonneborn-Berger · OP Punkte der Gegner · W Siege",
+    "BH Buchholz · SB Sonneborn-Berger · OP opponents' points · W wins",
+)
+THREAD_NAME = Text("{name} · R{round} · Tisch {id}", "{name} · R{round} · table {id}")
+DROPPED_MARK = Text(" (ausgestiegen)", " (dropped)")
+
+TOURNAMENT_OPTION = T("Tournament number (default: the newest here)", "Turniernummer")
+
+
+def _when(timestamp: float) -> str:
+    """A Discord timestamp: every reader sees it in their own time zone."""
+    return f"<t:{int(timestamp)}:f> (<t:{int(timestamp)}:R>)"
+
+
+def standings_text(lines: list[StandingLine], lang: str) -> str:
+    """The standings as lines of text (one per player)."""
+    if not lines:
+        return NO_STANDINGS.get(lang)
+    out = []
+    for line in lines[:40]:
+        breaks = " ".join(f"{name} {fmt(value)}" for name, value in line.tiebreaks)
+        if line.tiebreaks:
+            figures = f"{fmt(line.points)} {POINTS.get(lang)}"
+        else:
+            figures = line.note.get(lang) if line.note else ""
+        extra = f" ({breaks})" if breaks else ""
+        dropped = DROPPED_MARK.get(lang) if line.dropped else ""
+        out.append(f"{line.place}. {line.name}{dropped} · {figures}{extra}")
+    return "\n".join(out)
+
+
+class TournamentCommands(commands.Cog):
+    """Tournaments and the leaderboard."""
+
+    tournament = app_commands.Group(
+        name=T("tournament", "turnier"),
+        description=T("Community tournaments", "Turniere der Community"),
+        guild_only=True,
+    )
+
+    def __init__(self, bot: TischrundeBot) -> None:
+        self.bot = bot
+        assert bot.repository is not None
+        self.ratings = RatingService(bot.repository)
+        self.tournaments = TournamentService(bot.repository, bot.service)
+        bot.service.finished_listeners.append(self.ratings.on_table_finished)
+        bot.service.finished_listeners.append(self.tournaments.on_table_finished)
+        self.tournaments.listeners.append(self.on_event)
+        self._posting: set[asyncio.Task[None]] = set()
+        choices = [
+            app_commands.Choice(
+                name=app_commands.locale_str(game.name.en, game=game.id), value=game.id
+            )
+            for game in all_games()[:25]
+        ]
+        for command in (self.tournament.get_command("create"), self.leaderboard):
+            assert isinstance(command, app_commands.Command)
+            command._params["game"].choices = choices
+
+    async def cog_load(self) -> None:
+        """Catch up with rounds a crash may have cut off (see ``TournamentService.resume``)."""
+        try:
+            await self.tournaments.resume()
+        except Exception:
+            log.exception("resuming tournaments failed")
+
+    async def cog_unload(self) -> None:
+        """Stop listening to the table service."""
+        for listeners, callback in (
+            (self.bot.service.finished_listeners, self.ratings.on_table_finished),
+            (self.bot.service.finished_listeners, self.tournaments.on_table_finished),
+        ):
+            if callback in listeners:
+                listeners.remove(callback)
+
+    # ----- who may organise, which tournament ------------------------------------------------
+
+    async def may_organise(self, interaction: discord.Interaction) -> bool:
+        """Manage Server, or the server's organiser role."""
+        if interaction.guild_id is None:
+            return False
+        if interaction.permissions.manage_guild:
+            return True
+        settings = await self.bot.guild_settings(interaction.guild_id)
+        roles = getattr(interaction.user, "roles", [])
+        return bool(settings.organiser_role) and any(
+            str(role.id) == settings.organiser_role for role in roles
+        )
+
+    async def _resolve(
+        self, interaction: discord.Interaction, tournament_id: int | None
+    ) -> TournamentRecord:
+        guild = str(interaction.guild_id)
+        if tournament_id is None:
+            open_ones = await self.tournaments.of_guild(
+                guild, ("registration", "closed", "running")
+            )
+            if not open_ones:
+                raise TableError(NO_TOURNAMENT_HERE)
+            return open_ones[0]
+        record = await self.tournaments.get(tournament_id)
+        if record.guild != guild:
+            # A tournament of another server is not reachable by guessing its number.
+            raise TableError(NO_SUCH_TOURNAMENT.format(id=tournament_id), "unknown")
+        return record
+
+    async def _reply(self, interaction: discord.Interaction, text: Text, **values: Any) -> None:
+        lang = await self.bot.language(interaction)
+        await self.bot.flows.reply(interaction, text.format(**values).get(lang))
+
+    # ----- commands ----------------------------------------------------------------------------
+
+    @tournament.command(
+        name=T("create", "erstellen"), description=T("Create a tournament", "Turnier erstellen")
+    )
+    @app_commands.describe(
+        game=T("The game", "Das Spiel"),
+        name=T("The tournament's name", "Name des Turniers"),
+        format=T("Format", "Format"),
+        options=T("Table options as name=value", "Tischoptionen als name=wert"),
+        rounds=T("Swiss: number of rounds", "Schweizer System: Rundenzahl"),
+        best_of=T("Elimination: games per match (odd)", "K.-o.: Partien pro Duell (ungerade)"),
+        advance=T("Multiplayer elimination: how many advance per table", "Weiter pro Tisch"),
+        table_size=T("Players per table", "Personen pro Tisch"),
+        per_move=T("Seconds per move (empty: no clock)", "Sekunden pro Zug (leer: ohne Uhr)"),
+        on_timeout=T("When time runs out", "Bei Zeitüberschreitung"),
+        round_hours=T("Hours per round (the round's deadline)", "Stunden pro Runde"),
+        checkin=T("Players must check in before the start", "Check-in vor dem Start"),
+        late_join=T("Swiss: allow late entries", "Schweizer System: Nachmeldungen"),
+        closes_in_hours=T("Registration closes after this many hours", "Anmeldeschluss in Stunden"),
+    )
+    @app_commands.rename(
+        game=T("game", "spiel"),
+        name=T("name", "name"),
+        format=T("format", "format"),
+        options=T("options", "optionen"),
+        rounds=T("rounds", "runden"),
+        best_of=T("best_of", "best_of"),
+        advance=T("advance", "weiter"),
+        table_size=T("table_size", "tischgroesse"),
+        per_move=T("per_move", "pro_zug"),
+        on_timeout=T("on_timeout", "zeitueberschreitung"),
+        round_hours=T("round_hours", "rundenstunden"),
+        checkin=T("checkin", "checkin"),
+        late_join=T("late_join", "nachmeldung"),
+        closes_in_hours=T("closes_in_hours", "anmeldeschluss"),
+    )
+    @app_commands.choices(
+        format=[
+            app_commands.Choice(name=T(text.en, text.de), value=key)
+            for key, text in FORMAT_NAMES.items()
+        ],
+        on_timeout=[
+            app_commands.Choice(name=T("an engine moves", "der Computer zieht"), value="engine"),
+            app_commands.Choice(name=T("the seat forfeits", "der Platz gibt auf"), value="forfeit"),
+        ],
+    )
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        name: str,
+        format: str = SWISS_FORMAT,
+        options: str | None = None,
+        rounds: int | None = None,
+        best_of: int = 1,
+        advance: int | None = None,
+        table_size: int | None = None,
+        per_move: int | None = None,
+        on_timeout: str = "engine",
+        round_hours: float | None = None,
+        checkin: bool = False,
+        late_join: bool = False,
+        closes_in_hours: float | None = None,
+    ) -> None:
+        """Create a tournament in this channel (organisers)."""
+        if not await self.may_organise(interaction):
+            raise TableError(ORGANISER_ONLY, "forbidden")
+        channel_id = interaction.channel_id
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread) and channel.parent_id:
+            channel_id = channel.parent_id
+        closes_at = None
+        if closes_in_hours is not None:
+            closes_at = self.tournaments.clock() + max(closes_in_hours, 0) * 3600
+        record = await self.tournaments.create(
+            guild=str(interaction.guild_id),
+            channel=str(channel_id),
+            organiser=member_of(interaction),
+            name=name,
+            game_id=game,
+            options=parse_options(options),
+            format=format,
+            rounds=rounds,
+            best_of=best_of,
+            advance=advance,
+            table_size=table_size,
+            per_move=per_move,
+            on_timeout=on_timeout,
+            round_hours=round_hours,
+            checkin=checkin,
+            late_join=late_join,
+            closes_at=closes_at,
+            settings={"lang": await self.bot.server_language(interaction)},
+        )
+        public = record.settings["lang"]
+        text = CREATED.format(
+            id=record.id,
+            name=record.name,
+            game=get_game(record.game).name.get(public),
+            format=FORMAT_NAMES[record.format].get(public),
+        ).get(public)
+        if record.closes_at:
+            text += "\n" + CLOSES.format(when=_when(record.closes_at)).get(public)
+        await interaction.response.send_message(text)
+
+    @tournament.command(name=T("join", "anmelden"), description=T("Register", "Anmelden"))
+    @app_commands.describe(tournament=TOURNAMENT_OPTION)
+    @app_commands.rename(tournament=T("tournament", "turnier"))
+    async def join(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        """Register for a tournament (while it runs: a late entry, where allowed)."""
+        record = await self._resolve(interaction, tournament)
+        registration = await self.tournaments.join(record.id, member_of(interaction))
+        if registration.joined_round > 1:
+            await self._reply(
+                interaction, JOINED_LATE, id=record.id, round=registration.joined_round
+            )
+        else:
+            await self._reply(interaction, JOINED, id=record.id)
+
+    @tournament.command(name=T("leave", "abmelden"), description=T("Withdraw", "Abmelden"))
+    @app_commands.describe(tournament=TOURNAMENT_OPTION)
+    @app_commands.rename(tournament=T("tournament", "turnier"))
+    async def leave(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        """Withdraw before the start."""
+        record = await self._resolve(interaction, tournament)
+        await self.tournaments.leave(record.id, member_of(interaction))
+        await self._reply(interaction, LEFT, id=record.id)
+
+    @tournament.command(name=T("checkin", "checkin"), description=T("Check in", "Einchecken"))
+    @app_commands.describe(tournament=TOURNAMENT_OPTION)
+    @app_commands.rename(tournament=T("tournament", "turnier"))
+    async def checkin(
+        self, interaction: discord.Interaction, tournament: int | None = None
+    ) -> None:
+        """Confirm that you will play."""
+        record = await self._resolve(interaction, tournament)
+        await self.tournaments.checkin(record.id, member_of(interaction))
+        await self._reply(interaction, CHECKED_IN, id=record.id)
+
+    @tournament.command(
+        name=T("engine", "computer"),
+        description=T("Add an engine player (organisers)", "Computerspieler dazu"),
+    )
+    @app_commands.describe(tournament=TOURNAMENT_OPTION)
+    @app_commands.rename(tournament=T("tournament", "turnier"))
+    async def engine(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        """Register an engine player to fill the field."""
+        record = await self._resolve(interaction, tournament)
+        registration = await self.tournaments.add_engine(
+            record.id, member_of(interaction), may_organise=await self.may_organise(interaction)
+        )
+        await self._reply(interaction, ENGINE_ADDED, id=record.id, name=registration.name)
+
+    @tournament.command(
+        name=T("close", "schliessen"), description=T("Close registration", "Anmeldung schließen")
+    )
+    @app_commands.describe(tournament=TOURNAMENT_OPTION)
+    @app_commands.rename(tournament=T("tournament", "turnier"))
+    async def close(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        """Close registration by hand (organisers)."""
+        record = await self._resolve(interaction, tournament)
+        await self.tournaments.close(
+            record.id, member_of(interaction), may_organise=await self.may_organise(interaction)
+        )
+        await self._reply(interaction, CLOSED, id=record.id)
+
+    @tournament.command(name=T("start", "starten"), description=T("Start", "Starten"))
+    @app_commands.describe(tournament=TOURNAMENT_OPTION)
+    @app_commands.rename(tournament=T("tournament", "turnier"))
+    async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        """Start the tournament: round 1 opens its tables (organisers)."""
+        record = await self._resolve(interaction, tournament)
+        may = await self.may_organise(interaction)
+        if not may and record.organiser != str(interaction.user.id):
+            raise TableError(ORGANISER_ONLY, "forbidden")
+        # Opening a round's tables may take longer than Discord's 3 seconds.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.tournaments.start(record.id, member_of(interaction), may_organise=may)
+        await self._reply(interaction, STARTED, id=record.id)
+
+    @tournament.command(
+        name=T("endround", "rundenschluss"),
+        description=T(
+            "End the round now: engines finish open tables (organisers)",
+            "Runde jetzt beenden: der Computer spielt offene Tische zu Ende",
+        ),
+    )
+    @app_commands.describe(tournament=TOURNAMENT_OPTION)
+    @app_commands.rename(tournament=T("tournament", "turnier"))
+    async def endround(
+        self, interaction: discord.Interaction, tournament: int | None = None
+    ) -> None:
+        """Play out the current round's open tables by engine players (organisers)."""
+        record = await self._resolve(interaction, tournament)
+        may = await self.may_organise(interaction)
+        if not may and record.organiser != str(interaction.user.id):
+            raise TableError(ORGANISER_ONLY, "forbidden")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        played = await self.tournaments.end_round(
+            record.id, member_of(interaction), may_organise=may
+        )
+        await self._reply(interaction, ROUND_ENDED, id=record.id, round=record.round, n=len(played))
+
+    @tournament.command(
+        name=T("cancel", "absagen"),
+        description=T("Call the tournament off (organisers)", "Turnier absagen"),
+    )
+    @app_commands.describe(tournament=TOURNAMENT_OPTION)
+    @app_commands.rename(tournament=T("tournament", "turnier"))
+    async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        """Call the tournament off: no further rounds."""
+        record = await self._resolve(interaction, tournament)
+        await self.tournaments.cancel(
+            record.id, member_of(interaction), may_organise=await self.may_organise(interaction)
+        )
+        await self._reply(interaction, CANCELLED, id=record.id)
+
+    @tournament.command(
+        name=T("standings", "stand"), description=T("The standings", "Der aktuelle Stand")
+    )
+    @app_commands.describe(tournament=TOURNAMENT_OPTION)
+    @app_commands.rename(tournament=T("tournament", "turnier"))
+    async def standings(
+        self, interaction: discord.Interaction, tournament: int | None = None
+    ) -> None:
+        """Show the standings, privately."""
+        lang = await self.bot.language(interaction)
+        record = await self._resolve(interaction, tournament)
+        lines = await self.tournaments.standings(record.id)
+        embed = self._standings_embed(record, lines, STANDINGS_NOW, lang)
+        await self.bot.flows.reply(interaction, embed=embed)
+
+    @tournament.command(
+        name=T("drop", "aussteigen"),
+        description=T("Drop out (organisers: drop a player)", "Aussteigen"),
+    )
+    @app_commands.describe(
+        tournament=TOURNAMENT_OPTION,
+        player=T("Organisers: the player to drop", "Turnierleitung: wer aussteigt"),
+    )
+    @app_commands.rename(tournament=T("tournament", "turnier"), player=T("player", "person"))
+    async def drop(
+        self,
+        interaction: discord.Interaction,
+        tournament: int | None = None,
+        player: discord.Member | None = None,
+    ) -> None:
+        """Stop playing in a tournament: no more pairings from the next round on."""
+        record = await self._resolve(interaction, tournament)
+        registration = await self.tournaments.drop(
+            record.id,
+            member_of(interaction),
+            str(player.id) if player else None,
+            may_organise=await self.may_organise(interaction),
+        )
+        await self._reply(interaction, DROPPED, id=record.id, name=registration.name)
+
+    @app_commands.command(
+        name=T("leaderboard", "bestenliste"),
+        description=T("The best players of a game on this server", "Bestenliste eines Spiels"),
+    )
+    @app_commands.describe(game=T("The game", "Das Spiel"))
+    @app_commands.rename(game=T("game", "spiel"))
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        """The server's ratings for a game, provisional players marked."""
+        lang = await self.bot.language(interaction)
+        chosen = get_game(game)
+        lines = await self.ratings.leaderboard(chosen.id, str(interaction.guild_id))
+        if not lines:
+            await self._reply(interaction, LEADERBOARD_EMPTY, game=chosen.name.get(lang))
+            return
+        text = "\n".join(
+            LEADERBOARD_LINE.format(
+                place=line.place,
+                name=line.record.name,
+                ordinal=f"{line.ordinal:.1f}",
+                mu=f"{line.record.mu:.1f}",
+                sigma=f"{line.record.sigma:.1f}",
+                games=line.record.games,
+                provisional=PROVISIONAL.get(lang) if line.provisional else "",
+            ).get(lang)
+            for line in lines
+        )
+        embed = discord.Embed(
+            title=LEADERBOARD_TITLE.format(game=chosen.name.get(lang)).get(lang),
+            description=text[:4000],
+        )
+        embed.set_footer(text=LEADERBOARD_NOTE.get(lang))
+        await interaction.response.send_message(embed=embed)
+
+    # ----- what the tournament service reports -------------------------------------------------
+
+    @staticmethod
+    def _standings_embed(
+        record: TournamentRecord, lines: list[StandingLine], title: Text, lang: str, round: int = 0
+    ) -> discord.Embed:
+        embed = discord.Embed(
+            title=title.format(name=record.name, round=round).get(lang)[:256],
+            description=standings_text(lines, lang)[:4000],
+        )
+        if any(line.tiebreaks for line in lines):
+            embed.set_footer(text=TIEBREAK_LEGEND.get(lang))
+        return embed
+
+    async def on_event(self, event: TournamentEvent) -> None:
+        """Post a round's tables, the standings or the final ranking (in the background: this
+        is called while a move is being answered).
+        """
+        task = asyncio.get_running_loop().create_task(self._post(event))
+        self._posting.add(task)
+        task.add_done_callback(self._posting.discard)
+
+    async def _post(self, event: TournamentEvent) -> None:
+        try:
+            await self._post_event(event)
+        except Exception:
+            log.exception("posting %s of tournament %s failed", event.kind, event.tournament.id)
+
+    async def _post_event(self, event: TournamentEvent) -> None:
+        record = event.tournament
+        lang = str(record.settings.get("lang", "en"))
+        channel = self.bot.get_partial_messageable(int(record.channel))
+        if event.kind in ("round_opened", "game_opened"):
+            lines = []
+            for table in event.tables:
+                name = THREAD_NAME.format(name=record.name, round=event.round, id=table.id)
+                thread = await self.bot.flows.open_thread(table, name.get(lang))
+                players = ", ".join(
+                    f"<@{seat.user_id}>" if seat.user_id else seat.name for seat in table.seats
+                )
+                link = f"<#{thread}>" if thread else "-"
+                if thread and event.deadline:
+                    # The round's deadline in the table's own thread, where the players look.
+                    head = IN_THREAD.format(
+                        name=record.name,
+                        round=event.round,
+                        deadline=DEADLINE.format(when=_when(event.deadline)).get(lang),
+                    ).get(lang)
+                    await self.bot.get_partial_messageable(int(thread)).send(head)
+                if event.kind == "game_opened":
+                    lines.append(
+                        NEXT_GAME.format(
+                            name=record.name, round=event.round, players=players, thread=link
+                        ).get(lang)
+                    )
+                else:
+                    lines.append(
+                        TABLE_LINE.format(id=table.id, players=players, thread=link).get(lang)
+                    )
+                try:
+                    await self.bot.flows.publish(table, [], actor=None)
+                except Exception:
+                    log.exception("publishing tournament table %s failed", table.id)
+            if event.kind == "round_opened":
+                total = self.tournaments.rounds_total(record)
+                deadline = (
+                    DEADLINE.format(when=_when(event.deadline)).get(lang) if event.deadline else ""
+                )
+                head = ROUND_OPENED.format(
+                    name=record.name,
+                    round=event.round,
+                    total=f"/{total}" if total else "",
+                    deadline=deadline,
+                ).get(lang)
+                names = await self._names(record.id)
+                if event.byes:
+                    byes = ", ".join(names.get(u, u) for u in event.byes)
+                    lines.append(BYE_LINE.format(players=byes).get(lang))
+                lines.insert(0, head)
+            await channel.send("\n".join(lines)[:2000])
+        elif event.kind == "round_finished":
+            embed = self._standings_embed(
+                record, event.standings, STANDINGS_TITLE, lang, round=event.round
+            )
+            await channel.send(embed=embed)
+        elif event.kind == "finished":
+            embed = self._standings_embed(record, event.standings, FINAL_TITLE, lang)
+            embed.timestamp = datetime.now(UTC)
+            await channel.send(embed=embed)
+
+    async def _names(self, tournament_id: int) -> dict[str, str]:
+        assert self.bot.repository is not None
+        return {r.user_id: r.name for r in await self.bot.repository.registrations(tournament_id)}
+
+
+async def setup(bot: Any) -> None:
+    """Load the extension."""
+    await bot.add_cog(TournamentCommands(bot))

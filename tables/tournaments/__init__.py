@@ -1,0 +1,1 @@
+"""Community tournaments and ratings: pairings, standings, the tournament and rating services."""
