@@ -40,6 +40,7 @@ from .base import (
     TableRecord,
     UnknownTable,
 )
+from .clocks import SqliteClocksMixin
 from .preferences import SqlitePreferencesMixin
 
 SYNCHRONOUS_LEVELS = ("OFF", "NORMAL", "FULL", "EXTRA")
@@ -214,7 +215,7 @@ class _Job:
     future: asyncio.Future[Any]
 
 
-class SqliteRepository(SqlitePreferencesMixin, Repository):
+class SqliteRepository(SqlitePreferencesMixin, SqliteClocksMixin, Repository):
     """``Repository`` on one SQLite file (or ``":memory:"``), writes batched by group commit.
 
     ``synchronous`` is SQLite's durability setting: FULL (the default) syncs the WAL at every
