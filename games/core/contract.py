@@ -266,9 +266,9 @@ class Game(ABC):
         """
         return None
 
-    def standing(self, state: State) -> list[float] | None:
-        """Each seat's current figure (higher is better) for ranking a game that ends early,
-        or None: the seats that did not forfeit share first place.
+    def standing(self, state: State) -> Result | None:
+        """The standing now, as a result, for ranking a game that a forfeit ends early (teams
+        included), or None: the seats that did not forfeit share first place.
         """
         return None
 
@@ -294,9 +294,7 @@ class Game(ABC):
         if not gone:
             return self.result(state)
         if state.get(ENDED_KEY):
-            figures = self.standing(state)
-            scores = [float(x) for x in figures] if figures is not None else [0.0] * players
-            base = Result.from_scores(scores)
+            base = self.standing(state) or Result.from_scores([0.0] * players)
         else:
             base = self.result(state)
             if base is None:
