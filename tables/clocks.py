@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -116,17 +117,18 @@ def parse_duration(text: str) -> int | None:
 
 
 def format_duration(seconds: float, lang: str) -> str:
-    """A duration for people: ``2 d 3 h``, ``5 h 12 min``, ``9 min`` (German ``T``/``Std``)."""
-    seconds = max(0, int(seconds))
-    days, rest = divmod(seconds, DAY)
-    hours, rest = divmod(rest, HOUR)
-    minutes = rest // MINUTE
+    """A duration for people, in whole minutes rounded up (a clock with 59.9 s left still has
+    a minute): ``2 d 3 h``, ``5 h 12 min``, ``9 min`` (German ``T``/``Std``).
+    """
+    minutes_total = max(0, math.ceil(seconds / MINUTE - 1e-9))
+    days, rest = divmod(minutes_total, DAY // MINUTE)
+    hours, minutes = divmod(rest, HOUR // MINUTE)
     d, h, m = ("T", "Std", "Min") if lang == "de" else ("d", "h", "min")
     if days:
         return f"{days} {d} {hours} {h}" if hours else f"{days} {d}"
     if hours:
         return f"{hours} {h} {minutes} {m}" if minutes else f"{hours} {h}"
-    return f"{max(minutes, 1) if seconds else 0} {m}"
+    return f"{minutes} {m}"
 
 
 # ----- the scheduler ---------------------------------------------------------------------------
