@@ -163,6 +163,9 @@ HELP = Text(
     "• Bist du am Zug, schreibe ich dir eine Direktnachricht mit Blatt und Knöpfen "
     "(abschalten: `/dm off`).\n"
     "• `/table mine` listet deine Tische, `/table hand` zeigt dein Blatt, `/rules` die Regeln.\n"
+    "• Jeder Zug hat eine Bedenkzeit (Standard 24 Std, beim Eröffnen `clock`); ich erinnere "
+    "dich zur Halbzeit und kurz vor Ablauf (`/reminders off`). `/vacation start` hält deine "
+    "Uhren an, `/table watch` lässt dich zuschauen.\n"
     "Spiele: {games}",
     "**Tischrunde** – card games at your server's table.\n"
     "• `/table open` opens a table, others join with the button; the host starts.\n"
@@ -170,6 +173,9 @@ HELP = Text(
     "shows you your hand and your moves, privately.\n"
     "• When it is your move I send you a DM with your hand and buttons (turn off: `/dm off`).\n"
     "• `/table mine` lists your tables, `/table hand` shows your hand, `/rules` the rules.\n"
+    "• Every move has a clock (24 h unless `clock` is given at open); I remind you at half "
+    "time and shortly before the end (`/reminders off`). `/vacation start` pauses your clocks, "
+    "`/table watch` lets you follow a table.\n"
     "Games: {games}",
 )
 

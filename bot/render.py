@@ -12,6 +12,7 @@ from itertools import groupby
 import discord
 
 from games.core import Event, decode
+from tables.clocks import format_duration
 from tables.service import Table
 
 from . import i18n
@@ -118,6 +119,15 @@ def lobby_embed(table: Table, lang: str) -> discord.Embed:
     if options:
         text = " ".join(f"{key}={value}" for key, value in options.items())
         embed.add_field(name=i18n.LOBBY_OPTIONS.get(lang), value=clip(text, FIELD_MAX))
+    clock = table.clock
+    if clock is not None and clock.per_move is not None:
+        embed.add_field(
+            name=i18n.CLOCK_FIELD.get(lang),
+            value=i18n.CLOCK_SETTING.format(
+                per_move=format_duration(clock.per_move, lang),
+                action=i18n.ON_TIMEOUT[clock.on_timeout].get(lang),
+            ).get(lang),
+        )
     if table.status == "cancelled":
         embed.set_footer(text=i18n.STATUS_CANCELLED.get(lang))
     elif table.status != "lobby":

@@ -271,3 +271,31 @@ async def test_restart_after_days_offline_handles_each_deadline_once_with_one_su
         await srv.env.advance_time(HOUR)
         for table_id in tables:
             assert len((await thread_texts(srv, table_id))[before[table_id] :]) == 1
+
+
+async def test_my_tables_lists_tables_of_every_server_with_time_left(tmp_path):
+    """`/table mine` in one server lists the member's tables in every server, with whose turn
+    it is, the time left and a link to each thread."""
+    async with server(tmp_path) as srv:
+        actors, first = await seated(srv, "test-highcard", ["anna", "ben"], clock="2d")
+        anna = actors[0]
+        other_guild = srv.env.create_guild("Zweiter Server")
+        other_channel = other_guild.create_text_channel("karten")
+        anna_there = other_guild.add_member(anna.user)
+        carla_there = other_guild.add_member(srv.env.create_user("carla"))
+        await anna_there.slash(other_channel, "table open", game="test-highcard", clock="3h")
+        second = (await srv.bot.service.tables_of_user(str(anna.id)))[0].id
+        lobby = next(m for m in reversed(other_channel.history()) if m.components)
+        await carla_there.click(lobby, custom_id=f"tr:j:{second}")
+        await anna_there.click(lobby, custom_id=f"tr:g:{second}")
+        await srv.env.advance_time(HOUR)
+        mine = answer(await anna.slash(srv.channel, "table mine"))
+        lines = mine.splitlines()
+        first_line = next(line for line in lines if line.startswith(f"Table {first} "))
+        second_line = next(line for line in lines if line.startswith(f"Table {second} "))
+        assert "to act: you · ⏳ 1 d 23 h" in first_line
+        assert "to act: you · ⏳ 2 h" in second_line
+        assert (
+            f"/channels/{other_guild.id}/" in second_line
+            and f"/channels/{srv.guild.id}/" in first_line
+        )

@@ -397,3 +397,60 @@ async def test_after_an_outage_only_the_last_due_reminder_is_sent(repo, clock):
 async def test_highcard_forfeit_hook_defaults_to_ending(service):
     game = get_game(GAME)
     assert game.forfeit({}, 0) is None
+
+
+class SimultaneousHighcard(get_game(GAME).__class__):
+    """High card where every seat that has not played to the trick may play at once."""
+
+    id = "test-simultaneous"
+
+    def to_act(self, state):
+        if state["phase"] != "play":
+            return super().to_act(state)
+        played = {seat for seat, _card in state["trick"]}
+        return [seat for seat in range(state["players"]) if seat not in played]
+
+    def legal_actions(self, state, seat):
+        if state["phase"] == "play" and seat in self.to_act(state):
+            return sorted(f"play:{card}" for card in state["hands"][seat])
+        return super().legal_actions(state, seat)
+
+    def _apply(self, state, seat, code, events):
+        if state["phase"] == "play":
+            state["turn"] = seat  # the base game checks the turn through this field
+        super()._apply(state, seat, code, events)
+
+
+@pytest.fixture
+def simultaneous():
+    from games.core import register, unregister
+
+    game = SimultaneousHighcard()
+    register(game)
+    yield game
+    unregister(game.id)
+
+
+async def test_several_seats_act_at_once_each_with_its_own_clock(
+    service, repo, clock, simultaneous
+):
+    """Clock rule: a clock is set when a seat becomes a seat to act and cleared when it moves;
+    with several seats acting at once, one seat's move leaves the others' clocks running as
+    they were (not reset), and each times out on its own."""
+    table = await service.create(
+        simultaneous.id, ANNA, {"guild": "g1"}, {"hand": 2}, seed=5, settings=clocked(DAY)
+    )
+    await service.join(table.id, BEN)
+    await service.join(table.id, CARLA)
+    table = (await service.start(table.id, ANNA)).table
+    assert table.to_act() == [0, 1, 2]
+    assert await turn_clocks(repo, table.id) == {0: START + DAY, 1: START + DAY, 2: START + DAY}
+    clock.advance(3 * HOUR)
+    code = table.legal_actions(1)[0]
+    await service.act(table.id, BEN, code)
+    assert await turn_clocks(repo, table.id) == {0: START + DAY, 2: START + DAY}
+    clock.advance(DAY - 3 * HOUR)
+    fired = await service.scheduler.run_due()
+    timed_out = sorted(f.outcome.seat for f in fired if isinstance(f.outcome, TimedOut))
+    assert timed_out == [0, 2]
+    await assert_replays(service, table.id)
