@@ -29,6 +29,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engines.py
 	$(BIN)/python bench/storage.py
+	$(BIN)/python bench/clocks.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -28,6 +28,7 @@ from games.core import (
     SetupError,
     State,
     Text,
+    ended_by_forfeit,
     get_game,
 )
 from storage import (
@@ -540,9 +541,9 @@ class TableService:
         players = game.engine_players()
         seq = table.seq + len(applied)
         for _ in range(game.max_decisions(len(table.seats), table.options) + 1):
-            if game.is_over(state):
-                break
             seats = game.to_act(state)
+            if not seats or ended_by_forfeit(state):
+                break
             rng = chance_rng(table.record.seed, seq)
             if seats == [CHANCE]:
                 seat, code = CHANCE, game.sample_chance(state, rng)

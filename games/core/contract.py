@@ -252,7 +252,7 @@ class Game(ABC):
 
     def is_over(self, state: State) -> bool:
         """Whether the game has ended (by its rules, or because a forfeit ended it)."""
-        return bool(state.get(ENDED_KEY)) or not self.to_act(state)
+        return ended_by_forfeit(state) or not self.to_act(state)
 
     # ----- forfeits (a clock ran out) ----------------------------------------------------------
 
@@ -356,6 +356,11 @@ class Game(ABC):
 def forfeited(state: State) -> list[int]:
     """The seats that forfeited, in order."""
     return list(state.get(FORFEITS_KEY) or [])
+
+
+def ended_by_forfeit(state: State) -> bool:
+    """Whether a forfeit ended the game (``Game.forfeit`` returned None)."""
+    return bool(state.get(ENDED_KEY))
 
 
 def rank_forfeits_last(result: Result, gone: Iterable[int]) -> Result:
