@@ -454,3 +454,19 @@ async def test_several_seats_act_at_once_each_with_its_own_clock(
     timed_out = sorted(f.outcome.seat for f in fired if isinstance(f.outcome, TimedOut))
     assert timed_out == [0, 2]
     await assert_replays(service, table.id)
+
+
+async def test_a_rerun_timeout_after_the_seat_moved_does_nothing(service, repo, clock):
+    """Exactly once: a timeout handled again after a crash (its clock was set before a move
+    the seat has made since) changes nothing."""
+    table = await started(service)
+    seat = table.to_act()[0]
+    since = table.seq
+    while True:
+        await move(service, table.id)
+        table = await service.get(table.id)
+        if seat in table.to_act():
+            break
+    seq = table.seq
+    assert await service.time_out(table.id, seat, since) is None
+    assert (await service.get(table.id)).seq == seq
