@@ -20,7 +20,7 @@ import discord
 from games.core import Event
 from tables.clocks import Fired, format_duration
 from tables.service import Table, TimedOut
-from tables.turns import ReminderDue
+from tables.turns import ReminderDue, VacationOver
 
 from . import i18n
 from .render import clip, hand_embed, hand_view, thread_link
@@ -122,6 +122,10 @@ class ClockDriver:
                 )
                 notes[table.id].append(text.format(who=who).get(lang))
                 events[table.id].extend(event for _applied, event in outcome.outcome.events)
+            elif isinstance(outcome, VacationOver):
+                preferences = await self.bot.preferences(outcome.user_id)
+                lang = preferences.language or self.bot.settings.default_language
+                await self.bot.dms.send(outcome.user_id, content=i18n.VACATION_OVER.get(lang))
             elif isinstance(outcome, ReminderDue):
                 table = outcome.table
                 tables.setdefault(table.id, table)

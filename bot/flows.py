@@ -574,7 +574,7 @@ class TableFlows:
         old_name = table.seat_name(seat)
         to = Member(str(member.id), member.display_name) if member is not None else None
         if member is not None and member.bot:
-            raise TableError(service_messages.NOT_A_PLAYER)
+            raise TableError(i18n.NO_BOTS_AT_TABLES)
         outcome = await self.service.substitute(
             table_id, seat, member_of(interaction), to, may_manage=may_manage
         )

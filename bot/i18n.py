@@ -267,3 +267,11 @@ WATCHING = Text(
 NOT_A_SPECTATOR_TABLE = Text(
     "Diesem Tisch kann man noch nicht zuschauen.", "This table cannot be watched yet."
 )
+VACATION_OVER = Text(
+    "Dein Urlaub ist zu Ende; deine Uhren laufen wieder, mit der Zeit, die du noch hattest.",
+    "Your vacation is over; your clocks run again, with the time you had left.",
+)
+NO_BOTS_AT_TABLES = Text(
+    "Andere Bots können keinen Platz übernehmen; ohne Mitglied übernimmt ein Computerspieler.",
+    "Other bots cannot take a seat; leave out the member to hand it to an engine player.",
+)

@@ -179,6 +179,12 @@ async def test_vacation_pauses_the_clock_and_resumes_with_the_time_left(tmp_path
         await srv.env.advance_time(14 * HOUR + 1)
         texts = await thread_texts(srv, table_id)
         assert any("your time ran out" in t for t in texts)
+        owner_left = await owner.slash(srv.channel, "settings vacation", days=14)
+        assert "at most 14 days" in answer(owner_left)
+        ben = next(a for a in actors if a is not anna)
+        await ben.slash(srv.channel, "vacation start", days=1)
+        await srv.env.advance_time(DAY + 1)
+        assert any("Your vacation is over" in (m.content or "") for m in srv.dms(ben))
 
 
 async def test_substitution_gives_the_hand_to_the_new_holder_only(tmp_path, secret_game):
@@ -299,3 +305,20 @@ async def test_my_tables_lists_tables_of_every_server_with_time_left(tmp_path):
             f"/channels/{other_guild.id}/" in second_line
             and f"/channels/{srv.guild.id}/" in first_line
         )
+
+
+async def test_watch_answers_with_the_public_table_and_adds_the_spectator_to_the_thread(
+    tmp_path,
+):
+    async with server(tmp_path) as srv:
+        _actors, table_id = await seated(srv, "test-highcard", ["anna", "ben"])
+        sam = srv.add("sam")
+        watched = await sam.slash(srv.channel, "table watch", table=table_id)
+        assert "You are watching table" in answer(watched)
+        thread = (await srv.bot.service.get(table_id)).record.place["thread"]
+        assert any(
+            r.method == "PUT" and r.path == f"/channels/{thread}/thread-members/{sam.id}"
+            for r in srv.env.http_requests
+        )
+        refused = await sam.slash(srv.channel, "table hand", table=table_id)
+        assert "not a player" in answer(refused)
