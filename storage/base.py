@@ -265,12 +265,16 @@ class Repository(ABC):
         """Delete the deadlines matching every given filter; how many were deleted."""
 
     @abstractmethod
-    async def due_deadlines(self, now: float, limit: int = 100) -> list[DeadlineRecord]:
-        """Deadlines with ``due <= now``, earliest first (ties by id: the order they were set)."""
+    async def due_deadlines(
+        self, now: float, limit: int = 100, kinds: tuple[str, ...] = ()
+    ) -> list[DeadlineRecord]:
+        """Deadlines with ``due <= now`` (of ``kinds``, if given), earliest first (ties by id:
+        the order they were set).
+        """
 
     @abstractmethod
-    async def next_deadline(self) -> float | None:
-        """The earliest ``due`` of any stored deadline."""
+    async def next_deadline(self, kinds: tuple[str, ...] = ()) -> float | None:
+        """The earliest ``due`` of any stored deadline (of ``kinds``, if given)."""
 
     @abstractmethod
     async def deadlines(

@@ -104,17 +104,24 @@ class SqliteClocksMixin:
 
         return int(await self._write(work))
 
-    async def due_deadlines(self, now: float, limit: int = 100) -> list[DeadlineRecord]:
-        """Deadlines with ``due <= now``, earliest first (ties by id: the order they were set)."""
+    async def due_deadlines(
+        self, now: float, limit: int = 100, kinds: tuple[str, ...] = ()
+    ) -> list[DeadlineRecord]:
+        """Deadlines with ``due <= now`` (of ``kinds``, if given), earliest first (ties by id:
+        the order they were set).
+        """
+        where, values = _filters(None, kinds, None)
+        where = f"{where} AND due <= ?" if where else " WHERE due <= ?"
         rows = await self._read(
-            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE due <= ? ORDER BY due, id LIMIT ?",
-            (now, limit),
+            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines{where} ORDER BY due, id LIMIT ?",
+            (*values, now, limit),
         )
         return [_deadline(row) for row in rows]
 
-    async def next_deadline(self) -> float | None:
-        """The earliest ``due`` of any stored deadline."""
-        rows = await self._read("SELECT MIN(due) FROM deadlines")
+    async def next_deadline(self, kinds: tuple[str, ...] = ()) -> float | None:
+        """The earliest ``due`` of any stored deadline (of ``kinds``, if given)."""
+        where, values = _filters(None, kinds, None)
+        rows = await self._read(f"SELECT MIN(due) FROM deadlines{where}", values)
         return rows[0][0] if rows else None
 
     async def deadlines(

@@ -192,8 +192,8 @@ class Scheduler:
             self.wake(min(record.due for record in add))
 
     async def next_due(self) -> float | None:
-        """When the next deadline is due (None: there is none)."""
-        return await self.repo.next_deadline()
+        """When the next deadline with a handler is due (None: there is none)."""
+        return await self.repo.next_deadline(tuple(self._handlers))
 
     async def run_due(self, now: float | None = None) -> list[Fired]:
         """Process every deadline due at ``now`` (default: the clock), earliest first.
@@ -201,24 +201,22 @@ class Scheduler:
         Deadlines set by a handler for later than ``now`` wait for a later run; one set for
         ``now`` or earlier is processed in this run, after those already due. A handler that
         fails is logged and its deadline dropped: one broken table must not stop the clock of
-        every other.
+        every other. A kind nobody registered yet (a feature not loaded in this process) is
+        left stored, untouched, for the process that handles it.
         """
         async with self._running:
             now = self.clock() if now is None else now
             fired: list[Fired] = []
             while True:
-                batch = await self.repo.due_deadlines(now, limit=100)
+                batch = await self.repo.due_deadlines(now, 100, tuple(self._handlers))
                 if not batch:
                     return fired
                 for deadline in batch:
-                    handler = self._handlers.get(deadline.kind)
+                    handler = self._handlers[deadline.kind]
                     outcome = None
-                    if handler is None:
-                        logger.warning("no handler for deadline %s; dropped", deadline)
-                    else:
-                        try:
-                            outcome = await handler(deadline, now)
-                        except Exception:
-                            logger.exception("deadline %s failed; dropped", deadline)
+                    try:
+                        outcome = await handler(deadline, now)
+                    except Exception:
+                        logger.exception("deadline %s failed; dropped", deadline)
                     await self.repo.delete_deadline(deadline.id)
                     fired.append(Fired(deadline, outcome))

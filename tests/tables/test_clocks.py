@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.core import FORFEIT, forfeited, get_game, replay
-from storage import ACTIVE, FINISHED
+from storage import ACTIVE, FINISHED, DeadlineRecord
 from storage.sqlite import SqliteRepository
 from tables.clocks import DAY, HOUR, MINUTE, Scheduler, format_duration, parse_duration
 from tables.service import Member, TableError, TableService, TimedOut
@@ -352,6 +352,17 @@ async def test_scheduler_runs_kinds_in_due_order_each_once(repo, clock):
     assert await scheduler.run_due() == []
     assert await scheduler.next_due() == START + 10_000
     assert seen == [1, 2, 3]
+    # A kind registered later (a feature loaded after a restart) waits, stored, until then.
+    await repo.add_deadlines([DeadlineRecord(0, "later", START + 50)])
+    assert await scheduler.run_due() == []
+    assert await scheduler.next_due() == START + 10_000
+    later = Scheduler(repo, clock)
+
+    async def other(deadline, now):
+        return "later"
+
+    later.register("later", other)
+    assert [f.outcome for f in await later.run_due()] == ["later"]
 
 
 async def test_restart_after_a_long_outage_handles_each_missed_deadline_once(repo, clock):
