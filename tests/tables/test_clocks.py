@@ -481,3 +481,63 @@ async def test_a_rerun_timeout_after_the_seat_moved_does_nothing(service, repo, 
     seq = table.seq
     assert await service.time_out(table.id, seat, since) is None
     assert (await service.get(table.id)).seq == seq
+
+
+async def test_engine_timeout_uses_the_games_strategy_player_seeded_like_chance(
+    service, repo, clock
+):
+    """The move made for a timed-out seat is the strategy player's choice with the generator
+    derived from the table seed and state number (reproducible, like an engine seat's)."""
+    from tables.service import chance_rng
+
+    table = await service.create("stardust", ANNA, {"guild": "g1"}, seed=21, settings=clocked(HOUR))
+    await service.join(table.id, BEN)
+    await service.join(table.id, CARLA)
+    table = (await service.start(table.id, ANNA)).table
+    seat = table.to_act()[0]
+    game = table.game
+    expected = game.engine_players()["strategy"].choose(
+        game, table.state, seat, chance_rng(table.record.seed, table.seq)
+    )
+    before = table.seq
+    clock.advance(HOUR)
+    await service.scheduler.run_due()
+    assert (await repo.log(table.id, before))[0].code == expected
+    await assert_replays(service, table.id)
+
+
+async def test_stardust_plays_on_after_a_forfeit_and_ranks_forfeiters_last(service, repo, clock):
+    """Stardust forfeit on timeout: the gone player is out and never asked again, the others
+    play on; when only one is left the match ends, every forfeiter ranked below them."""
+    heard = []
+
+    async def listener(table):
+        heard.append(table.id)
+
+    service.finished_listeners.append(listener)
+    table = await service.create(
+        "stardust", ANNA, {"guild": "g1"}, seed=4, settings=clocked(HOUR, "forfeit")
+    )
+    await service.join(table.id, BEN)
+    await service.join(table.id, CARLA)
+    table = (await service.start(table.id, ANNA)).table
+    first = table.to_act()[0]
+    clock.advance(HOUR)
+    await service.scheduler.run_due()
+    table = await service.get(table.id)
+    assert table.status == ACTIVE and first not in table.to_act()
+    assert forfeited(table.state) == [first]
+    rounds = 0
+    while table.status == ACTIVE:
+        clock.advance(HOUR)
+        await service.scheduler.run_due()
+        table = await service.get(table.id)
+        rounds += 1
+        assert first not in table.to_act()
+    assert heard == [table.id]
+    result = table.result()
+    gone = forfeited(table.state)
+    assert len(gone) == 2 and rounds == 1
+    (winner,) = [seat for seat in range(3) if seat not in gone]
+    assert result.ranks[winner] == 1 and all(result.ranks[seat] == 2 for seat in gone)
+    await assert_replays(service, table.id)
