@@ -30,6 +30,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/engines.py
 	$(BIN)/python bench/storage.py
 	$(BIN)/python bench/pictures.py
+	$(BIN)/python bench/clocks.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

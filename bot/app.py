@@ -20,6 +20,7 @@ from tables.service import TableError, TableService
 from tischrunde.settings import Settings
 
 from . import i18n
+from .clocks import ClockDriver
 from .components import TableComponent
 from .dm import DirectMessages
 from .flows import TableFlows
@@ -31,7 +32,13 @@ EXTENSIONS = (
     "bot.features.info",
     "bot.features.admin",
     "bot.features.tournaments",
+    "bot.features.clocks",
 )
+
+
+def discord_clock() -> float:
+    """Epoch seconds from discord.py's clock (simcord's virtual time in the bot tests)."""
+    return discord.utils.utcnow().timestamp()
 
 
 def intents() -> discord.Intents:
@@ -59,6 +66,7 @@ class TischrundeBot(commands.Bot):
         self.service: TableService
         self.flows = TableFlows(self)
         self.dms = DirectMessages(self)
+        self.clocks = ClockDriver(self)
         self._preferences: dict[str, UserPreferences] = {}
         self._guild_settings: dict[str, GuildSettings] = {}
         self._owns_repository = repository is None
@@ -70,12 +78,14 @@ class TischrundeBot(commands.Bot):
 
             self.repository = SqliteRepository(self.settings.database_path)
             await self.repository.open()
-        self.service = TableService(self.repository)
+        self.service = TableService(self.repository, clock=discord_clock)
         await self.tree.set_translator(i18n.GermanTranslator())
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(TableComponent)
+        # After the components, so the catch-up's messages carry working buttons.
+        self.clocks.start()
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -84,7 +94,8 @@ class TischrundeBot(commands.Bot):
             await self.tree.sync()
 
     async def close(self) -> None:
-        """Close the gateway, then storage (if the bot opened it)."""
+        """Stop the clocks, close the gateway, then storage (if the bot opened it)."""
+        await self.clocks.close()
         await super().close()
         if self._owns_repository and self.repository is not None:
             await self.repository.close()

@@ -73,6 +73,8 @@ class TableComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"tr
             await flows.show_hand(
                 interaction, table_id, replace=self._on_private_message(interaction)
             )
+        elif parsed.kind == "w":
+            await flows.watch(interaction, table_id)
         elif parsed.kind == "a":
             assert parsed.seq is not None and parsed.arg is not None
             await flows.act(interaction, table_id, parsed.seq, parsed.arg)

@@ -15,7 +15,8 @@ import discord
 from games.core import Event, decode, encode
 from storage import ACTIVE, LOBBY
 from tables import messages as service_messages
-from tables.service import Member, Table, TableError, TableService
+from tables.clocks import DEFAULT_PER_MOVE, ClockError, format_duration, parse_duration
+from tables.service import Member, Table, TableError, TableService, not_a_player
 
 from . import i18n
 from .images import attach
@@ -27,6 +28,7 @@ from .render import (
     lobby_embed,
     lobby_view,
     table_embed,
+    thread_link,
 )
 
 if TYPE_CHECKING:
@@ -114,9 +116,16 @@ class TableFlows:
     # ----- the lobby -------------------------------------------------------------------------
 
     async def open(
-        self, interaction: discord.Interaction, game_id: str, options_text: str | None
+        self,
+        interaction: discord.Interaction,
+        game_id: str,
+        options_text: str | None,
+        clock_text: str | None = None,
+        on_timeout: str = "engine",
     ) -> None:
-        """Open a table in this channel (if the server allows tables here)."""
+        """Open a table in this channel (if the server allows tables here), with a clock per
+        move (24 hours unless the host chose another or none).
+        """
         lang = await self.bot.language(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
             raise TableError(i18n.GUILD_ONLY)
@@ -129,12 +138,19 @@ class TableFlows:
             allowed = ", ".join(f"<#{channel}>" for channel in settings.channels)
             raise TableError(i18n.NOT_IN_THIS_CHANNEL.format(channels=allowed))
         options = parse_options(options_text)
+        try:
+            per_move = DEFAULT_PER_MOVE if clock_text is None else parse_duration(clock_text)
+        except ClockError as error:
+            raise TableError(error.reason) from None
         table = await self.service.create(
             game_id,
             member_of(interaction),
             {"guild": str(interaction.guild_id), "channel": str(channel_id)},
             options,
-            settings={"lang": await self.bot.server_language(interaction)},
+            settings={
+                "lang": await self.bot.server_language(interaction),
+                "clock": {"per_move": per_move, "on_timeout": on_timeout},
+            },
         )
         public = public_language(table)
         if channel_id != interaction.channel_id:
@@ -305,7 +321,7 @@ class TableFlows:
         table = await self.service.get(table_id)
         seat = table.seat_of(str(interaction.user.id))
         if seat is None:
-            raise TableError(service_messages.NOT_A_PLAYER, "foreign")
+            raise TableError(not_a_player(table, str(interaction.user.id)), "foreign")
         if table.status == LOBBY:
             raise TableError(service_messages.NOT_STARTED)
         content = None
@@ -401,11 +417,16 @@ class TableFlows:
             AmountModal(title=title, custom_id=f"tr-amount:{table_id}:{seq}", timeout=600)
         )
 
-    async def publish(self, table: Table, events: list[Event], *, actor: str | None) -> None:
+    async def publish(
+        self, table: Table, events: list[Event], *, actor: str | None, note: str | None = None
+    ) -> None:
         """Post the public state as a new thread message and DM whoever must decide now.
 
         The acting player already holds the fresh hand in their answer, so they get no DM.
-        Players who cannot be reached by DM are mentioned in the thread with a hint.
+        Players who cannot be reached by DM are mentioned in the thread with a hint. A new
+        message per turn, never an edit: tables run for days, and editing messages older than
+        an hour meets Discord's undocumented limit (error 30046). ``note`` heads the message
+        (a timeout, a summary after an outage).
         """
         public = public_language(table)
         unreachable = []
@@ -419,15 +440,19 @@ class TableFlows:
         if not thread:
             return
         content = "\n".join(
-            i18n.NO_DM_HINT.format(who=f"<@{user_id}>").get(public) for user_id in unreachable
+            [note] * bool(note)
+            + [i18n.NO_DM_HINT.format(who=f"<@{user_id}>").get(public) for user_id in unreachable]
         )
-        embed = table_embed(table, public, events)
+        clock = await self.clock_text(table, public)
+        embed = table_embed(table, public, events, clock=clock)
         message: dict[str, Any] = {"embed": embed}
         view = hand_button_view(table)
         if view is not None:
             message["view"] = view
         message["files"] = await attach(self.bot, table, None, public, embed)
-        await self.bot.get_partial_messageable(int(thread)).send(content or None, **message)
+        await self.bot.get_partial_messageable(int(thread)).send(
+            clip(content, 2000) if content else None, **message
+        )
 
     async def show_table(self, interaction: discord.Interaction, table_id: int) -> None:
         """The table again: the lobby, or the public state with the "My hand" button."""
@@ -438,7 +463,8 @@ class TableFlows:
                 embed=lobby_embed(table, public), view=lobby_view(table, public)
             )
             return
-        embed = table_embed(table, public)
+        clock = await self.clock_text(table, public)
+        embed = table_embed(table, public, clock=clock)
         message: dict[str, Any] = {"embed": embed}
         view = hand_button_view(table)
         if view is not None:
@@ -447,26 +473,152 @@ class TableFlows:
         await interaction.response.send_message(**message)
 
     async def mine(self, interaction: discord.Interaction) -> None:
-        """The user's open tables and whose turn it is at each."""
+        """The user's open tables in every server: whose turn it is, the time left, a link."""
         lang = await self.bot.language(interaction)
         user_id = str(interaction.user.id)
         tables = await self.service.tables_of_user(user_id)
         if not tables:
             await self.reply(interaction, i18n.NO_TABLES.get(lang))
             return
+        now = self.service.clock()
         lines = []
         for table in tables[:20]:
-            waiting = table.waiting_for()
-            who = ", ".join(
-                i18n.YOU.get(lang) if seat.user_id == user_id else seat.name for seat in waiting
-            )
+            clocks = await self.service.clocks.seat_clocks(table) if table.status == ACTIVE else {}
+            parts = []
+            for seat in table.waiting_for():
+                name = i18n.YOU.get(lang) if seat.user_id == user_id else seat.name
+                running = clocks.get(seat.seat)
+                if running is not None and running.paused_until and running.paused_until > now:
+                    name += i18n.MINE_PAUSED.format(until=int(running.paused_until)).get(lang)
+                elif running is not None:
+                    name += i18n.MINE_CLOCK.format(
+                        left=format_duration(running.left(now), lang)
+                    ).get(lang)
+                parts.append(name)
             status = i18n.LOBBY_STATUS if table.status == LOBBY else i18n.ACTIVE_STATUS
             line = i18n.MINE_LINE.format(
                 id=table.id,
                 game=table.game.name.get(lang),
                 status=status.get(lang),
-                who=who or i18n.NOBODY.get(lang),
+                who=", ".join(parts) or i18n.NOBODY.get(lang),
             ).get(lang)
-            thread = table.record.place.get("thread")
-            lines.append(line + (f" · <#{thread}>" if thread else ""))
-        await self.reply(interaction, "\n".join(lines))
+            link = thread_link(table)
+            lines.append(line + (f" · {link}" if link else ""))
+        await self.reply(interaction, clip("\n".join(lines), 2000))
+
+    # ----- clocks, spectators, substitution (issue 9) ----------------------------------------
+
+    async def clock_text(self, table: Table, lang: str) -> str | None:
+        """The table's clocks for its public message: each running clock with the time left
+        (paused ones with the end of the vacation), who is away, and the setting.
+        """
+        setting = table.clock
+        if setting is None or setting.per_move is None or table.status != ACTIVE:
+            return None
+        clocks = await self.service.clocks.seat_clocks(table)
+        away = await self.service.clocks.away(table)
+        now = self.service.clock()
+        lines = []
+        for seat, running in sorted(clocks.items()):
+            holder = table.seats[seat]
+            who = f"<@{holder.user_id}>" if holder.user_id else holder.name
+            if running.paused_until and running.paused_until > now:
+                text = i18n.CLOCK_PAUSED.format(
+                    who=who,
+                    until=int(running.paused_until),
+                    left=format_duration(running.due - running.paused_until, lang),
+                )
+            else:
+                text = i18n.CLOCK_LEFT.format(
+                    who=who, left=format_duration(running.due - now, lang), due=int(running.due)
+                )
+            lines.append(text.get(lang))
+        for seat, until in sorted(away.items()):
+            if seat not in clocks:
+                holder = table.seats[seat]
+                who = f"<@{holder.user_id}>" if holder.user_id else holder.name
+                lines.append(i18n.AWAY_LINE.format(who=who, until=int(until)).get(lang))
+        lines.append(
+            i18n.CLOCK_SETTING.format(
+                per_move=format_duration(setting.per_move, lang),
+                action=i18n.ON_TIMEOUT[setting.on_timeout].get(lang),
+            ).get(lang)
+        )
+        return "\n".join(lines)
+
+    async def watch(self, interaction: discord.Interaction, table_id: int) -> None:
+        """Follow a table: its public state, privately, and its thread added to the list.
+
+        Built from the public view only: a spectator never sees a hand.
+        """
+        lang = await self.bot.language(interaction)
+        table = await self.service.get(table_id)
+        if table.record.place.get("guild") not in (None, str(interaction.guild_id)):
+            raise TableError(service_messages.NO_SUCH_TABLE.format(id=table_id), "unknown")
+        if table.status == LOBBY or table.state is None:
+            raise TableError(i18n.NOT_A_SPECTATOR_TABLE)
+        public = lang
+        clock = await self.clock_text(table, public)
+        thread = table.record.place.get("thread")
+        if thread:
+            try:
+                await self.bot.http.add_user_to_thread(int(thread), interaction.user.id)
+            except discord.HTTPException as error:
+                log.warning("could not add a spectator to thread %s: %s", thread, error)
+        link = thread_link(table) or "-"
+        await self.reply(
+            interaction,
+            i18n.WATCHING.format(id=table.id, link=link).get(lang),
+            embed=table_embed(table, public, clock=clock),
+        )
+
+    async def substitute(
+        self,
+        interaction: discord.Interaction,
+        table_id: int,
+        seat_number: int,
+        member: discord.abc.User | None,
+    ) -> None:
+        """Hand a seat (numbered from 1) to ``member``, or to an engine player (None); the
+        seat's hand goes privately to the new holder only.
+        """
+        lang = await self.bot.language(interaction)
+        table = await self.service.get(table_id)
+        here = str(interaction.guild_id)
+        if table.record.place.get("guild") not in (None, here):
+            raise TableError(service_messages.NO_SUCH_TABLE.format(id=table_id), "unknown")
+        may_manage = interaction.guild_id is not None and interaction.permissions.manage_guild
+        seat = seat_number - 1
+        old_name = table.seat_name(seat)
+        to = Member(str(member.id), member.display_name) if member is not None else None
+        if member is not None and member.bot:
+            raise TableError(i18n.NO_BOTS_AT_TABLES)
+        outcome = await self.service.substitute(
+            table_id, seat, member_of(interaction), to, may_manage=may_manage
+        )
+        table = outcome.table
+        public = public_language(table)
+        new = f"<@{to.user_id}>" if to else table.seats[seat].name
+        notes = [i18n.SUBSTITUTED.format(n=seat_number, old=old_name, new=new).get(public)]
+        await self.reply(interaction, i18n.SUBSTITUTE_DONE.format(n=seat_number).get(lang))
+        if to is not None and not await self._hand_to_new_holder(table, seat, to.user_id):
+            notes.append(i18n.NEW_HOLDER_NO_DM.format(who=new, n=seat_number).get(public))
+        events = [event for _applied, event in outcome.events]
+        await self.publish(table, events, actor=to.user_id if to else None, note="\n".join(notes))
+
+    async def _hand_to_new_holder(self, table: Table, seat: int, user_id: str) -> bool:
+        """DM the new holder the seat's hand (theirs alone); False if it does not reach them."""
+        lang = await self.bot.dms.language(user_id, table)
+        content = i18n.SEAT_HANDED_TO_YOU.format(
+            n=seat + 1,
+            id=table.id,
+            game=table.game.name.get(lang),
+            link=thread_link(table) or "-",
+        ).get(lang)
+        view, _pages = hand_view(table, seat, lang)
+        return await self.bot.dms.send(
+            user_id,
+            content=content,
+            embed=hand_embed(table, seat, lang, with_public=True),
+            view=view,
+        )

@@ -163,6 +163,9 @@ HELP = Text(
     "• Bist du am Zug, schreibe ich dir eine Direktnachricht mit Blatt und Knöpfen "
     "(abschalten: `/dm off`).\n"
     "• `/table mine` listet deine Tische, `/table hand` zeigt dein Blatt, `/rules` die Regeln.\n"
+    "• Jeder Zug hat eine Bedenkzeit (Standard 24 Std, beim Eröffnen `clock`); ich erinnere "
+    "dich zur Halbzeit und kurz vor Ablauf (`/reminders off`). `/vacation start` hält deine "
+    "Uhren an, `/table watch` lässt dich zuschauen.\n"
     "Spiele: {games}",
     "**Tischrunde** – card games at your server's table.\n"
     "• `/table open` opens a table, others join with the button; the host starts.\n"
@@ -170,5 +173,105 @@ HELP = Text(
     "shows you your hand and your moves, privately.\n"
     "• When it is your move I send you a DM with your hand and buttons (turn off: `/dm off`).\n"
     "• `/table mine` lists your tables, `/table hand` shows your hand, `/rules` the rules.\n"
+    "• Every move has a clock (24 h unless `clock` is given at open); I remind you at half "
+    "time and shortly before the end (`/reminders off`). `/vacation start` pauses your clocks, "
+    "`/table watch` lets you follow a table.\n"
     "Games: {games}",
+)
+
+# ----- clocks, reminders, vacations, substitution, spectators (issue 9) ------------------------
+
+WATCH_BUTTON = "Watch / Zuschauen"
+TIMED_OUT_ENGINE = Text(
+    "⏰ {who}: Deine Zeit ist abgelaufen – ein Computerspieler hat diesen Zug für dich gemacht.",
+    "⏰ {who}: your time ran out – an engine player made this move for you.",
+)
+TIMED_OUT_FORFEIT = Text(
+    "⏰ {who}: Deine Zeit ist abgelaufen – du hast aufgegeben.",
+    "⏰ {who}: your time ran out – you forfeited.",
+)
+FORFEIT_LINE = Text("{name} gibt auf (Zeit abgelaufen).", "{name} forfeits (time ran out).")
+CATCH_UP = Text(
+    "Ich war eine Weile offline; verpasste Fristen sind jetzt erledigt ({n}):",
+    "I was offline for a while; missed deadlines are handled now ({n}):",
+)
+REMINDER_DM = Text(
+    "⏳ Erinnerung: Du bist am Zug an Tisch {id} ({game}) – noch {left} (bis <t:{due}:f>). "
+    "Thread: {link}\nErinnerungen abschalten: /reminders off",
+    "⏳ Reminder: your move at table {id} ({game}) – {left} left (until <t:{due}:f>). "
+    "Thread: {link}\nTurn reminders off: /reminders off",
+)
+REMINDER_MENTION = Text(
+    "⏳ {who}: Erinnerung – du bist am Zug, noch {left} (bis <t:{due}:f>).",
+    "⏳ {who}: reminder – it is your move, {left} left (until <t:{due}:f>).",
+)
+CLOCK_FIELD = Text("Bedenkzeit", "Clock")
+CLOCK_LEFT = Text("{who}: noch {left} (bis <t:{due}:f>)", "{who}: {left} left (until <t:{due}:f>)")
+CLOCK_PAUSED = Text(
+    "{who}: pausiert, im Urlaub bis <t:{until}:f> – danach noch {left}",
+    "{who}: paused, away until <t:{until}:f> – then {left} left",
+)
+AWAY_LINE = Text("🏖 {who} ist im Urlaub bis <t:{until}:f>.", "🏖 {who} is away until <t:{until}:f>.")
+CLOCK_SETTING = Text(
+    "{per_move} pro Zug; bei Ablauf: {action}", "{per_move} per move; when it runs out: {action}"
+)
+NO_CLOCK = Text("keine Bedenkzeit", "no clock")
+ON_TIMEOUT = {
+    "engine": Text("ein Computer zieht", "an engine moves"),
+    "forfeit": Text("Aufgabe", "forfeit"),
+}
+MINE_CLOCK = Text(" · ⏳ {left}", " · ⏳ {left}")
+MINE_PAUSED = Text(" · ⏸ Urlaub bis <t:{until}:f>", " · ⏸ away until <t:{until}:f>")
+REMINDERS_ON = Text(
+    "Ich erinnere dich wieder an deine Züge (zur Halbzeit und kurz vor Ablauf).",
+    "I will remind you of your moves again (at half time and shortly before the end).",
+)
+REMINDERS_OFF = Text("Keine Erinnerungen mehr an deine Züge.", "No more reminders of your moves.")
+VACATION_STARTED = Text(
+    "Schönen Urlaub! Deine Uhren an allen Tischen sind angehalten bis <t:{until}:f>. "
+    "Noch {left} Urlaubstage in 30 Tagen. Früher zurück: /vacation end",
+    "Enjoy your vacation! Your clocks at every table are paused until <t:{until}:f>. "
+    "{left} vacation days left within 30 days. Back early: /vacation end",
+)
+VACATION_ENDED = Text(
+    "Willkommen zurück! Deine Uhren laufen wieder, mit der Zeit, die du noch hattest.",
+    "Welcome back! Your clocks run again, with the time you had left.",
+)
+VACATION_SHOWN = Text(
+    "Urlaub: {days} von {allowed} Tagen in 30 Tagen übrig.{away}",
+    "Vacation: {days} of {allowed} days left within 30 days.{away}",
+)
+VACATION_AWAY_NOW = Text(
+    " Du bist im Urlaub bis <t:{until}:f>.", " You are away until <t:{until}:f>."
+)
+VACATION_ALLOWANCE_SET = Text(
+    "Urlaub auf diesem Server: höchstens {days} Tage in 30 Tagen.",
+    "Vacation on this server: at most {days} days within 30 days.",
+)
+SUBSTITUTED = Text(
+    "🔁 Platz {n} ({old}) spielt jetzt {new}.", "🔁 Seat {n} ({old}) is now played by {new}."
+)
+SUBSTITUTE_DONE = Text("Platz {n} ist übergeben.", "Seat {n} has been handed over.")
+SEAT_HANDED_TO_YOU = Text(
+    "Du übernimmst Platz {n} an Tisch {id} ({game}). Hier ist dein Blatt. Thread: {link}",
+    "You take over seat {n} at table {id} ({game}). Here is your hand. Thread: {link}",
+)
+NEW_HOLDER_NO_DM = Text(
+    "{who}: Du übernimmst Platz {n} – drück „My hand / Mein Blatt“, um dein Blatt zu sehen.",
+    "{who}: you take over seat {n} – press “My hand / Mein Blatt” to see your hand.",
+)
+WATCHING = Text(
+    "Du schaust Tisch {id} zu; der Thread ist jetzt in deiner Liste: {link}",
+    "You are watching table {id}; its thread is in your list now: {link}",
+)
+NOT_A_SPECTATOR_TABLE = Text(
+    "Diesem Tisch kann man noch nicht zuschauen.", "This table cannot be watched yet."
+)
+VACATION_OVER = Text(
+    "Dein Urlaub ist zu Ende; deine Uhren laufen wieder, mit der Zeit, die du noch hattest.",
+    "Your vacation is over; your clocks run again, with the time you had left.",
+)
+NO_BOTS_AT_TABLES = Text(
+    "Andere Bots können keinen Platz übernehmen; ohne Mitglied übernimmt ein Computerspieler.",
+    "Other bots cannot take a seat; leave out the member to hand it to an engine player.",
 )

@@ -12,6 +12,7 @@ from itertools import groupby
 import discord
 
 from games.core import Event, decode
+from tables.clocks import format_duration
 from tables.service import Table
 
 from . import i18n
@@ -56,7 +57,7 @@ def parse_custom_id(text: str) -> ParsedId | None:
     if len(parts) < 3 or parts[0] != PREFIX or not parts[2].isdigit():
         return None
     kind, table_id = parts[1], int(parts[2])
-    if kind in LOBBY_KINDS or kind == "h":
+    if kind in LOBBY_KINDS or kind in ("h", "w"):
         return ParsedId(kind, table_id) if len(parts) == 3 else None
     if kind in ("a", "s", "p", "m") and len(parts) == 5 and parts[3].isdigit() and parts[4]:
         return ParsedId(kind, table_id, int(parts[3]), parts[4])
@@ -118,6 +119,15 @@ def lobby_embed(table: Table, lang: str) -> discord.Embed:
     if options:
         text = " ".join(f"{key}={value}" for key, value in options.items())
         embed.add_field(name=i18n.LOBBY_OPTIONS.get(lang), value=clip(text, FIELD_MAX))
+    clock = table.clock
+    if clock is not None and clock.per_move is not None:
+        embed.add_field(
+            name=i18n.CLOCK_FIELD.get(lang),
+            value=i18n.CLOCK_SETTING.format(
+                per_move=format_duration(clock.per_move, lang),
+                action=i18n.ON_TIMEOUT[clock.on_timeout].get(lang),
+            ).get(lang),
+        )
     if table.status == "cancelled":
         embed.set_footer(text=i18n.STATUS_CANCELLED.get(lang))
     elif table.status != "lobby":
@@ -158,12 +168,22 @@ def lobby_view(table: Table, lang: str) -> discord.ui.View | None:
 
 def public_lines(table: Table, events: list[Event], lang: str) -> list[str]:
     """The log lines of ``events`` everyone may read (events addressed to one seat are left out)."""
-    return [table.game.describe_event(event, lang) for event in events if event.to is None]
+    return [describe_public(table, event, lang) for event in events if event.to is None]
 
 
-def table_embed(table: Table, lang: str, events: list[Event] | None = None) -> discord.Embed:
+def describe_public(table: Table, event: Event, lang: str) -> str:
+    """One public log line; a forfeit (the contract's own event) is worded here."""
+    if event.kind == "forfeit":
+        name = table.seat_name(int(event.data.get("seat", -1)))
+        return i18n.FORFEIT_LINE.format(name=name).get(lang)
+    return table.game.describe_event(event, lang)
+
+
+def table_embed(
+    table: Table, lang: str, events: list[Event] | None = None, *, clock: str | None = None
+) -> discord.Embed:
     """The public state of the table: the game's rendering of the public view, the public log of
-    the last move, and who is to act (or the result).
+    the last move, and who is to act (or the result); ``clock`` is the clocks' text.
     """
     embed = discord.Embed(
         title=i18n.TURN_TITLE.format(id=table.id, seq=table.seq).get(lang),
@@ -188,6 +208,10 @@ def table_embed(table: Table, lang: str, events: list[Event] | None = None) -> d
     elif table.status == "active":
         who = ", ".join(waiting_names(table)) or "-"
         embed.add_field(name="\u200b", value=i18n.WAITING_FOR.format(who=who).get(lang))
+        if clock:
+            embed.add_field(
+                name=i18n.CLOCK_FIELD.get(lang), value=clip(clock, FIELD_MAX), inline=False
+            )
     return embed
 
 
@@ -204,6 +228,12 @@ def hand_button_view(table: Table) -> discord.ui.View | None:
         custom_id=custom_id("h", table.id),
     )
     view.add_item(TableComponent(button))
+    watch = discord.ui.Button(
+        label=i18n.WATCH_BUTTON,
+        style=discord.ButtonStyle.secondary,
+        custom_id=custom_id("w", table.id),
+    )
+    view.add_item(TableComponent(watch))
     return view
 
 

@@ -5,6 +5,7 @@ from .base import (
     CANCELLED,
     FINISHED,
     LOBBY,
+    DeadlineRecord,
     DuplicateRequest,
     GuildSettings,
     LogEntry,
@@ -15,6 +16,7 @@ from .base import (
     TableRecord,
     UnknownTable,
     UserPreferences,
+    VacationRecord,
 )
 
 __all__ = [
@@ -22,6 +24,7 @@ __all__ = [
     "CANCELLED",
     "FINISHED",
     "LOBBY",
+    "DeadlineRecord",
     "DuplicateRequest",
     "GuildSettings",
     "LogEntry",
@@ -32,4 +35,5 @@ __all__ = [
     "TableRecord",
     "UnknownTable",
     "UserPreferences",
+    "VacationRecord",
 ]

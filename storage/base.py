@@ -174,6 +174,41 @@ class RatingRecord:
     updated_at: float = 0.0
 
 
+@dataclass
+class DeadlineRecord:
+    """A stored deadline: at ``due`` (epoch seconds) something of ``kind`` is to happen.
+
+    ``table_id``, ``seat`` and ``user_id`` say whom it concerns where that applies (a turn
+    clock: all three; a vacation's end: the user only); ``data`` is the kind's own JSON.
+    """
+
+    id: int
+    kind: str
+    due: float
+    table_id: int | None = None
+    seat: int | None = None
+    user_id: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class VacationRecord:
+    """A person's vacation: their clocks pause from ``start`` to ``until`` (or ``ended``)."""
+
+    id: int
+    user_id: str
+    guild_id: str | None
+    """The server where it was asked for."""
+    start: float
+    until: float
+    ended: float | None = None
+    """When it actually ended; None while it runs."""
+
+    def end(self) -> float:
+        """When it ends or ended."""
+        return self.until if self.ended is None else min(self.ended, self.until)
+
+
 class StorageError(Exception):
     """Base class of the errors below."""
 
@@ -379,4 +414,84 @@ class Repository(ABC):
         """Rate a finished table once, atomically: ``update`` gets the current ratings of
         ``members`` ((user id, name) pairs; None for an unrated member) and returns each one's
         new (mu, sigma). Returns the stored ratings, or None if the table was rated before.
+        """
+
+    # ----- clocks, reminders and vacations (issue 9) ----------------------------------------
+
+    @abstractmethod
+    async def add_deadlines(self, deadlines: list[DeadlineRecord]) -> list[int]:
+        """Store new deadlines (their ``id`` is ignored); their new ids, in order."""
+
+    @abstractmethod
+    async def replace_deadlines(self, remove: list[int], add: list[DeadlineRecord]) -> list[int]:
+        """Delete the deadlines ``remove`` and store ``add``, in one transaction."""
+
+    @abstractmethod
+    async def delete_deadline(self, deadline_id: int) -> bool:
+        """Delete one deadline; False if it was already gone."""
+
+    @abstractmethod
+    async def delete_deadlines(
+        self,
+        *,
+        table_id: int | None = None,
+        kinds: tuple[str, ...] = (),
+        user_id: str | None = None,
+    ) -> int:
+        """Delete the deadlines matching every given filter; how many were deleted."""
+
+    @abstractmethod
+    async def due_deadlines(
+        self, now: float, limit: int = 100, kinds: tuple[str, ...] = ()
+    ) -> list[DeadlineRecord]:
+        """Deadlines with ``due <= now`` (of ``kinds``, if given), earliest first (ties by id:
+        the order they were set).
+        """
+
+    @abstractmethod
+    async def next_deadline(self, kinds: tuple[str, ...] = ()) -> float | None:
+        """The earliest ``due`` of any stored deadline (of ``kinds``, if given)."""
+
+    @abstractmethod
+    async def deadlines(
+        self,
+        *,
+        table_id: int | None = None,
+        kinds: tuple[str, ...] = (),
+        user_id: str | None = None,
+    ) -> list[DeadlineRecord]:
+        """Stored deadlines matching every given filter, earliest first."""
+
+    @abstractmethod
+    async def shift_deadlines(self, user_id: str, kinds: tuple[str, ...], seconds: float) -> None:
+        """Move every deadline of ``user_id`` of ``kinds`` by ``seconds`` (a vacation)."""
+
+    @abstractmethod
+    async def get_reminders_off(self, user_id: str) -> bool:
+        """Whether the person turned turn reminders off."""
+
+    @abstractmethod
+    async def set_reminders_off(self, user_id: str, off: bool) -> None:
+        """Turn the person's turn reminders off (True) or on."""
+
+    @abstractmethod
+    async def get_vacation_allowance(self, guild_id: str) -> int | None:
+        """The server's vacation days per 30 days (None: the default)."""
+
+    @abstractmethod
+    async def set_vacation_allowance(self, guild_id: str, days: int) -> None:
+        """Set the server's vacation days per 30 days."""
+
+    @abstractmethod
+    async def add_vacation(self, vacation: VacationRecord) -> int:
+        """Store a vacation; its id."""
+
+    @abstractmethod
+    async def end_vacation(self, vacation_id: int, ended: float) -> None:
+        """Record when a vacation ended (early, or at its planned end)."""
+
+    @abstractmethod
+    async def vacations_of_user(self, user_id: str, since: float) -> list[VacationRecord]:
+        """The person's vacations that started at ``since`` or later, or were planned to run
+        past it.
         """

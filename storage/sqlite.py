@@ -40,6 +40,7 @@ from .base import (
     TableRecord,
     UnknownTable,
 )
+from .clocks import SqliteClocksMixin
 from .preferences import SqlitePreferencesMixin
 from .tournaments import SqliteTournamentsMixin
 
@@ -215,7 +216,9 @@ class _Job:
     future: asyncio.Future[Any]
 
 
-class SqliteRepository(SqlitePreferencesMixin, SqliteTournamentsMixin, Repository):
+class SqliteRepository(
+    SqlitePreferencesMixin, SqliteTournamentsMixin, SqliteClocksMixin, Repository
+):
     """``Repository`` on one SQLite file (or ``":memory:"``), writes batched by group commit.
 
     ``synchronous`` is SQLite's durability setting: FULL (the default) syncs the WAL at every

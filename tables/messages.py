@@ -19,3 +19,17 @@ STALE = Text(
     "Der Tisch ist inzwischen weiter – hier ist der aktuelle Stand.",
     "The table has moved on – here is the current state.",
 )
+NOT_A_MOVE = Text("Diesen Zug gibt es nicht.", "That is not a valid move.")
+NO_LONGER_SEATED = Text(
+    "Du hast diesen Platz nicht mehr: er wurde an jemand anderen übergeben.",
+    "You no longer hold this seat: it was handed to someone else.",
+)
+NOT_ACTIVE = Text("Dieser Tisch läuft gerade nicht.", "This table is not in play.")
+NO_SUCH_SEAT = Text(
+    "Platz {n} gibt es an diesem Tisch nicht.", "There is no seat {n} at this table."
+)
+SAME_HOLDER = Text("Dieser Platz gehört schon dieser Person.", "That seat already belongs to them.")
+HOST_OR_MANAGER = Text(
+    "Das dürfen nur der Gastgeber und wer den Server verwalten darf.",
+    "Only the host or someone who may manage the server may do that.",
+)

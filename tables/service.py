@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from games.core import (
     CHANCE,
+    FORFEIT,
     Event,
     Game,
     IllegalAction,
@@ -27,6 +28,7 @@ from games.core import (
     SetupError,
     State,
     Text,
+    ended_by_forfeit,
     get_game,
 )
 from storage import (
@@ -44,6 +46,7 @@ from storage import (
 )
 
 from . import messages as msg
+from .clocks import ClockError, ClockSettings, Scheduler, clock_of, validate_clock
 
 logger = logging.getLogger(__name__)
 
@@ -144,6 +147,16 @@ class Table:
         """The final result once the game is over."""
         return Result.model_validate(self.record.result) if self.record.result else None
 
+    @property
+    def clock(self) -> ClockSettings | None:
+        """The table's clock per move (None: no clock)."""
+        return clock_of(self.record.settings)
+
+    def former_seat(self, user_id: str) -> int | None:
+        """The seat ``user_id`` held before it was handed to someone else, if any."""
+        seat = (self.record.settings.get("handed_over") or {}).get(user_id)
+        return seat if isinstance(seat, int) and self.seat_of(user_id) is None else None
+
 
 @dataclass
 class MoveOutcome:
@@ -158,6 +171,24 @@ class MoveOutcome:
     def events(self) -> list[tuple[Applied, Event]]:
         """Every event of every stored action, in order."""
         return [(applied, event) for applied in self.applied for event in applied.events]
+
+
+@dataclass
+class TimedOut:
+    """A seat's clock ran out: the engine moved for it, or it forfeited."""
+
+    table: Table
+    seat: int
+    user_id: str | None
+    action: str
+    """"engine" or "forfeit" (the table's ``on_timeout``)."""
+    code: str
+    outcome: MoveOutcome
+
+
+def not_a_player(table: Table, user_id: str) -> Text:
+    """Why ``user_id`` may not act at ``table``: never seated, or their seat was handed over."""
+    return msg.NO_LONGER_SEATED if table.former_seat(user_id) is not None else msg.NOT_A_PLAYER
 
 
 def chance_rng(seed: int, seq: int) -> random.Random:
@@ -189,6 +220,12 @@ class TableService:
         """Called with each table that has just finished, after its result is stored (ratings
         and tournaments listen here). A listener's failure is its own: it is logged and the
         move still counts."""
+        from .turns import TurnClocks
+
+        self.scheduler = Scheduler(repo, lambda: self.clock())
+        """Stored deadlines of every kind; ``TurnClocks`` registers turns, reminders and
+        vacation ends, other features register their own kinds."""
+        self.clocks = TurnClocks(self)
 
     # ----- loading ---------------------------------------------------------------------------
 
@@ -248,6 +285,12 @@ class TableService:
             raise TableError(error.reason) from None
         if seats is not None and not 1 <= len(seats) <= game.max_players:
             raise TableError(msg.TABLE_FULL)
+        if settings and "clock" in settings:
+            try:
+                clock = validate_clock(settings["clock"])
+            except ClockError as error:
+                raise TableError(error.reason) from None
+            settings = {**settings, "clock": clock.model_dump(mode="json")}
         record = await self.repo.create_table(
             game.id,
             parsed.model_dump(mode="json"),
@@ -354,7 +397,7 @@ class TableService:
             table = await self.get(table_id)
             seat = table.seat_of(member.user_id)
             if seat is None:
-                raise TableError(msg.NOT_A_PLAYER, "foreign")
+                raise TableError(not_a_player(table, member.user_id), "foreign")
             return await self._act_locked(table, seat, code, expected_seq, request_id)
 
     async def act_as_seat(
@@ -389,6 +432,9 @@ class TableService:
             raise TableError(msg.ALREADY_OVER)
         if table.seats[seat].engine:
             raise TableError(msg.NOT_A_PLAYER, "foreign")
+        if code == FORFEIT:
+            # Reserved for a clock running out; a crafted button must not end a table.
+            raise TableError(msg.NOT_A_MOVE, "illegal")
         try:
             state, events = table.game.apply(table.state, seat, code)
         except IllegalAction as error:
@@ -401,6 +447,92 @@ class TableService:
         except DuplicateRequest:
             return MoveOutcome(table, duplicate=True)
         return outcome
+
+    async def time_out(self, table_id: int, seat: int, since: int) -> TimedOut | None:
+        """``seat``'s clock, set at action ``since``, ran out: the table's ``on_timeout`` acts.
+
+        "engine": the game's strategy player makes that seat's one move (its generator derived
+        from the table seed and state number, like an engine seat's); "forfeit": the seat
+        forfeits through the contract's reserved ``FORFEIT`` code. Both are logged as that
+        seat's action. Returns None and changes nothing when the clock no longer stands (the
+        seat moved since, the table ended, a rerun after a crash).
+        """
+        async with self._lock(table_id):
+            try:
+                table = await self.get(table_id)
+            except TableError:
+                return None
+            clock = table.clock
+            if clock is None or table.state is None or seat not in table.to_act():
+                return None
+            if any(entry.seat == seat for entry in await self.repo.log(table_id, since)):
+                return None
+            game = table.game
+            if clock.on_timeout == "forfeit":
+                code = FORFEIT
+            else:
+                players = game.engine_players()
+                player = players.get("strategy") or players["random"]
+                rng = chance_rng(table.record.seed, table.seq)
+                code = player.choose(game, table.state, seat, rng)
+            state, events = game.apply(table.state, seat, code)
+            outcome = MoveOutcome(table)
+            applied = [Applied(table.seq + 1, seat, code, events)]
+            await self._advance(table, state, applied, outcome, request_id=None)
+            user_id = table.seats[seat].user_id
+            return TimedOut(table, seat, user_id, clock.on_timeout, code, outcome)
+
+    async def substitute(
+        self,
+        table_id: int,
+        seat: int,
+        by: Member,
+        to: Member | None,
+        *,
+        may_manage: bool = False,
+        engine: str = "strategy",
+    ) -> MoveOutcome:
+        """Hand ``seat`` of a running table to member ``to``, or to an engine player (None).
+
+        Only the host or someone who may manage the place. The old holder keeps no access;
+        the seat's clock starts afresh for the new holder, and an engine moves at once if the
+        table waits for it.
+        """
+        async with self._lock(table_id):
+            table = await self.get(table_id)
+            if table.status != ACTIVE or table.state is None:
+                raise TableError(msg.NOT_ACTIVE)
+            if not may_manage and table.record.host != by.user_id:
+                raise TableError(msg.HOST_OR_MANAGER, "forbidden")
+            if not 0 <= seat < len(table.seats):
+                raise TableError(msg.NO_SUCH_SEAT.format(n=seat + 1))
+            old = table.seats[seat]
+            if to is not None:
+                if to.user_id == old.user_id:
+                    raise TableError(msg.SAME_HOLDER)
+                if table.seat_of(to.user_id) is not None:
+                    raise TableError(msg.ALREADY_SEATED)
+                new = SeatRecord(seat, to.name, user_id=to.user_id)
+            else:
+                players = table.game.engine_players()
+                engine = engine if engine in players else "random"
+                new = SeatRecord(seat, f"🤖 {engine} ({old.name})"[:80], engine=engine)
+            seats = [*table.seats]
+            seats[seat] = new
+            handed = dict(table.record.settings.get("handed_over") or {})
+            if old.user_id:
+                handed[old.user_id] = seat
+            if new.user_id:
+                handed.pop(new.user_id, None)
+            settings = {**table.record.settings, "handed_over": handed}
+            await self.repo.set_seats(table.id, seats)
+            await self.repo.update_table(table.id, settings=settings)
+            table.seats = seats
+            table.record.settings = settings
+            await self.clocks.clear_seat(table.id, seat)
+            outcome = MoveOutcome(table)
+            await self._advance(table, table.state, [], outcome, request_id=None)
+            return outcome
 
     async def _advance(
         self,
@@ -418,7 +550,7 @@ class TableService:
         seq = table.seq + len(applied)
         for _ in range(game.max_decisions(len(table.seats), table.options) + 1):
             seats = game.to_act(state)
-            if not seats:
+            if not seats or ended_by_forfeit(state):
                 break
             rng = chance_rng(table.record.seed, seq)
             if seats == [CHANCE]:
@@ -433,8 +565,8 @@ class TableService:
             state, events = game.apply(state, seat, code)
             seq += 1
             applied.append(Applied(seq, seat, code, events))
-        over = not game.to_act(state)
-        result = game.result(state) if over else None
+        over = game.is_over(state)
+        result = game.final_result(state, len(table.seats)) if over else None
         status = FINISHED if over else ACTIVE
         now = self.clock()
         entries = [
@@ -453,6 +585,12 @@ class TableService:
         table.record.result = result_json
         table.record.updated_at = now
         outcome.applied.extend(applied)
+        try:
+            await self.clocks.sync(table, {item.seat for item in applied if item.seat != CHANCE})
+        except Exception:
+            # The move is stored; a clock that could not be set is set again at the next
+            # start-up (``TurnClocks.reconcile``).
+            logger.exception("could not set the clocks of table %s", table.id)
         if over:
             self._cache.pop(table.id, None)
             await self._announce_finished(table)
@@ -480,6 +618,7 @@ class TableService:
         await self.repo.update_table(table.id, status=CANCELLED)
         table.record.status = CANCELLED
         self._cache.pop(table.id, None)
+        await self.clocks.clear(table.id)
         return table
 
     @staticmethod

@@ -121,6 +121,28 @@ class AdminCommands(commands.Cog):
         await self.bot.save_guild_settings(saved)
         await self._settings_reply(interaction, saved)
 
+    @settings.command(
+        name=T("vacation", "urlaub"),
+        description=T(
+            "Vacation days a member may take within 30 days",
+            "Urlaubstage pro 30 Tage für Mitglieder",
+        ),
+    )
+    @app_commands.describe(days=T("Days (0 to 31; default 14)", "Tage (0 bis 31; Standard 14)"))
+    @app_commands.rename(days=T("days", "tage"))
+    async def vacation(
+        self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 31]
+    ) -> None:
+        """Set the server's vacation allowance (the strictest server of a player applies)."""
+        self._require_manager(interaction)
+        lang = await self.bot.language(interaction)
+        assert interaction.guild_id is not None
+        assert self.bot.repository is not None
+        await self.bot.repository.set_vacation_allowance(str(interaction.guild_id), days)
+        await self.bot.flows.reply(
+            interaction, i18n.VACATION_ALLOWANCE_SET.format(days=days).get(lang)
+        )
+
     @app_commands.command(
         name=T("dm", "dm"),
         description=T("Direct messages on your move", "Direktnachrichten bei deinem Zug"),

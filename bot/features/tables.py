@@ -68,13 +68,36 @@ class TableCommands(commands.Cog):
     @app_commands.describe(
         game=T("The game", "Das Spiel"),
         options=T("Options as name=value, e.g. hand=3", "Optionen als name=wert, z. B. hand=3"),
+        clock=T(
+            "Time per move: 10m to 14d, e.g. 12h or 3d, or none (default 24h)",
+            "Bedenkzeit pro Zug: 10m bis 14d, z. B. 12h oder 3d, oder keine (Standard 24h)",
+        ),
+        on_timeout=T("When time runs out", "Wenn die Zeit abläuft"),
     )
-    @app_commands.rename(game=T("game", "spiel"), options=T("options", "optionen"))
+    @app_commands.rename(
+        game=T("game", "spiel"),
+        options=T("options", "optionen"),
+        clock=T("clock", "bedenkzeit"),
+        on_timeout=T("on_timeout", "bei_ablauf"),
+    )
+    @app_commands.choices(
+        on_timeout=[
+            app_commands.Choice(
+                name=T("an engine makes the move", "ein Computer zieht"), value="engine"
+            ),
+            app_commands.Choice(name=T("the seat forfeits", "der Platz gibt auf"), value="forfeit"),
+        ]
+    )
     async def open(
-        self, interaction: discord.Interaction, game: str, options: str | None = None
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: str | None = None,
+        clock: str | None = None,
+        on_timeout: str = "engine",
     ) -> None:
         """Open a table for a game in this channel."""
-        await self.bot.flows.open(interaction, game, options)
+        await self.bot.flows.open(interaction, game, options, clock, on_timeout)
 
     @open.autocomplete("options")
     async def options_autocomplete(
@@ -168,6 +191,52 @@ class TableCommands(commands.Cog):
     async def mine(self, interaction: discord.Interaction) -> None:
         """Your open tables."""
         await self.bot.flows.mine(interaction)
+
+    @table.command(
+        name=T("watch", "zuschauen"),
+        description=T("Follow a table as a spectator", "Einem Tisch zuschauen"),
+    )
+    @app_commands.describe(table=T("Table number", "Tischnummer"))
+    @app_commands.rename(table=T("table", "tisch"))
+    async def watch(self, interaction: discord.Interaction, table: int) -> None:
+        """The public state of a table, and its thread in your list; never a hand."""
+        await self.bot.flows.watch(interaction, table)
+
+    @table.command(
+        name=T("substitute", "ersetzen"),
+        description=T(
+            "Hand a seat to another member or an engine (host or Manage Server)",
+            "Einen Platz an jemand anderen oder einen Computer übergeben",
+        ),
+    )
+    @app_commands.describe(
+        seat=T("The seat number", "Die Platznummer"),
+        member=T("The new player (empty: an engine player)", "Neuer Spieler (leer: Computer)"),
+        table=TABLE_OPTION,
+    )
+    @app_commands.rename(
+        seat=T("seat", "platz"), member=T("member", "mitglied"), table=T("table", "tisch")
+    )
+    async def substitute(
+        self,
+        interaction: discord.Interaction,
+        seat: app_commands.Range[int, 1, 8],
+        member: discord.Member | None = None,
+        table: int | None = None,
+    ) -> None:
+        """Hand a seat over; the seat's hand goes privately to the new holder only."""
+        table_id = await self._resolve_any(interaction, table)
+        await self.bot.flows.substitute(interaction, table_id, seat, member)
+
+    async def _resolve_any(self, interaction: discord.Interaction, table: int | None) -> int:
+        """The table given, or the one whose thread this is (the host may not hold a seat)."""
+        if table is not None:
+            return table
+        here = str(interaction.channel_id)
+        for record in await self.bot.service.repo.tables_with_status(("active",)):
+            if record.place.get("thread") == here:
+                return record.id
+        return await self._resolve(interaction, None)
 
     for _command in (leave, start, cancel, hand, show):
         _command.autocomplete("table")(_table_autocomplete)

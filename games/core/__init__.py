@@ -15,6 +15,7 @@ from .chance import (
 from .codes import MAX_PLAYER_CODE, decode, encode
 from .contract import (
     CHANCE,
+    FORFEIT,
     Event,
     Game,
     NoOptions,
@@ -22,6 +23,9 @@ from .contract import (
     State,
     check_result,
     clone,
+    ended_by_forfeit,
+    forfeited,
+    rank_forfeits_last,
     replay,
 )
 from .errors import IllegalAction, SetupError
@@ -30,6 +34,7 @@ from .text import LANGUAGES, Text
 
 __all__ = [
     "CHANCE",
+    "FORFEIT",
     "LANGUAGES",
     "MAX_PLAYER_CODE",
     "Event",
@@ -48,9 +53,12 @@ __all__ = [
     "decode",
     "dice_code",
     "encode",
+    "ended_by_forfeit",
+    "forfeited",
     "get_game",
     "random_dice",
     "random_shuffle",
+    "rank_forfeits_last",
     "register",
     "replay",
     "shuffle_code",

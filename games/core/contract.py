@@ -40,6 +40,14 @@ CHANCE = -1
 
 State = dict[str, Any]
 
+FORFEIT = "forfeit"
+"""A reserved code: the seat forfeits (its clock ran out). It goes through ``apply`` and the log
+like any move, so a replay reproduces it; no game may use it as one of its own codes."""
+FORFEITS_KEY = "_forfeits"
+"""The reserved state key listing the seats that forfeited, in order (absent: none)."""
+ENDED_KEY = "_ended_by_forfeit"
+"""The reserved state key set when a forfeit ended the game (``Game.forfeit`` returned None)."""
+
 
 class Event(NamedTuple):
     """Something that happened, for the log, the public channel and the private hands.
@@ -184,6 +192,8 @@ class Game(ABC):
         validated; only the bare benchmark loop, which picks from ``legal_actions`` itself,
         passes ``checked=False``.
         """
+        if code == FORFEIT:
+            return self._apply_forfeit(state, seat)
         if checked:
             self.check(state, seat, code)
         new = self.copy_state(state)
@@ -204,7 +214,7 @@ class Game(ABC):
         """Raise ``IllegalAction`` with the reason if ``seat`` may not play ``code`` now."""
         verb, _args = decode(code)
         seats = self.to_act(state)
-        if not seats:
+        if not seats or state.get(ENDED_KEY):
             raise IllegalAction(GAME_OVER)
         if seat not in seats:
             raise IllegalAction(NOT_YOUR_TURN)
@@ -241,8 +251,55 @@ class Game(ABC):
         """The final result once the game is over, else None."""
 
     def is_over(self, state: State) -> bool:
-        """Whether the game has ended."""
-        return not self.to_act(state)
+        """Whether the game has ended (by its rules, or because a forfeit ended it)."""
+        return ended_by_forfeit(state) or not self.to_act(state)
+
+    # ----- forfeits (a clock ran out) ----------------------------------------------------------
+
+    def forfeit(self, state: State, seat: int) -> State | None:
+        """The state in which the game goes on without ``seat``, or None: the game ends.
+
+        Only ``seat``s that may act now forfeit (a turn clock ran out). Returns a new state and
+        leaves ``state`` unchanged. The default, None, ends the game: the forfeiting seat ranks
+        last and the others by ``standing``. A game overrides this where its rules let the
+        others play on (a poker player who is gone folds and is out).
+        """
+        return None
+
+    def standing(self, state: State) -> Result | None:
+        """The standing now, as a result, for ranking a game that a forfeit ends early (teams
+        included), or None: the seats that did not forfeit share first place.
+        """
+        return None
+
+    def _apply_forfeit(self, state: State, seat: int) -> tuple[State, list[Event]]:
+        if self.is_over(state):
+            raise IllegalAction(GAME_OVER)
+        if seat == CHANCE or seat not in self.to_act(state):
+            raise IllegalAction(NOT_YOUR_TURN)
+        gone = forfeited(state)
+        continued = self.forfeit(state, seat)
+        new = self.copy_state(state) if continued is None else continued
+        new[FORFEITS_KEY] = [*gone, seat]
+        if continued is None:
+            new[ENDED_KEY] = True
+        return new, [Event("forfeit", {"seat": seat, "ends": continued is None})]
+
+    def final_result(self, state: State, players: int) -> Result | None:
+        """The result of a finished table of ``players``: the game's own, with the seats that
+        forfeited ranked last (sharing the last place); when a forfeit ended the game, the
+        others are ranked by ``standing``.
+        """
+        gone = forfeited(state)
+        if not gone:
+            return self.result(state)
+        if state.get(ENDED_KEY):
+            base = self.standing(state) or Result.from_scores([0.0] * players)
+        else:
+            base = self.result(state)
+            if base is None:
+                return None
+        return rank_forfeits_last(base, gone)
 
     def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
         """A short human label for a legal action of ``seat`` (for buttons and menus)."""
@@ -294,6 +351,35 @@ class Game(ABC):
         from games.players import RandomPlayer
 
         return {"random": RandomPlayer()}
+
+
+def forfeited(state: State) -> list[int]:
+    """The seats that forfeited, in order."""
+    return list(state.get(FORFEITS_KEY) or [])
+
+
+def ended_by_forfeit(state: State) -> bool:
+    """Whether a forfeit ended the game (``Game.forfeit`` returned None)."""
+    return bool(state.get(ENDED_KEY))
+
+
+def rank_forfeits_last(result: Result, gone: Iterable[int]) -> Result:
+    """``result`` re-ranked: the seats in ``gone`` share the last place, the others keep their
+    order (competition ranking). Teams with a forfeiting member rank as forfeited.
+    """
+    out = set(gone)
+    if result.teams:
+        for team in result.teams:
+            if out & set(team):
+                out |= set(team)
+    ranks = list(result.ranks)
+    staying = [seat for seat in range(len(ranks)) if seat not in out]
+    new_ranks = [0] * len(ranks)
+    for seat in staying:
+        new_ranks[seat] = 1 + sum(1 for other in staying if ranks[other] < ranks[seat])
+    for seat in out:
+        new_ranks[seat] = len(staying) + 1
+    return Result(scores=result.scores, ranks=new_ranks, teams=result.teams)
 
 
 def _option_problem(problem: Any) -> Text:

@@ -669,6 +669,10 @@ class Gelfdrakkar(Game):
             return None
         return Result.from_scores(state["balances"])
 
+    def standing(self, state: State) -> Result | None:
+        """For a table a forfeit ends: the Kupfermuenzen balances of the rounds played."""
+        return Result.from_scores(state["balances"])
+
     def shuffle_hidden(
         self, state: State, observer: int | None, rng: random.Random
     ) -> State | None:

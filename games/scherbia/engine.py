@@ -844,6 +844,17 @@ class Scherbia(Game):
             teams = [[s for s in range(n) if s % 2 == t] for t in (0, 1)]
         return Result.from_scores(state["scores"], teams=teams)
 
+    def standing(self, state: State) -> Result | None:
+        """For a table a forfeit ends: the scores of the final count if it was made, else
+        everyone still playing shares first place (the piles are not counted mid-game).
+        """
+        if state["scores"] is None:
+            return None
+        teams = None
+        if state["teams"]:
+            teams = [[s for s in range(state["n"]) if s % 2 == t] for t in (0, 1)]
+        return Result.from_scores(state["scores"], teams=teams)
+
     def shuffle_hidden(
         self, state: State, observer: int | None, rng: random.Random
     ) -> State | None:

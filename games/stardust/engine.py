@@ -453,6 +453,13 @@ class Stardust(Game):
             self._raise_to(state, seat, verb, amount, events)
         else:
             raise IllegalAction(self.explain_illegal(state, seat, encode_safe(verb, args)))
+        self._next_bettor(state, seat, events)
+
+    def _next_bettor(self, state: State, seat: int, events: list[Event]) -> None:
+        """The turn passes to the next seat that must still bet after ``seat``, or the betting
+        round ends.
+        """
+        stacks, bets = state["stacks"], state["bets"]
         current, acted, n = state["cur"], state["acted"], state["n"]
         in_hand, folded = state["in_hand"], state["folded"]
         for step in range(1, n + 1):
@@ -819,6 +826,35 @@ class Stardust(Game):
             size = len(other["hands"][seat])
             other["hands"][seat], pool = sorted(pool[:size]), pool[size:]
         return other
+
+    def forfeit(self, state: State, seat: int) -> State | None:
+        """A player whose time ran out is gone: they fold and leave the match; the others play
+        on (their chips in the pot stay there). The match ends when fewer than two remain.
+        """
+        new = self.copy_state(state)
+        events: list[Event] = []
+        new["leaves"] += 1
+        new["left"][seat] = new["leaves"]
+        pending = new["pending"]
+        if pending is not None and pending["kind"] != "tod":
+            self._apply_wasser_answer(new, seat, "fold", (), events)
+            return new
+        new["folded"][seat] = True
+        if len(_live_seats(new)) == 1:
+            new["pending"] = None
+            self._win_by_folds(new, events)
+            return new
+        if pending is not None:
+            # Schneller Tod aimed at the gone player: nobody discards; its player still draws.
+            new["pending"] = None
+            if _live(new, pending["by"]):
+                self._draw(new, pending["by"], 1, events)
+            self._continue_exchange(new, events)
+        elif new["phase"] == "exchange":
+            self._continue_exchange(new, events)
+        else:
+            self._next_bettor(new, seat, events)
+        return new
 
     def result(self, state: State) -> Result | None:
         """Chips decide; players who left the match rank below, later leavers higher."""

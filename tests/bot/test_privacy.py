@@ -40,11 +40,14 @@ async def test_no_hidden_card_reaches_a_public_message_or_another_member(tmp_pat
     """After every move: no public message (lobby, channel, thread) names a card still in a
     hand or in the stock, and no member's private answers or DMs name a card hidden from them.
     Each member's own hand does appear in their private answers (the scan can see cards).
+    A spectator who presses Watch after every move (and tries My hand) never sees a hidden card.
     """
     async with server(tmp_path) as srv:
         actors, table_id = await seat_players(srv, SECRET.id, 3, "hand=3")
+        spectator = srv.add("spectator")
         driver = Driver(srv, table_id)
         seen_own = set()
+        watched = []
 
         async def scan():
             table = await srv.bot.service.get(table_id)
@@ -60,11 +63,23 @@ async def test_no_hidden_card_reaches_a_public_message_or_another_member(tmp_pat
                     assert not leaked, f"{actor.name} sees hidden {leaked}: {text[:300]}"
                     if any(token(card) in text for card in state["hands"][seat]):
                         seen_own.add(actor.name)
+            if table.status == "active":
+                turn = await srv.latest_turn(table_id)
+                watch = await spectator.click(turn, label="Watch / Zuschauen")
+                refused = await spectator.click(turn, label=HAND)
+                assert "not a player" in answer(refused)
+                watched.append(message_text(watch.response))
+                public_hidden = hidden_from(state, None)
+                for text in [*watched, answer(refused)]:
+                    leaked = [t for t in public_hidden if t in text]
+                    assert not leaked, f"the spectator sees hidden {leaked}: {text[:300]}"
 
         await scan()
         await driver.play(after_move=scan)
         assert (await srv.bot.service.get(table_id)).status == "finished"
         assert seen_own == {actor.name for actor in actors}
+        assert watched and all("You are watching table" in text for text in watched)
+        assert all("trick:" in text for text in watched)  # the public rendering is shown
 
 
 async def test_dms_refused_are_remembered_and_the_thread_mentions_the_player(tmp_path):

@@ -1,0 +1,223 @@
+"""Deadlines, reminder preferences and vacations on SQLite (a mixin of ``SqliteRepository``)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+from .base import DeadlineRecord, VacationRecord
+
+_DEADLINE_COLUMNS = "id, kind, due, table_id, seat, user_id, data"
+
+
+def _deadline(row: Any) -> DeadlineRecord:
+    return DeadlineRecord(row[0], row[1], row[2], row[3], row[4], row[5], json.loads(row[6]))
+
+
+def _filters(
+    table_id: int | None, kinds: tuple[str, ...], user_id: str | None
+) -> tuple[str, list[Any]]:
+    clauses, values = [], []
+    if table_id is not None:
+        clauses.append("table_id = ?")
+        values.append(table_id)
+    if kinds:
+        clauses.append(f"kind IN ({', '.join('?' * len(kinds))})")
+        values.extend(kinds)
+    if user_id is not None:
+        clauses.append("user_id = ?")
+        values.append(user_id)
+    return (" WHERE " + " AND ".join(clauses)) if clauses else "", values
+
+
+def _insert(conn: sqlite3.Connection, deadlines: list[DeadlineRecord]) -> list[int]:
+    ids = []
+    for item in deadlines:
+        cursor = conn.execute(
+            "INSERT INTO deadlines (kind, due, table_id, seat, user_id, data)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                item.kind,
+                float(item.due),
+                item.table_id,
+                item.seat,
+                item.user_id,
+                json.dumps(item.data, separators=(",", ":"), allow_nan=False),
+            ),
+        )
+        ids.append(int(cursor.lastrowid or 0))
+    return ids
+
+
+class SqliteClocksMixin:
+    """The deadline store, reminder switches and vacations for ``SqliteRepository``."""
+
+    async def _read(self, sql: str, parameters: Any = ()) -> list[Any]:  # provided by the repo
+        raise NotImplementedError
+
+    async def _write(self, work: Any) -> Any:  # provided by the repo
+        raise NotImplementedError
+
+    # -- deadlines ----------------------------------------------------------------------------
+
+    async def add_deadlines(self, deadlines: list[DeadlineRecord]) -> list[int]:
+        """Store new deadlines (their ``id`` is ignored); their new ids, in order."""
+        return await self.replace_deadlines([], deadlines)
+
+    async def replace_deadlines(self, remove: list[int], add: list[DeadlineRecord]) -> list[int]:
+        """Delete the deadlines ``remove`` and store ``add``, in one transaction."""
+        if not remove and not add:
+            return []
+
+        def work(conn: sqlite3.Connection) -> list[int]:
+            conn.executemany("DELETE FROM deadlines WHERE id = ?", [(i,) for i in remove])
+            return _insert(conn, add)
+
+        ids: list[int] = await self._write(work)
+        for item, new_id in zip(add, ids, strict=True):
+            item.id = new_id
+        return ids
+
+    async def delete_deadline(self, deadline_id: int) -> bool:
+        """Delete one deadline; False if it was already gone."""
+
+        def work(conn: sqlite3.Connection) -> bool:
+            return conn.execute("DELETE FROM deadlines WHERE id = ?", (deadline_id,)).rowcount > 0
+
+        return bool(await self._write(work))
+
+    async def delete_deadlines(
+        self,
+        *,
+        table_id: int | None = None,
+        kinds: tuple[str, ...] = (),
+        user_id: str | None = None,
+    ) -> int:
+        """Delete the deadlines matching every given filter; how many were deleted."""
+        where, values = _filters(table_id, kinds, user_id)
+        if not where:
+            raise ValueError("refusing to delete every deadline")
+
+        def work(conn: sqlite3.Connection) -> int:
+            return conn.execute(f"DELETE FROM deadlines{where}", values).rowcount
+
+        return int(await self._write(work))
+
+    async def due_deadlines(
+        self, now: float, limit: int = 100, kinds: tuple[str, ...] = ()
+    ) -> list[DeadlineRecord]:
+        """Deadlines with ``due <= now`` (of ``kinds``, if given), earliest first (ties by id:
+        the order they were set).
+        """
+        where, values = _filters(None, kinds, None)
+        where = f"{where} AND due <= ?" if where else " WHERE due <= ?"
+        rows = await self._read(
+            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines{where} ORDER BY due, id LIMIT ?",
+            (*values, now, limit),
+        )
+        return [_deadline(row) for row in rows]
+
+    async def next_deadline(self, kinds: tuple[str, ...] = ()) -> float | None:
+        """The earliest ``due`` of any stored deadline (of ``kinds``, if given)."""
+        where, values = _filters(None, kinds, None)
+        rows = await self._read(f"SELECT MIN(due) FROM deadlines{where}", values)
+        return rows[0][0] if rows else None
+
+    async def deadlines(
+        self,
+        *,
+        table_id: int | None = None,
+        kinds: tuple[str, ...] = (),
+        user_id: str | None = None,
+    ) -> list[DeadlineRecord]:
+        """Stored deadlines matching every given filter, earliest first."""
+        where, values = _filters(table_id, kinds, user_id)
+        rows = await self._read(
+            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines{where} ORDER BY due, id", values
+        )
+        return [_deadline(row) for row in rows]
+
+    async def shift_deadlines(self, user_id: str, kinds: tuple[str, ...], seconds: float) -> None:
+        """Move every deadline of ``user_id`` of ``kinds`` by ``seconds`` (a vacation)."""
+        where, values = _filters(None, kinds, user_id)
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute(f"UPDATE deadlines SET due = due + ?{where}", [seconds, *values])
+
+        await self._write(work)
+
+    # -- reminders ----------------------------------------------------------------------------
+
+    async def get_reminders_off(self, user_id: str) -> bool:
+        """Whether the person turned turn reminders off."""
+        rows = await self._read(
+            "SELECT reminders_off FROM reminder_preferences WHERE user_id = ?", (user_id,)
+        )
+        return bool(rows and rows[0][0])
+
+    async def set_reminders_off(self, user_id: str, off: bool) -> None:
+        """Turn the person's turn reminders off (True) or on."""
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT INTO reminder_preferences (user_id, reminders_off) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET reminders_off = excluded.reminders_off",
+                (user_id, int(off)),
+            )
+
+        await self._write(work)
+
+    # -- vacations ----------------------------------------------------------------------------
+
+    async def get_vacation_allowance(self, guild_id: str) -> int | None:
+        """The server's vacation days per 30 days (None: the default)."""
+        rows = await self._read(
+            "SELECT days FROM vacation_allowances WHERE guild_id = ?", (guild_id,)
+        )
+        return int(rows[0][0]) if rows else None
+
+    async def set_vacation_allowance(self, guild_id: str, days: int) -> None:
+        """Set the server's vacation days per 30 days."""
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT INTO vacation_allowances (guild_id, days) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET days = excluded.days",
+                (guild_id, days),
+            )
+
+        await self._write(work)
+
+    async def add_vacation(self, vacation: VacationRecord) -> int:
+        """Store a vacation; its id."""
+        values = (vacation.user_id, vacation.guild_id, vacation.start, vacation.until)
+
+        def work(conn: sqlite3.Connection) -> int:
+            cursor = conn.execute(
+                "INSERT INTO vacations (user_id, guild_id, start, until) VALUES (?, ?, ?, ?)",
+                values,
+            )
+            return int(cursor.lastrowid or 0)
+
+        vacation.id = await self._write(work)
+        return vacation.id
+
+    async def end_vacation(self, vacation_id: int, ended: float) -> None:
+        """Record when a vacation ended (early, or at its planned end)."""
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute("UPDATE vacations SET ended = ? WHERE id = ?", (ended, vacation_id))
+
+        await self._write(work)
+
+    async def vacations_of_user(self, user_id: str, since: float) -> list[VacationRecord]:
+        """The person's vacations that started at ``since`` or later, or were planned to run
+        past it.
+        """
+        rows = await self._read(
+            "SELECT id, user_id, guild_id, start, until, ended FROM vacations"
+            " WHERE user_id = ? AND (start >= ? OR until > ?) ORDER BY start, id",
+            (user_id, since, since),
+        )
+        return [VacationRecord(*row) for row in rows]

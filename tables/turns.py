@@ -1,0 +1,303 @@
+"""Turn clocks, reminders and vacations: the deadlines of a table's seats.
+
+A seat's clock is set when it becomes a seat to act (several seats may act at once) and cleared
+when it moves; it is a stored ``turn`` deadline with up to two ``reminder`` deadlines (half
+time, and shortly before the end). When a clock runs out, ``TableService.time_out`` lets the
+engine move for the seat or makes it forfeit, as the table's clock setting says.
+
+A vacation pauses all of a person's clocks: their deadlines are moved later by the length of
+the vacation (and back by what is left of it when it is ended early), so each clock resumes
+with the time it had. A clock set during a vacation starts when the vacation ends.
+
+Vacation allowance: a person's vacation days count once, wherever they play, within any 30
+days (a rolling month); ending early gives back the days not used. The limit is the smallest
+allowance among the server they ask in and the servers where they sit at a running table,
+since every one of those servers' tables is paused.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from games.core import Text
+from storage import ACTIVE, DeadlineRecord, VacationRecord
+
+from .clocks import DAY, HOUR
+
+if TYPE_CHECKING:
+    from .service import Table, TableService, TimedOut
+
+TURN = "turn"
+REMINDER = "reminder"
+VACATION_END = "vacation_end"
+SEAT_KINDS = (TURN, REMINDER)
+DEFAULT_VACATION_DAYS = 14
+"""Vacation days per 30 days where a server set none."""
+VACATION_WINDOW = 30 * DAY
+LAST_REMINDER_AT_MOST = 3 * HOUR
+"""The second reminder comes when 10% of the clock is left, but no earlier than 3 hours before
+the end (for long clocks 10% would be days)."""
+
+VACATION_TOO_LONG = Text(
+    "Du hast noch {left} Urlaubstage in den letzten 30 Tagen übrig (erlaubt: {allowed}).",
+    "You have {left} vacation days left within 30 days (allowed: {allowed}).",
+)
+VACATION_BAD_DAYS = Text(
+    "Ein Urlaub dauert mindestens einen Tag.", "A vacation lasts at least one day."
+)
+ALREADY_AWAY = Text(
+    "Du bist schon im Urlaub bis <t:{until}:f>; beende ihn zuerst.",
+    "You are already on vacation until <t:{until}:f>; end it first.",
+)
+NOT_AWAY = Text("Du bist gerade nicht im Urlaub.", "You are not on vacation.")
+
+
+def reminder_times(start: float, per_move: int) -> list[float]:
+    """When the two reminders of a clock running from ``start`` come: half time, and when
+    10% (at most three hours) is left.
+    """
+    due = start + per_move
+    return [start + per_move / 2, due - min(per_move * 0.1, LAST_REMINDER_AT_MOST)]
+
+
+@dataclass
+class ReminderDue:
+    """A reminder to send now: ``seat`` of ``table`` (held by ``user_id``) has until ``due``."""
+
+    table: Table
+    seat: int
+    user_id: str
+    due: float
+    number: int
+    """1: half time; 2: shortly before the end."""
+
+
+@dataclass
+class VacationOver:
+    """A person's vacation reached its planned end."""
+
+    user_id: str
+    vacation: VacationRecord
+
+
+@dataclass
+class SeatClock:
+    """A seat's running clock as players see it."""
+
+    seat: int
+    due: float
+    paused_until: float | None
+    """Set while the holder is on vacation: the clock resumes then."""
+
+    def left(self, now: float) -> float:
+        """Seconds the seat has left (a paused clock does not run until the vacation ends)."""
+        return self.due - max(now, self.paused_until or now)
+
+
+class TurnClocks:
+    """Keeps the turn, reminder and vacation-end deadlines of a ``TableService``."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self.repo = service.repo
+        self.scheduler = service.scheduler
+        self.scheduler.register(TURN, self._on_turn)
+        self.scheduler.register(REMINDER, self._on_reminder)
+        self.scheduler.register(VACATION_END, self._on_vacation_end)
+
+    # ----- clocks of seats -----------------------------------------------------------------
+
+    async def sync(self, table: Table, movers: set[int]) -> None:
+        """After a stored change: clear the clocks of seats that moved or need not act, set
+        one for each seat that must act and has none (or just moved and acts again).
+        """
+        clock = table.clock
+        if clock is None or clock.per_move is None:
+            return
+        if table.status != ACTIVE:
+            await self.clear(table.id)
+            return
+        now = self.service.clock()
+        existing = await self.repo.deadlines(table_id=table.id, kinds=SEAT_KINDS)
+        acting = {seat for seat in table.to_act() if table.seats[seat].user_id}
+        keep = {d.seat for d in existing if d.kind == TURN and d.seat in acting - movers}
+        remove = [d.id for d in existing if d.seat not in keep]
+        add = []
+        for seat in sorted(acting - keep):
+            user_id = table.seats[seat].user_id
+            assert user_id is not None
+            start = max(now, await self._away_until(user_id) or now)
+            due = start + clock.per_move
+            data = {"since": table.seq, "per_move": clock.per_move}
+            add.append(DeadlineRecord(0, TURN, due, table.id, seat, user_id, data))
+            for number, at in enumerate(reminder_times(start, clock.per_move), start=1):
+                reminder = {"number": number, "since": table.seq}
+                add.append(DeadlineRecord(0, REMINDER, at, table.id, seat, user_id, reminder))
+        if remove or add:
+            await self.scheduler.replace(remove, add)
+
+    async def clear(self, table_id: int) -> None:
+        """Drop every clock and reminder of a table (it ended or was cancelled)."""
+        await self.repo.delete_deadlines(table_id=table_id, kinds=SEAT_KINDS)
+
+    async def clear_seat(self, table_id: int, seat: int) -> None:
+        """Drop one seat's clock and reminders (it changes hands)."""
+        found = await self.repo.deadlines(table_id=table_id, kinds=SEAT_KINDS)
+        remove = [d.id for d in found if d.seat == seat]
+        if remove:
+            await self.repo.replace_deadlines(remove, [])
+
+    async def seat_clocks(self, table: Table) -> dict[int, SeatClock]:
+        """The running clock of each seat that has one."""
+        found = await self.repo.deadlines(table_id=table.id, kinds=(TURN,))
+        clocks = {}
+        for deadline in found:
+            assert deadline.seat is not None
+            away = await self._away_until(deadline.user_id) if deadline.user_id else None
+            clocks[deadline.seat] = SeatClock(deadline.seat, deadline.due, away)
+        return clocks
+
+    async def reconcile(self) -> None:
+        """At start-up: every running table with a clock gets one for each seat that must act
+        (a crash between a move and its clock loses nothing), and loses those that need none.
+        """
+        for record in await self.repo.tables_with_status((ACTIVE,)):
+            if not (record.settings or {}).get("clock"):
+                continue
+            table = await self.service.get(record.id)
+            await self.sync(table, set())
+
+    # ----- the handlers --------------------------------------------------------------------
+
+    async def _on_turn(self, deadline: DeadlineRecord, now: float) -> TimedOut | None:
+        assert deadline.table_id is not None and deadline.seat is not None
+        since = int(deadline.data.get("since", 0))
+        done = await self.service.time_out(deadline.table_id, deadline.seat, since)
+        if done is None:
+            # The clock no longer stood (the seat moved and the clock was not reset, after a
+            # crash): drop it and set the clocks the table needs now.
+            await self.repo.delete_deadline(deadline.id)
+            try:
+                table = await self.service.get(deadline.table_id)
+            except Exception:  # noqa: BLE001 - an unknown table needs no clock
+                return None
+            await self.sync(table, set())
+        return done
+
+    async def _on_reminder(self, deadline: DeadlineRecord, now: float) -> ReminderDue | None:
+        """A reminder still due: its seat has not moved, its clock has not run out, no later
+        reminder of the same clock is due too (after an outage only the last one is sent), and
+        its holder wants reminders.
+        """
+        assert deadline.table_id is not None and deadline.seat is not None
+        seat_kinds = await self.repo.deadlines(table_id=deadline.table_id, kinds=SEAT_KINDS)
+        mine = [d for d in seat_kinds if d.seat == deadline.seat and d.id != deadline.id]
+        turn = next((d for d in mine if d.kind == TURN), None)
+        if turn is None or turn.due <= now or turn.user_id != deadline.user_id:
+            return None
+        if any(d.kind == REMINDER and d.due <= now for d in mine):
+            return None
+        user_id = deadline.user_id
+        if user_id is None or await self.repo.get_reminders_off(user_id):
+            return None
+        table = await self.service.get(deadline.table_id)
+        if table.status != ACTIVE or deadline.seat not in table.to_act():
+            return None
+        number = int(deadline.data.get("number", 1))
+        return ReminderDue(table, deadline.seat, user_id, turn.due, number)
+
+    async def _on_vacation_end(self, deadline: DeadlineRecord, now: float) -> VacationOver | None:
+        assert deadline.user_id is not None
+        vacation = await self.active_vacation(deadline.user_id, at=deadline.due - 1)
+        if vacation is None or vacation.id != deadline.data.get("vacation"):
+            return None
+        await self.repo.end_vacation(vacation.id, vacation.until)
+        vacation.ended = vacation.until
+        return VacationOver(deadline.user_id, vacation)
+
+    # ----- vacations -----------------------------------------------------------------------
+
+    async def active_vacation(self, user_id: str, at: float | None = None) -> VacationRecord | None:
+        """The person's vacation running at ``at`` (default: now)."""
+        now = self.service.clock() if at is None else at
+        for vacation in await self.repo.vacations_of_user(user_id, now - VACATION_WINDOW):
+            if vacation.start <= now < vacation.end():
+                return vacation
+        return None
+
+    async def _away_until(self, user_id: str) -> float | None:
+        vacation = await self.active_vacation(user_id)
+        return vacation.until if vacation else None
+
+    async def allowance(self, user_id: str, guild_id: str | None) -> tuple[int, float]:
+        """(days allowed, days left) of the person's vacation within 30 days from now."""
+        guilds = {guild_id} if guild_id else set()
+        for table in await self.repo.tables_of_user(user_id, (ACTIVE,)):
+            if table.place.get("guild"):
+                guilds.add(str(table.place["guild"]))
+        allowed = DEFAULT_VACATION_DAYS
+        if guilds:
+            values = [await self.repo.get_vacation_allowance(guild) for guild in sorted(guilds)]
+            allowed = min(DEFAULT_VACATION_DAYS if v is None else v for v in values)
+        now = self.service.clock()
+        since = now - VACATION_WINDOW
+        recent = await self.repo.vacations_of_user(user_id, since)
+        used = sum(v.end() - v.start for v in recent if v.start >= since)
+        left = max(0.0, allowed - used / DAY)
+        return allowed, left
+
+    async def start_vacation(
+        self, user_id: str, days: int, guild_id: str | None = None
+    ) -> VacationRecord:
+        """Pause the person's clocks on every table for ``days`` days (``TableError`` when it
+        is more than their allowance leaves, or they are away already).
+        """
+        from .service import TableError
+
+        if days < 1:
+            raise TableError(VACATION_BAD_DAYS)
+        now = self.service.clock()
+        current = await self.active_vacation(user_id)
+        if current is not None:
+            raise TableError(ALREADY_AWAY.format(until=int(current.until)))
+        allowed, left = await self.allowance(user_id, guild_id)
+        if days > left + 1e-9:
+            raise TableError(VACATION_TOO_LONG.format(left=math.floor(left), allowed=allowed))
+        until = now + days * DAY
+        vacation = VacationRecord(0, user_id, guild_id, now, until)
+        await self.repo.add_vacation(vacation)
+        await self.repo.shift_deadlines(user_id, SEAT_KINDS, until - now)
+        await self.scheduler.add(
+            VACATION_END, until, user_id=user_id, data={"vacation": vacation.id}
+        )
+        return vacation
+
+    async def end_vacation(self, user_id: str) -> VacationRecord:
+        """End the person's vacation now: their clocks run again with the time they had."""
+        from .service import TableError
+
+        vacation = await self.active_vacation(user_id)
+        if vacation is None:
+            raise TableError(NOT_AWAY)
+        now = self.service.clock()
+        await self.repo.end_vacation(vacation.id, now)
+        vacation.ended = now
+        await self.repo.shift_deadlines(user_id, SEAT_KINDS, -(vacation.until - now))
+        await self.repo.delete_deadlines(user_id=user_id, kinds=(VACATION_END,))
+        if self.scheduler.wake is not None:
+            next_due = await self.scheduler.next_due()
+            if next_due is not None:
+                self.scheduler.wake(next_due)
+        return vacation
+
+    async def away(self, table: Table) -> dict[int, float]:
+        """Seats whose holder is on vacation, with the end of it."""
+        found = {}
+        for seat in table.seats:
+            if seat.user_id:
+                until = await self._away_until(seat.user_id)
+                if until is not None:
+                    found[seat.seat] = until
+        return found
