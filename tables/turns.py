@@ -7,7 +7,10 @@ engine move for the seat or makes it forfeit, as the table's clock setting says.
 
 A vacation pauses all of a person's clocks: their deadlines are moved later by the length of
 the vacation (and back by what is left of it when it is ended early), so each clock resumes
-with the time it had. A clock set during a vacation starts when the vacation ends.
+with the time it had. A clock set during a vacation starts when the vacation ends. Setting a
+table's clocks and starting or ending a vacation take one lock (``_setting``): otherwise a move
+at one of the person's tables could read "not away", the vacation then shift the stored clocks,
+and the move store a fresh clock that never pauses.
 
 Vacation allowance: a person's vacation days count once, wherever they play, within any 30
 days (a rolling month); ending early gives back the days not used. The limit is the smallest
@@ -17,6 +20,7 @@ since every one of those servers' tables is paused.
 
 from __future__ import annotations
 
+import asyncio
 import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -106,6 +110,7 @@ class TurnClocks:
         self.scheduler.register(TURN, self._on_turn)
         self.scheduler.register(REMINDER, self._on_reminder)
         self.scheduler.register(VACATION_END, self._on_vacation_end)
+        self._setting = asyncio.Lock()
 
     # ----- clocks of seats -----------------------------------------------------------------
 
@@ -119,6 +124,10 @@ class TurnClocks:
         if table.status != ACTIVE:
             await self.clear(table.id)
             return
+        async with self._setting:
+            await self._sync_locked(table, movers, clock.per_move)
+
+    async def _sync_locked(self, table: Table, movers: set[int], per_move: int) -> None:
         now = self.service.clock()
         existing = await self.repo.deadlines(table_id=table.id, kinds=SEAT_KINDS)
         acting = {seat for seat in table.to_act() if table.seats[seat].user_id}
@@ -129,10 +138,10 @@ class TurnClocks:
             user_id = table.seats[seat].user_id
             assert user_id is not None
             start = max(now, await self._away_until(user_id) or now)
-            due = start + clock.per_move
-            data = {"since": table.seq, "per_move": clock.per_move}
+            due = start + per_move
+            data = {"since": table.seq, "per_move": per_move}
             add.append(DeadlineRecord(0, TURN, due, table.id, seat, user_id, data))
-            for number, at in enumerate(reminder_times(start, clock.per_move), start=1):
+            for number, at in enumerate(reminder_times(start, per_move), start=1):
                 reminder = {"number": number, "since": table.seq}
                 add.append(DeadlineRecord(0, REMINDER, at, table.id, seat, user_id, reminder))
         if remove or add:
@@ -258,6 +267,14 @@ class TurnClocks:
 
         if days < 1:
             raise TableError(VACATION_BAD_DAYS)
+        async with self._setting:
+            return await self._start_vacation_locked(user_id, days, guild_id)
+
+    async def _start_vacation_locked(
+        self, user_id: str, days: int, guild_id: str | None
+    ) -> VacationRecord:
+        from .service import TableError
+
         now = self.service.clock()
         current = await self.active_vacation(user_id)
         if current is not None:
@@ -278,14 +295,15 @@ class TurnClocks:
         """End the person's vacation now: their clocks run again with the time they had."""
         from .service import TableError
 
-        vacation = await self.active_vacation(user_id)
-        if vacation is None:
-            raise TableError(NOT_AWAY)
-        now = self.service.clock()
-        await self.repo.end_vacation(vacation.id, now)
-        vacation.ended = now
-        await self.repo.shift_deadlines(user_id, SEAT_KINDS, -(vacation.until - now))
-        await self.repo.delete_deadlines(user_id=user_id, kinds=(VACATION_END,))
+        async with self._setting:
+            vacation = await self.active_vacation(user_id)
+            if vacation is None:
+                raise TableError(NOT_AWAY)
+            now = self.service.clock()
+            await self.repo.end_vacation(vacation.id, now)
+            vacation.ended = now
+            await self.repo.shift_deadlines(user_id, SEAT_KINDS, -(vacation.until - now))
+            await self.repo.delete_deadlines(user_id=user_id, kinds=(VACATION_END,))
         if self.scheduler.wake is not None:
             next_due = await self.scheduler.next_due()
             if next_due is not None:

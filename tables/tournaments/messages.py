@@ -37,14 +37,6 @@ BAD_ADVANCE = Text(
     "Weiterkommen können 1 bis {max} pro Tisch (nicht {value}).",
     "Between 1 and {max} per table may advance (not {value}).",
 )
-BAD_CLOCK = Text(
-    "Die Bedenkzeit pro Zug muss zwischen {lo} Sekunden und 7 Tagen liegen.",
-    "The time per move must be between {lo} seconds and 7 days.",
-)
-BAD_ON_TIMEOUT = Text(
-    "Bei Zeitüberschreitung: „engine“ (der Computer zieht) oder „forfeit“ (aufgeben).",
-    "On timeout: “engine” (the computer moves) or “forfeit”.",
-)
 BAD_ROUND_HOURS = Text(
     "Die Rundendauer muss zwischen 1 Stunde und 30 Tagen liegen.",
     "A round's length must be between 1 hour and 30 days.",

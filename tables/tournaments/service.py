@@ -8,6 +8,15 @@ through ``TableService.finished_listeners`` (``on_table_finished``), and the nex
 when every table of the round has finished. Adapters (the bot) hear about rounds through
 ``listeners``.
 
+Deadlines go through the table service's scheduler (``tables.clocks.Scheduler``), so they are
+stored and handled once, also when they fell due while the process was down: a round with a
+length (``round_hours``) stores a ``tournament_round`` deadline when it opens, and when it falls
+due ``round_deadline_passed`` plays out the round's unfinished tables; a registration with a
+closing time (``closes_at``) stores a ``tournament_registration`` deadline, and registration
+closes by itself then. The handlers are registered when the service is built, so whoever builds
+it before the scheduler's first run (the bot's start-up catch-up) has them handled. A round's
+deadline does not pause for a player's vacation: it belongs to the round, not to a seat.
+
 Formats (``FORMATS``):
 - ``swiss``: Swiss. At tables of two: pairings by maximum-weight matching (``pairing``); at
   tables of 3-8: tables filled by standings, repeat meetings kept low. ``rounds`` rounds.
@@ -26,7 +35,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-import time
 from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -35,6 +43,7 @@ from typing import Any, TypeVar
 
 from games.core import SetupError, Text, get_game
 from storage.base import (
+    DeadlineRecord,
     PairingRecord,
     Registration,
     Repository,
@@ -44,6 +53,7 @@ from storage.base import (
     UnknownTournament,
 )
 
+from ..clocks import ClockError, validate_clock
 from ..service import Member, Table, TableError, TableService, chance_rng
 from . import messages as msg
 from .pairing import (
@@ -86,16 +96,19 @@ REGISTRATION, CLOSED, RUNNING, DONE, CANCELLED = (
     "cancelled",
 )
 MAX_ROUNDS = 20
-MIN_PER_MOVE = 10
-MAX_PER_MOVE = 7 * 24 * 3600
-ON_TIMEOUT = ("engine", "forfeit")
 OPENING = ("round_opened", "game_opened")
+ROUND_DEADLINE = "tournament_round"
+"""The scheduler's kind for a round's deadline (data: tournament, round)."""
+REGISTRATION_DEADLINE = "tournament_registration"
+"""The scheduler's kind for registration closing at its time (data: tournament)."""
 
 
 @dataclass
 class TournamentEvent:
-    """What happened: round_opened, game_opened (a best-of match's next game), round_finished
-    or finished.
+    """What happened: round_opened, game_opened (a best-of match's next game), round_finished,
+    finished, registration_closed (at its time), round_closing (the round's deadline passed or
+    an organiser ended it: ``tables`` are about to be played out by the engine) and played_out
+    (``tables`` as they ended after that).
     """
 
     kind: str
@@ -124,6 +137,23 @@ class StandingLine:
     the player went out (German and English)."""
 
 
+@dataclass
+class RoundClosed:
+    """What a round's deadline did: the round ended, ``played`` tables played out by engines."""
+
+    tournament_id: int
+    round: int
+    played: list[int]
+
+
+@dataclass
+class RegistrationClosed:
+    """Registration closed by itself at its time; ``registered`` players are in."""
+
+    tournament: TournamentRecord
+    registered: int
+
+
 def _config_int(config: dict[str, Any], key: str, default: int) -> int:
     value = config.get(key)
     return default if value is None else value
@@ -137,16 +167,20 @@ class TournamentService:
         repo: Repository,
         tables: TableService,
         *,
-        clock: Callable[[], float] = time.time,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         self.repo = repo
         self.tables = tables
-        self.clock = clock
+        self.clock = clock or (lambda: tables.clock())
+        """The table service's clock unless told otherwise: a round's deadline and a table's
+        clocks must read the same time (the bot's tests run on a virtual one)."""
         self.listeners: list[Callable[[TournamentEvent], Awaitable[None]]] = []
         """Called with each round opened (its tables started), each further game of a best-of
         match opened, each round finished (with the standings) and the tournament finished."""
         self._jobs: dict[int, deque[tuple[Callable[[], Awaitable[Any]], asyncio.Future]]] = {}
         self._running: set[int] = set()
+        tables.scheduler.register(ROUND_DEADLINE, self._on_round_deadline)
+        tables.scheduler.register(REGISTRATION_DEADLINE, self._on_registration_deadline)
 
     # ----- serialised work per tournament ------------------------------------------------------
 
@@ -271,10 +305,12 @@ class TournamentService:
             largest_advance = max(1, self._smallest_table(game, size) - 1)
             if not 1 <= advance <= largest_advance:
                 raise TableError(msg.BAD_ADVANCE.format(max=largest_advance, value=advance))
-        if per_move is not None and not MIN_PER_MOVE <= per_move <= MAX_PER_MOVE:
-            raise TableError(msg.BAD_CLOCK.format(lo=MIN_PER_MOVE))
-        if on_timeout not in ON_TIMEOUT:
-            raise TableError(msg.BAD_ON_TIMEOUT)
+        try:
+            # The tables' own rule (10 minutes to 14 days, engine or forfeit): a setting the
+            # table service would refuse when a round opens is refused now, before any storing.
+            clock = validate_clock({"per_move": per_move, "on_timeout": on_timeout})
+        except ClockError as error:
+            raise TableError(error.reason) from None
         if round_hours is not None and not 1 <= round_hours <= 30 * 24:
             raise TableError(msg.BAD_ROUND_HOURS)
         if closes_at is not None and closes_at <= self.clock():
@@ -284,7 +320,7 @@ class TournamentService:
             "best_of": best_of if format == ELIMINATION else 1,
             "advance": advance if format == MULTI_ELIMINATION else None,
             "table_size": size,
-            "clock": {"per_move": per_move, "on_timeout": on_timeout},
+            "clock": clock.model_dump(mode="json"),
             "round_hours": round_hours,
             "checkin": checkin,
             "late_join": late_join and format == SWISS_FORMAT,
@@ -303,7 +339,12 @@ class TournamentService:
             closes_at=closes_at,
             settings=dict(settings or {}),
         )
-        return await self.repo.create_tournament(record)
+        record = await self.repo.create_tournament(record)
+        if closes_at is not None:
+            await self.tables.scheduler.add(
+                REGISTRATION_DEADLINE, closes_at, data={"tournament": record.id}
+            )
+        return record
 
     @staticmethod
     def _smallest_table(game: Any, size: int) -> int:
@@ -534,6 +575,11 @@ class TournamentService:
         hours = tournament.config.get("round_hours")
         deadline = now + hours * 3600 if hours else None
         await self.repo.save_round(RoundRecord(tournament.id, number, "open", deadline, now))
+        if deadline is not None:
+            # Stored with the round; a crash between the two is mended by ``resume``.
+            await self.tables.scheduler.add(
+                ROUND_DEADLINE, deadline, data={"tournament": tournament.id, "round": number}
+            )
         pairings = []
         created = []
         byes = []
@@ -918,6 +964,12 @@ class TournamentService:
         await self._drain(tournament_id)
 
     async def _record(self, table: Table, pairing: PairingRecord) -> TournamentEvent | None:
+        # Read again: the pairing given was loaded when the job was queued, and a job queued
+        # earlier (or ``resume``) may have recorded this table meanwhile. Recording it twice
+        # would finish the round twice.
+        fresh = await self.repo.pairing_of_table(table.id)
+        if fresh is not None:
+            pairing = fresh
         result = table.result()
         if result is None or pairing.ranks is not None:
             return None
@@ -1018,8 +1070,12 @@ class TournamentService:
     async def resume(self) -> None:
         """At start-up: catch up with what a crash may have cut off. A round's table that
         finished while its result was not yet recorded is recorded now (which may open the
-        next round); tables created but not started are started and announced.
+        next round); tables created but not started are started and announced; a round's
+        deadline or a registration's closing time that was not stored is stored (the
+        scheduler's next run handles it, at once if it is past). Run it before the scheduler's
+        start-up catch-up, so that the catch-up finds the tournaments as they are.
         """
+        await self._store_missing_deadlines()
         for tournament in await self.repo.tournaments_with_status((RUNNING,)):
             pending = [
                 p
@@ -1045,6 +1101,93 @@ class TournamentService:
                     deadline=current.deadline if current else None,
                 )
                 await self._serial(tournament.id, lambda e=event: _return(e))
+
+    async def _store_missing_deadlines(self) -> None:
+        stored = await self.repo.deadlines(kinds=(ROUND_DEADLINE, REGISTRATION_DEADLINE))
+        rounds_stored = {
+            (d.data.get("tournament"), d.data.get("round"))
+            for d in stored
+            if d.kind == ROUND_DEADLINE
+        }
+        closings_stored = {d.data.get("tournament") for d in stored if d.kind != ROUND_DEADLINE}
+        add = []
+        for tournament in await self.repo.tournaments_with_status((REGISTRATION, RUNNING)):
+            if tournament.status == REGISTRATION:
+                if tournament.closes_at is not None and tournament.id not in closings_stored:
+                    data = {"tournament": tournament.id}
+                    add.append(
+                        DeadlineRecord(0, REGISTRATION_DEADLINE, tournament.closes_at, data=data)
+                    )
+                continue
+            rounds = {r.number: r for r in await self.repo.rounds(tournament.id)}
+            current = rounds.get(tournament.round)
+            if (
+                current is not None
+                and current.status == "open"
+                and current.deadline is not None
+                and (tournament.id, current.number) not in rounds_stored
+            ):
+                data = {"tournament": tournament.id, "round": current.number}
+                add.append(DeadlineRecord(0, ROUND_DEADLINE, current.deadline, data=data))
+        if add:
+            await self.tables.scheduler.replace([], add)
+
+    # ----- the deadlines' handlers ---------------------------------------------------------------
+
+    async def _on_round_deadline(self, deadline: DeadlineRecord, now: float) -> RoundClosed | None:
+        """The scheduler's handler of ``tournament_round``: the round ends if it is still the
+        open current round (a round finished before, a cancelled tournament, a rerun after a
+        crash: nothing happens).
+        """
+        tournament_id = int(deadline.data["tournament"])
+        number = int(deadline.data["round"])
+        try:
+            if not await self._round_is_open(tournament_id, number):
+                return None
+        except TableError:
+            return None  # the tournament is gone
+        played = await self.round_deadline_passed(tournament_id, number)
+        return RoundClosed(tournament_id, number, played)
+
+    async def _on_registration_deadline(
+        self, deadline: DeadlineRecord, now: float
+    ) -> RegistrationClosed | None:
+        """The scheduler's handler of ``tournament_registration``: registration closes if it
+        is still open and its closing time (which an organiser cannot move) has come.
+        """
+        tournament_id = int(deadline.data["tournament"])
+
+        async def work() -> RegistrationClosed | None:
+            try:
+                tournament = await self.get(tournament_id)
+            except TableError:
+                return None
+            if tournament.status != REGISTRATION or tournament.closes_at is None:
+                return None
+            if tournament.closes_at > now:
+                return None
+            await self.repo.update_tournament(tournament_id, status=CLOSED)
+            tournament.status = CLOSED
+            registered = [
+                r for r in await self.repo.registrations(tournament_id) if r.dropped_round is None
+            ]
+            return RegistrationClosed(tournament, len(registered))
+
+        closed = await self._serial(tournament_id, work)
+        if closed is not None:
+            await self._announce(TournamentEvent("registration_closed", closed.tournament, 0))
+        return closed
+
+    async def _round_is_open(self, tournament_id: int, number: int) -> bool:
+        tournament = await self.get(tournament_id)
+        rounds = {r.number: r for r in await self.repo.rounds(tournament_id)}
+        record = rounds.get(number)
+        return (
+            tournament.status == RUNNING
+            and tournament.round == number
+            and record is not None
+            and record.status == "open"
+        )
 
     # ----- organisers' interventions ----------------------------------------------------------
 
@@ -1073,24 +1216,33 @@ class TournamentService:
     # ----- the round's deadline ----------------------------------------------------------------
 
     async def round_deadline_passed(self, tournament_id: int, number: int) -> list[int]:
-        """The deadline of round ``number`` has passed: every table of the round still being
+        """The deadline of round ``number`` has passed (the scheduler's ``tournament_round``
+        deadline, or an organiser's ``end_round``): every table of the round still being
         played is played out by the engine player (``strategy``, else ``random``) for each
         member still to decide, from where it stands; the results count like any other, and
         such tables are marked ``adjudicated`` (not rated). A best-of match's further games are
-        played out too. A table a server manager cancelled is void (no points, no meeting). Nothing happens if the round is over or not the current one (so a late
-        or repeated call is harmless). Returns the ids of the tables played out.
+        played out too. A table a server manager cancelled is void (no points, no meeting).
+        Nothing happens if the round is over or not the current one (so a late or repeated
+        call is harmless). Listeners hear ``round_closing`` before the play-out and
+        ``played_out`` after it. Returns the ids of the tables played out.
 
         Why play out rather than score the table as it stands: the games have no fair partial
         result (a hand half played), and the engine players are the same ones the clock rules
         use for a member who runs out of time.
         """
+        if not await self._round_is_open(tournament_id, number):
+            return []
         tournament = await self.get(tournament_id)
-        rounds = {r.number: r for r in await self.repo.rounds(tournament_id)}
-        record = rounds.get(number)
-        if tournament.status != RUNNING or record is None or record.status != "open":
-            return []
-        if tournament.round != number:
-            return []
+        unfinished = []
+        for pairing in await self.repo.pairings(tournament_id, number):
+            if pairing.bye or pairing.ranks is not None or pairing.table_id is None:
+                continue
+            table = await self.tables.get(pairing.table_id)
+            if table.status in ("lobby", "active"):
+                unfinished.append(table)
+        # Told before the play-out, whose results finish the round and open the next: the
+        # channel reads "round closed", then the standings, then the next round.
+        await self._announce(TournamentEvent("round_closing", tournament, number, unfinished))
         played: list[int] = []
         for _ in range(64):  # a best-of match may open further games; each is played out too
             pending = [
@@ -1107,10 +1259,14 @@ class TournamentService:
                     await self._serial(tournament_id, lambda p=pairing: self._void(p))
                     continue
                 await self._play_out(pairing.table_id)
-                played.append(pairing.table_id)
+                if pairing.table_id not in played:
+                    played.append(pairing.table_id)
             rounds = {r.number: r for r in await self.repo.rounds(tournament_id)}
             if rounds[number].status != "open":
                 break
+        if played:
+            ended = [await self.tables.get(table_id) for table_id in played]
+            await self._announce(TournamentEvent("played_out", tournament, number, ended))
         return played
 
     async def _play_out(self, table_id: int) -> None:
