@@ -1,8 +1,9 @@
 """The bot: a ``commands.Bot`` that owns the repository, the table service and the flows.
 
-``setup_hook`` opens storage, creates the service, loads the command extensions by feature,
-registers the persistent components and syncs the commands (to the development guild when one
-is set, which is instant; globally otherwise).
+``setup_hook`` opens storage, creates the services (tables with their scheduler, ratings,
+tournaments), loads the command extensions by feature, registers the persistent components,
+catches up with what a restart cut off, and syncs the commands (to the development guild when
+one is set, which is instant; globally otherwise).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from discord.ext import commands
 
 from storage import GuildSettings, Repository, UserPreferences
 from tables.service import TableError, TableService
+from tables.tournaments.ratings import RatingService
+from tables.tournaments.service import TournamentService
 from tischrunde.settings import Settings
 
 from . import i18n
@@ -64,6 +67,8 @@ class TischrundeBot(commands.Bot):
         self.settings = settings
         self.repository = repository
         self.service: TableService
+        self.ratings: RatingService
+        self.tournaments: TournamentService
         self.flows = TableFlows(self)
         self.dms = DirectMessages(self)
         self.clocks = ClockDriver(self)
@@ -79,11 +84,25 @@ class TischrundeBot(commands.Bot):
             self.repository = SqliteRepository(self.settings.database_path)
             await self.repository.open()
         self.service = TableService(self.repository, clock=discord_clock)
+        # Built here, next to the scheduler, not in a cog: their deadline handlers must be
+        # registered before the start-up catch-up runs, and results must reach them whichever
+        # extensions are loaded.
+        self.ratings = RatingService(self.repository)
+        self.tournaments = TournamentService(self.repository, self.service)
+        self.service.finished_listeners.append(self.ratings.on_table_finished)
+        self.service.finished_listeners.append(self.tournaments.on_table_finished)
         await self.tree.set_translator(i18n.GermanTranslator())
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(TableComponent)
+        # After the extensions (the tournament cog listens, to post what resuming does) and
+        # before the clocks' catch-up (which then finds the tournaments as they are and every
+        # missing round deadline stored).
+        try:
+            await self.tournaments.resume()
+        except Exception:
+            log.exception("resuming tournaments failed")
         # After the components, so the catch-up's messages carry working buttons.
         self.clocks.start()
         if self.settings.dev_guild_id:

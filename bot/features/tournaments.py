@@ -1,11 +1,15 @@
 """``/tournament`` (create, join, leave, checkin, engine, close, start, standings, drop) and
 ``/leaderboard``.
 
-The tournament and rating services live here: ``setup`` builds them on the bot's repository and
-table service and registers them as finished-table listeners. Each round's tables open in
-threads of the tournament's channel with the round's deadline; standings are posted after
-every round, and the final ranking when the tournament ends. Organisers are members with Manage
-Server or the server's organiser role (``/settings organiser``).
+The tournament and rating services are the bot's (``bot.tournaments``, ``bot.ratings``, built in
+``setup_hook`` next to the scheduler that runs their deadlines); this cog holds the commands and
+posts what the tournament service reports. Each round's tables open in threads of the
+tournament's channel with the round's deadline; when the deadline passes (or an organiser ends
+the round) the channel is told and the played-out tables show their end in their threads;
+registration closing at its time is posted; standings are posted after every round, and the
+final ranking when the tournament ends. Posts of one tournament go out in the order the service
+reported them. Organisers are members with Manage Server or the server's organiser role
+(``/settings organiser``).
 """
 
 from __future__ import annotations
@@ -20,9 +24,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from games.core import Text, all_games, get_game
+from tables.clocks import DEFAULT_PER_MOVE, ClockError, parse_duration
 from tables.service import TableError
 from tables.tournaments.messages import NO_SUCH_TOURNAMENT, ORGANISER_ONLY
-from tables.tournaments.ratings import RatingService
 from tables.tournaments.service import (
     ELIMINATION,
     MULTI_ELIMINATION,
@@ -38,7 +42,7 @@ from ..flows import member_of, parse_options
 from ..i18n import T
 
 if TYPE_CHECKING:
-    from storage.base import TournamentRecord
+    from storage.base import Registration, TournamentRecord
 
     from ..app import TischrundeBot
 
@@ -83,6 +87,24 @@ ENGINE_ADDED = Text("{name} spielt in Turnier {id} mit.", "{name} plays in tourn
 ROUND_ENDED = Text(
     "Runde {round} von Turnier {id} ist beendet ({n} Tische vom Computer zu Ende gespielt).",
     "Round {round} of tournament {id} has ended ({n} tables played out by the engine).",
+)
+ROUND_CLOSING = Text(
+    "**{name}** · Runde {round} ist geschlossen: der Computer spielt {n} offene Tische zu Ende "
+    "(ihre Ergebnisse zählen, ohne Wertung).",
+    "**{name}** · round {round} is closed: the engine plays out {n} unfinished tables (their "
+    "results count; they are not rated).",
+)
+PLAYED_OUT_NOTE = Text(
+    "Rundenschluss: der Computer hat diesen Tisch für alle, die noch am Zug waren, zu Ende "
+    "gespielt. Das Ergebnis zählt fürs Turnier, ohne Wertung.",
+    "The round is closed: the engine played this table to its end for everyone still to move. "
+    "The result counts for the tournament; the table is not rated.",
+)
+REGISTRATION_ENDED = Text(
+    "**{name}** · die Anmeldung zu Turnier {id} ist geschlossen ({n} angemeldet). Die "
+    "Turnierleitung startet es mit /tournament start {id}.",
+    "**{name}** · registration for tournament {id} has closed ({n} registered). Organisers "
+    "start it with /tournament start {id}.",
 )
 CANCELLED = Text(
     "Turnier {id} ist abgesagt; laufende Tische gehen als normale Tische weiter.",
@@ -159,13 +181,11 @@ class TournamentCommands(commands.Cog):
 
     def __init__(self, bot: TischrundeBot) -> None:
         self.bot = bot
-        assert bot.repository is not None
-        self.ratings = RatingService(bot.repository)
-        self.tournaments = TournamentService(bot.repository, bot.service)
-        bot.service.finished_listeners.append(self.ratings.on_table_finished)
-        bot.service.finished_listeners.append(self.tournaments.on_table_finished)
+        self.ratings = bot.ratings
+        self.tournaments: TournamentService = bot.tournaments
         self.tournaments.listeners.append(self.on_event)
         self._posting: set[asyncio.Task[None]] = set()
+        self._post_locks: dict[int, asyncio.Lock] = {}
         choices = [
             app_commands.Choice(
                 name=app_commands.locale_str(game.name.en, game=game.id), value=game.id
@@ -176,21 +196,10 @@ class TournamentCommands(commands.Cog):
             assert isinstance(command, app_commands.Command)
             command._params["game"].choices = choices
 
-    async def cog_load(self) -> None:
-        """Catch up with rounds a crash may have cut off (see ``TournamentService.resume``)."""
-        try:
-            await self.tournaments.resume()
-        except Exception:
-            log.exception("resuming tournaments failed")
-
     async def cog_unload(self) -> None:
-        """Stop listening to the table service."""
-        for listeners, callback in (
-            (self.bot.service.finished_listeners, self.ratings.on_table_finished),
-            (self.bot.service.finished_listeners, self.tournaments.on_table_finished),
-        ):
-            if callback in listeners:
-                listeners.remove(callback)
+        """Stop posting what the tournament service reports (it keeps running its rounds)."""
+        if self.on_event in self.tournaments.listeners:
+            self.tournaments.listeners.remove(self.on_event)
 
     # ----- who may organise, which tournament ------------------------------------------------
 
@@ -241,7 +250,10 @@ class TournamentCommands(commands.Cog):
         best_of=T("Elimination: games per match (odd)", "K.-o.: Partien pro Duell (ungerade)"),
         advance=T("Multiplayer elimination: how many advance per table", "Weiter pro Tisch"),
         table_size=T("Players per table", "Personen pro Tisch"),
-        per_move=T("Seconds per move (empty: no clock)", "Sekunden pro Zug (leer: ohne Uhr)"),
+        per_move=T(
+            "Time per move: 10m to 14d, e.g. 12h or 3d, or none (default 24h)",
+            "Bedenkzeit pro Zug: 10m bis 14d, z. B. 12h oder 3d, oder keine (Standard 24h)",
+        ),
         on_timeout=T("When time runs out", "Bei Zeitüberschreitung"),
         round_hours=T("Hours per round (the round's deadline)", "Stunden pro Runde"),
         checkin=T("Players must check in before the start", "Check-in vor dem Start"),
@@ -285,7 +297,7 @@ class TournamentCommands(commands.Cog):
         best_of: int = 1,
         advance: int | None = None,
         table_size: int | None = None,
-        per_move: int | None = None,
+        per_move: str | None = None,
         on_timeout: str = "engine",
         round_hours: float | None = None,
         checkin: bool = False,
@@ -299,6 +311,11 @@ class TournamentCommands(commands.Cog):
         channel = interaction.channel
         if isinstance(channel, discord.Thread) and channel.parent_id:
             channel_id = channel.parent_id
+        try:
+            # Read like /table open's clock, so a tournament table gets the same setting.
+            seconds = DEFAULT_PER_MOVE if per_move is None else parse_duration(per_move)
+        except ClockError as error:
+            raise TableError(error.reason) from None
         closes_at = None
         if closes_in_hours is not None:
             closes_at = self.tournaments.clock() + max(closes_in_hours, 0) * 3600
@@ -314,7 +331,7 @@ class TournamentCommands(commands.Cog):
             best_of=best_of,
             advance=advance,
             table_size=table_size,
-            per_move=per_move,
+            per_move=seconds,
             on_timeout=on_timeout,
             round_hours=round_hours,
             checkin=checkin,
@@ -542,10 +559,14 @@ class TournamentCommands(commands.Cog):
         task.add_done_callback(self._posting.discard)
 
     async def _post(self, event: TournamentEvent) -> None:
-        try:
-            await self._post_event(event)
-        except Exception:
-            log.exception("posting %s of tournament %s failed", event.kind, event.tournament.id)
+        # One tournament's posts in the order reported (the lock is fair): "round closed",
+        # then the standings, then the next round.
+        lock = self._post_locks.setdefault(event.tournament.id, asyncio.Lock())
+        async with lock:
+            try:
+                await self._post_event(event)
+            except Exception:
+                log.exception("posting %s of tournament %s failed", event.kind, event.tournament.id)
 
     async def _post_event(self, event: TournamentEvent) -> None:
         record = event.tournament
@@ -599,6 +620,23 @@ class TournamentCommands(commands.Cog):
                     lines.append(BYE_LINE.format(players=byes).get(lang))
                 lines.insert(0, head)
             await channel.send("\n".join(lines)[:2000])
+        elif event.kind == "round_closing":
+            text = ROUND_CLOSING.format(name=record.name, round=event.round, n=len(event.tables))
+            await channel.send(text.get(lang))
+        elif event.kind == "played_out":
+            for table in event.tables:
+                try:
+                    await self.bot.flows.publish(
+                        table, [], actor=None, note=PLAYED_OUT_NOTE.get(lang)
+                    )
+                except Exception:
+                    log.exception("publishing the end of tournament table %s failed", table.id)
+        elif event.kind == "registration_closed":
+            registered = [
+                r for r in (await self._registrations(record.id)) if r.dropped_round is None
+            ]
+            text = REGISTRATION_ENDED.format(name=record.name, id=record.id, n=len(registered))
+            await channel.send(text.get(lang))
         elif event.kind == "round_finished":
             embed = self._standings_embed(
                 record, event.standings, STANDINGS_TITLE, lang, round=event.round
@@ -609,9 +647,12 @@ class TournamentCommands(commands.Cog):
             embed.timestamp = datetime.now(UTC)
             await channel.send(embed=embed)
 
-    async def _names(self, tournament_id: int) -> dict[str, str]:
+    async def _registrations(self, tournament_id: int) -> list[Registration]:
         assert self.bot.repository is not None
-        return {r.user_id: r.name for r in await self.bot.repository.registrations(tournament_id)}
+        return await self.bot.repository.registrations(tournament_id)
+
+    async def _names(self, tournament_id: int) -> dict[str, str]:
+        return {r.user_id: r.name for r in await self._registrations(tournament_id)}
 
 
 async def setup(bot: Any) -> None:
