@@ -176,6 +176,20 @@ class TischrundeBot(commands.Bot):
             )
         return own
 
+    async def may_organise(self, interaction: discord.Interaction) -> bool:
+        """Whether the member organises tournaments here: Manage Server, or the server's
+        organiser role (``/settings organiser``).
+        """
+        if interaction.guild_id is None:
+            return False
+        if interaction.permissions.manage_guild:
+            return True
+        settings = await self.guild_settings(interaction.guild_id)
+        roles = getattr(interaction.user, "roles", [])
+        return bool(settings.organiser_role) and any(
+            str(role.id) == settings.organiser_role for role in roles
+        )
+
     # ----- the one error handler -------------------------------------------------------------
 
     async def guarded(

@@ -220,11 +220,8 @@ class TableFlows:
     async def cancel(self, interaction: discord.Interaction, table_id: int) -> None:
         """End a table without a result: its host, or a member with Manage Server."""
         lang = await self.bot.language(interaction)
-        permissions = interaction.permissions
-        may_manage = interaction.guild_id is not None and permissions.manage_guild
         table = await self.service.get(table_id)
-        if may_manage and table.record.place.get("guild") != str(interaction.guild_id):
-            may_manage = False  # Manage Server on another server does not reach this table
+        may_manage = await self.may_manage(interaction, table)
         was_active = table.status == ACTIVE
         table = await self.service.cancel(table_id, member_of(interaction), may_manage=may_manage)
         await self._show_lobby(interaction, table, i18n.CANCELLED.format(id=table.id).get(lang))
@@ -587,7 +584,7 @@ class TableFlows:
         here = str(interaction.guild_id)
         if table.record.place.get("guild") not in (None, here):
             raise TableError(service_messages.NO_SUCH_TABLE.format(id=table_id), "unknown")
-        may_manage = interaction.guild_id is not None and interaction.permissions.manage_guild
+        may_manage = await self.may_manage(interaction, table)
         seat = seat_number - 1
         old_name = table.seat_name(seat)
         to = Member(str(member.id), member.display_name) if member is not None else None
@@ -605,6 +602,29 @@ class TableFlows:
             notes.append(i18n.NEW_HOLDER_NO_DM.format(who=new, n=seat_number).get(public))
         events = [event for _applied, event in outcome.events]
         await self.publish(table, events, actor=to.user_id if to else None, note="\n".join(notes))
+
+    async def may_manage(self, interaction: discord.Interaction, table: Table) -> bool:
+        """Whether the member may cancel or hand over seats at ``table`` without being its host:
+        Manage Server on the table's server, and at a tournament's table also its organisers
+        (the organiser role, or whoever created the tournament), who have no table of their own
+        to host.
+        """
+        if interaction.guild_id is None:
+            return False
+        if table.record.place.get("guild") != str(interaction.guild_id):
+            return False  # Manage Server on another server does not reach this table
+        if interaction.permissions.manage_guild:
+            return True
+        tournament_id = table.record.settings.get("tournament")
+        if tournament_id is None:
+            return False
+        if await self.bot.may_organise(interaction):
+            return True
+        try:
+            tournament = await self.bot.tournaments.get(int(tournament_id))
+        except TableError:
+            return False
+        return tournament.organiser == str(interaction.user.id)
 
     async def _hand_to_new_holder(self, table: Table, seat: int, user_id: str) -> bool:
         """DM the new holder the seat's hand (theirs alone); False if it does not reach them."""

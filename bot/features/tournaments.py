@@ -205,15 +205,7 @@ class TournamentCommands(commands.Cog):
 
     async def may_organise(self, interaction: discord.Interaction) -> bool:
         """Manage Server, or the server's organiser role."""
-        if interaction.guild_id is None:
-            return False
-        if interaction.permissions.manage_guild:
-            return True
-        settings = await self.bot.guild_settings(interaction.guild_id)
-        roles = getattr(interaction.user, "roles", [])
-        return bool(settings.organiser_role) and any(
-            str(role.id) == settings.organiser_role for role in roles
-        )
+        return await self.bot.may_organise(interaction)
 
     async def _resolve(
         self, interaction: discord.Interaction, tournament_id: int | None

@@ -6,6 +6,14 @@ may add engines at will, an engine has no rating of its own for the model to wei
 members against engines would let anyone farm points. Tables whose end was played out by
 engines at a tournament round's deadline (``settings["adjudicated"]``) are not rated either.
 
+The clock rules: a table a seat's forfeit ended (its clock ran out) is rated, the forfeiting
+seat ranked last as the result says: letting the clock run out is losing. A move the engine made
+for a seat whose time ran out does not stop a table being rated either (the seat still played
+every other move). A table where a seat was handed over (``settings["handed_over"]``, a
+substitution) is not rated: nobody played that seat through, so crediting the substitute with
+a game they joined midway, or the player who left with one they did not finish, would misstate
+both.
+
 Placings and teams come from the game's ``Result``: every team (or, without teams, every seat)
 is one openskill team, ranked by ``Result.ranks`` (1 best, equal ranks a shared place).
 
@@ -44,7 +52,10 @@ def rated_members(table: Table) -> list[tuple[str, str]] | None:
     """(user id, name) of each seat if the table is rated, else None (see the module docstring)."""
     if table.status != "finished" or table.result() is None:
         return None
-    if not table.record.place.get("guild") or table.record.settings.get("adjudicated"):
+    settings = table.record.settings
+    if not table.record.place.get("guild") or settings.get("adjudicated"):
+        return None
+    if settings.get("handed_over"):
         return None
     if any(seat.user_id is None or seat.engine for seat in table.seats):
         return None
