@@ -4,6 +4,7 @@ thread with its deadline, standings after the round, the final ranking, and refu
 
 from __future__ import annotations
 
+from tables.clocks import DAY, HOUR
 from tests.bot.drive import Driver
 from tests.bot.harness import answer, message_text, restart, server
 
@@ -77,8 +78,9 @@ async def test_create_join_start_play_standings_and_leaderboard(tmp_path):
 
 async def test_bad_input_is_refused_privately_and_changes_nothing(tmp_path):
     """A member without the organiser role or Manage Server may not create; absurd options
-    (0 rounds, best of 4) are refused with a clear private answer; German members read German;
-    no tournament is stored.
+    (0 rounds, best of 4, a time per move outside the tables' 10 minutes to 14 days or no
+    duration at all, a closing time now) are refused with a clear private answer; German
+    members read German; no tournament is stored.
     """
     async with server(tmp_path) as srv:
         owner = srv.guild.add_member(srv.guild.owner)
@@ -100,6 +102,20 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(tmp_path):
             best_of=4,
         )
         assert "Best of must be odd" in answer(four)
+        for bad in ("5m", "15d", "soon"):
+            clock = await owner.slash(
+                srv.channel, "tournament create", game="test-highcard", name="Cup", per_move=bad
+            )
+            text = answer(clock)
+            assert "between 10 minutes and 14 days" in text or "not a duration" in text
+        timeout = await owner.slash(
+            srv.channel,
+            "tournament create",
+            game="test-highcard",
+            name="Cup",
+            closes_in_hours=0,
+        )
+        assert "The registration deadline is in the past." in answer(timeout)
         karl = srv.add("karl", locale="de")
         german = await karl.slash(srv.channel, "tournament join", tournament=7)
         assert "Turnier 7 gibt es nicht." in answer(german)
@@ -133,3 +149,80 @@ async def test_a_running_tournament_survives_a_restart(tmp_path):
         assert "Nachtrunde · R2" in thread.name
         posted = "\n".join(message_text(m) for m in srv.channel.history())
         assert "Nachtrunde · standings after round 1" in posted
+
+
+async def test_registration_and_round_deadlines_run_by_themselves_across_a_restart(tmp_path):
+    """Deadline rules through the bot, on simcord's virtual clock: registration closes by
+    itself at its time and the channel is told; the round's table appears in `/table mine`;
+    the bot is then down for three days with one table unfinished: after the restart the
+    missed turn clock (12 h) makes one engine move, the missed round deadline plays out the
+    rest, and the channel reads, once and in this order, that the round is closed, the
+    standings after it and round 2 with a deadline counted from the restart; the played-out
+    table's thread shows its end.
+    """
+    async with server(tmp_path) as srv:
+        owner = srv.guild.add_member(srv.guild.owner)
+        players = [srv.add(name) for name in ("anna", "ben", "carla", "dora")]
+        created = await owner.slash(
+            srv.channel,
+            "tournament create",
+            game="test-highcard",
+            name="Wintercup",
+            options="hand=1",
+            rounds=2,
+            round_hours=24,
+            per_move="12h",
+            closes_in_hours=2,
+        )
+        assert "Registration closes: <t:" in message_text(created.response)
+        for player in players:
+            await player.slash(srv.channel, "tournament join", tournament=1)
+        record = await srv.bot.repository.get_tournament(1)
+        assert record.config["clock"] == {"per_move": 12 * HOUR, "on_timeout": "engine"}
+
+        await srv.env.advance_time(2 * HOUR + 1)
+        assert (await srv.bot.repository.get_tournament(1)).status == "closed"
+        posted = [message_text(m) for m in srv.channel.history()]
+        assert (
+            sum("registration for tournament 1 has closed (4 registered)" in t for t in posted) == 1
+        )
+        late = await srv.add("eve").slash(srv.channel, "tournament join", tournament=1)
+        assert "Registration for tournament 1 is closed." in answer(late)
+
+        await owner.slash(srv.channel, "tournament start", tournament=1)
+        pairings = await srv.bot.repository.pairings(1, 1)
+        anna = players[0]
+        played = next(p for p in pairings if str(anna.id) in p.players)
+        left = next(p for p in pairings if p is not played)
+        mine = answer(await anna.slash(srv.channel, "table mine"))
+        assert f"Table {played.table_id} " in mine
+        await Driver(srv, played.table_id).play()
+        seq = (await srv.bot.service.get(left.table_id)).seq
+        before = len(srv.channel.history())
+
+        await srv.bot.clocks.close()  # the process stops: its timer with it
+        srv.env.backend.clock.advance(3 * DAY)
+        await restart(srv)
+        now = srv.bot.service.clock()
+        log = await srv.bot.repository.log(left.table_id, seq)
+        assert len([e for e in log if e.seat >= 0]) == 2  # the timeout's move, then the play-out
+        table = await srv.bot.service.get(left.table_id)
+        assert table.status == "finished" and table.record.settings["adjudicated"]
+        rounds = await srv.bot.repository.rounds(1)
+        assert [r.status for r in rounds] == ["finished", "open"]
+        assert abs(rounds[1].deadline - (now + 24 * HOUR)) < 60
+        new = [message_text(m) for m in srv.channel.history()[before:]]
+        closing = [i for i, t in enumerate(new) if "round 1 is closed" in t]
+        standings = [i for i, t in enumerate(new) if "Wintercup · standings after round 1" in t]
+        second = [i for i, t in enumerate(new) if "**Wintercup** · round 2/2 · round ends" in t]
+        assert len(closing) == len(standings) == len(second) == 1
+        assert closing[0] < standings[0] < second[0]
+        assert "plays out 1 unfinished tables" in new[closing[0]]
+        thread = await srv.thread(left.table_id)
+        texts = [message_text(m) for m in thread.history() if not m.flags.ephemeral]
+        ended = [t for t in texts if "the engine played this table to its end" in t]
+        assert len(ended) == 1 and "Game over" in ended[0]
+
+        await srv.env.advance_time(HOUR)
+        later = [message_text(m) for m in srv.channel.history()[before:]]
+        assert sum("round 1 is closed" in t for t in later) == 1
