@@ -226,3 +226,48 @@ async def test_registration_and_round_deadlines_run_by_themselves_across_a_resta
         await srv.env.advance_time(HOUR)
         later = [message_text(m) for m in srv.channel.history()[before:]]
         assert sum("round 1 is closed" in t for t in later) == 1
+
+
+async def test_organisers_hand_over_a_tournament_seat_and_the_entry_keeps_the_result(tmp_path):
+    """Substitution rule at a tournament table (hosted by the tournament, not a member): a
+    member with the organiser role may hand a seat over, a player may not; the stand-in plays
+    it to the end and the standings credit the registered player, never the stand-in; the
+    table is not rated. With pictures on, the round's table message carries its picture.
+    """
+    async with server(tmp_path, pictures=True) as srv:
+        owner = srv.guild.add_member(srv.guild.owner)
+        role = srv.guild.create_role("organisers")
+        await owner.slash(srv.channel, "settings organiser", role=role)
+        olga = srv.guild.add_member(srv.env.create_user("olga"), roles=[role])
+        anna, ben, stella = srv.add("anna"), srv.add("ben"), srv.add("stella")
+        await olga.slash(
+            srv.channel,
+            "tournament create",
+            game="test-highcard",
+            name="Cup",
+            options="hand=1",
+            rounds=1,
+        )
+        for player in (anna, ben):
+            await player.slash(srv.channel, "tournament join", tournament=1)
+        await olga.slash(srv.channel, "tournament start", tournament=1)
+        [pairing] = await srv.bot.repository.pairings(1, 1)
+        first = next(m for m in (await srv.thread(pairing.table_id)).history() if m.embeds)
+        assert len(first.attachments) == 1 and first.attachments[0].filename.endswith(".png")
+        table = await srv.bot.service.get(pairing.table_id)
+        seat = table.seat_of(str(ben.id)) + 1
+        refused = await anna.slash(
+            srv.channel, "table substitute", seat=seat, member=stella, table=table.id
+        )
+        assert "Only the host" in answer(refused)
+        done = await olga.slash(
+            srv.channel, "table substitute", seat=seat, member=stella, table=table.id
+        )
+        assert "has been handed over" in answer(done)
+        srv.members.pop("ben")
+        await Driver(srv, table.id).play()
+        finished = await srv.bot.service.get(table.id)
+        assert finished.status == "finished" and finished.seat_of(str(stella.id)) == seat - 1
+        lines = await srv.bot.tournaments.standings(1)
+        assert {line.user_id for line in lines} == {str(anna.id), str(ben.id)}
+        assert await srv.bot.repository.leaderboard("test-highcard", str(srv.guild.id)) == []
