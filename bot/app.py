@@ -91,6 +91,7 @@ class TischrundeBot(commands.Bot):
         self.tournaments = TournamentService(self.repository, self.service)
         self.service.finished_listeners.append(self.ratings.on_table_finished)
         self.service.finished_listeners.append(self.tournaments.on_table_finished)
+        self.service.cancelled_listeners.append(self.tournaments.on_table_cancelled)
         await self.tree.set_translator(i18n.GermanTranslator())
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         for extension in EXTENSIONS:

@@ -220,6 +220,9 @@ class TableService:
         """Called with each table that has just finished, after its result is stored (ratings
         and tournaments listen here). A listener's failure is its own: it is logged and the
         move still counts."""
+        self.cancelled_listeners: list[Callable[[Table], Awaitable[None]]] = []
+        """Called with each table ``cancel`` ended without a result (a tournament voids its
+        game); failures are logged, the table stays cancelled."""
         from .turns import TurnClocks
 
         self.scheduler = Scheduler(repo, lambda: self.clock())
@@ -356,7 +359,14 @@ class TableService:
                 raise TableError(msg.ALREADY_OVER)
             if not may_manage:
                 self._require_host(table, by)
-            return await self._close(table)
+            closed = await self._close(table)
+        # Outside the table's lock: a tournament may open its next round's tables now.
+        for listener in list(self.cancelled_listeners):
+            try:
+                await listener(closed)
+            except Exception:
+                logger.exception("cancelled-table listener %r failed for %s", listener, table_id)
+        return closed
 
     async def start(self, table_id: int, by: Member) -> MoveOutcome:
         """Start the game (host only): deal, and play chance and engine moves until a member

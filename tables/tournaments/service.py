@@ -963,6 +963,40 @@ class TournamentService:
         # If another task is working on this tournament, it runs the job when it gets to it.
         await self._drain(tournament_id)
 
+    async def on_table_cancelled(self, table: Table) -> None:
+        """The ``TableService.cancelled_listeners`` callback: a table of the current round that
+        a server manager or an organiser cancelled is void at once (no points, no meeting; in a
+        best-of match a replacement game opens), so the round can finish without waiting for
+        its deadline.
+        """
+        pairing = await self.repo.pairing_of_table(table.id)
+        if pairing is None:
+            return
+        tournament_id = pairing.tournament_id
+
+        async def work() -> TournamentEvent | None:
+            fresh = await self.repo.pairing_of_table(table.id)
+            if fresh is None or fresh.ranks is not None:
+                return None
+            tournament = await self.get(tournament_id)
+            if tournament.status != RUNNING or fresh.round != tournament.round:
+                return None
+            return await self._void(fresh)
+
+        future = self._enqueue(tournament_id, work)
+
+        def report(done: asyncio.Future[Any]) -> None:
+            if not done.cancelled() and done.exception() is not None:
+                logger.error(
+                    "tournament %s: voiding table %s failed",
+                    tournament_id,
+                    table.id,
+                    exc_info=done.exception(),
+                )
+
+        future.add_done_callback(report)
+        await self._drain(tournament_id)
+
     async def _record(self, table: Table, pairing: PairingRecord) -> TournamentEvent | None:
         # Read again: the pairing given was loaded when the job was queued, and a job queued
         # earlier (or ``resume``) may have recorded this table meanwhile. Recording it twice
@@ -988,8 +1022,9 @@ class TournamentService:
         return await self._maybe_finish_round(tournament, history)
 
     async def _void(self, pairing: PairingRecord) -> TournamentEvent | None:
-        """A table of the round was cancelled (by a server manager): its game is void, worth
-        nothing to anyone and no meeting; in a best-of match a replacement game follows.
+        """A table of the round was cancelled (by a server manager or an organiser): its game
+        is void, worth nothing to anyone and no meeting; in a best-of match a replacement game
+        follows.
         """
         if pairing.ranks is not None:
             return None

@@ -46,6 +46,7 @@ class Process:
         self.ratings = RatingService(repo)
         self.tables.finished_listeners.append(self.ratings.on_table_finished)
         self.tables.finished_listeners.append(self.tournaments.on_table_finished)
+        self.tables.cancelled_listeners.append(self.tournaments.on_table_cancelled)
         self.events = []
 
         async def hear(event):
@@ -422,3 +423,26 @@ async def test_a_substitute_plays_for_the_registered_player_and_the_table_is_not
     assert set(lines) == {"u0", "u1"}
     assert lines["u1"].points == placing_points(table.result().ranks)[seat]
     assert await repo.leaderboard("test-highcard", GUILD) == []
+
+
+async def test_a_cancelled_tournament_table_is_void_at_once(repo, clock):
+    """Void rule: a table of the current round that a manager or organiser cancels counts for
+    nobody (no points, no meeting), at once: when the round's other table finishes the round
+    is complete and the next one opens, with no deadline and nobody ending the round by hand.
+    """
+    process = Process(repo, clock)
+    tournament = await create(process, rounds=2, per_move=None)
+    await field(process, tournament.id, 4)
+    await process.tournaments.start(tournament.id, ORGANISER, may_organise=True)
+    cancelled, _other = await repo.pairings(tournament.id, 1)
+    await process.tables.cancel(cancelled.table_id, ORGANISER, may_manage=True)
+    [voided] = [
+        p for p in await repo.pairings(tournament.id, 1) if p.table_id == cancelled.table_id
+    ]
+    assert voided.ranks == []
+    assert (await repo.rounds(tournament.id))[0].status == "open"
+    await play_all_but(process, repo, tournament.id, 1)
+    assert [r.status for r in await repo.rounds(tournament.id)] == ["finished", "open"]
+    lines = {line.user_id: line for line in await process.tournaments.standings(tournament.id)}
+    assert all(lines[u].points == 0 for u in cancelled.players)
+    assert sum(line.points for line in lines.values()) == 1
