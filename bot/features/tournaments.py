@@ -89,10 +89,10 @@ ROUND_ENDED = Text(
     "Round {round} of tournament {id} has ended ({n} tables played out by the engine).",
 )
 ROUND_CLOSING = Text(
-    "**{name}** · Runde {round} ist geschlossen: der Computer spielt {n} offene Tische zu Ende "
-    "(ihre Ergebnisse zählen, ohne Wertung).",
-    "**{name}** · round {round} is closed: the engine plays out {n} unfinished tables (their "
-    "results count; they are not rated).",
+    "**{name}** · Runde {round} ist geschlossen. Offene Tische: {n}; der Computer spielt sie "
+    "für alle zu Ende, die noch am Zug sind (die Ergebnisse zählen, ohne Wertung).",
+    "**{name}** · round {round} is closed. Unfinished tables: {n}; the engine plays them out "
+    "for everyone still to move (the results count; they are not rated).",
 )
 PLAYED_OUT_NOTE = Text(
     "Rundenschluss: der Computer hat diesen Tisch für alle, die noch am Zug waren, zu Ende "

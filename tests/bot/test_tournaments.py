@@ -217,7 +217,7 @@ async def test_registration_and_round_deadlines_run_by_themselves_across_a_resta
         second = [i for i, t in enumerate(new) if "**Wintercup** · round 2/2 · round ends" in t]
         assert len(closing) == len(standings) == len(second) == 1
         assert closing[0] < standings[0] < second[0]
-        assert "plays out 1 unfinished tables" in new[closing[0]]
+        assert "Unfinished tables: 1; the engine plays them out" in new[closing[0]]
         thread = await srv.thread(left.table_id)
         texts = [message_text(m) for m in thread.history() if not m.flags.ephemeral]
         ended = [t for t in texts if "the engine played this table to its end" in t]
