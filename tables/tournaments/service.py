@@ -1177,12 +1177,12 @@ class TournamentService:
         tournament_id = int(deadline.data["tournament"])
         number = int(deadline.data["round"])
         try:
-            if not await self._round_is_open(tournament_id, number):
-                return None
-        except TableError:
+            played = await self._close_round(tournament_id, number)
+        except TableError as error:
+            if error.kind != "unknown":
+                raise
             return None  # the tournament is gone
-        played = await self.round_deadline_passed(tournament_id, number)
-        return RoundClosed(tournament_id, number, played)
+        return None if played is None else RoundClosed(tournament_id, number, played)
 
     async def _on_registration_deadline(
         self, deadline: DeadlineRecord, now: float
@@ -1250,34 +1250,30 @@ class TournamentService:
 
     # ----- the round's deadline ----------------------------------------------------------------
 
-    async def round_deadline_passed(self, tournament_id: int, number: int) -> list[int]:
-        """The deadline of round ``number`` has passed (the scheduler's ``tournament_round``
-        deadline, or an organiser's ``end_round``): every table of the round still being
-        played is played out by the engine player (``strategy``, else ``random``) for each
-        member still to decide, from where it stands; the results count like any other, and
-        such tables are marked ``adjudicated`` (not rated). A best-of match's further games are
-        played out too. A table a server manager cancelled is void (no points, no meeting).
-        Nothing happens if the round is over or not the current one (so a late or repeated
-        call is harmless). Listeners hear ``round_closing`` before the play-out and
-        ``played_out`` after it. Returns the ids of the tables played out.
+    async def _close_round(self, tournament_id: int, number: int) -> list[int] | None:
+        """``round_deadline_passed``'s work; None when the round was not open (nothing done)."""
 
-        Why play out rather than score the table as it stands: the games have no fair partial
-        result (a hand half played), and the engine players are the same ones the clock rules
-        use for a member who runs out of time.
-        """
-        if not await self._round_is_open(tournament_id, number):
-            return []
-        tournament = await self.get(tournament_id)
-        unfinished = []
-        for pairing in await self.repo.pairings(tournament_id, number):
-            if pairing.bye or pairing.ranks is not None or pairing.table_id is None:
-                continue
-            table = await self.tables.get(pairing.table_id)
-            if table.status in ("lobby", "active"):
-                unfinished.append(table)
-        # Told before the play-out, whose results finish the round and open the next: the
-        # channel reads "round closed", then the standings, then the next round.
-        await self._announce(TournamentEvent("round_closing", tournament, number, unfinished))
+        async def closing() -> TournamentRecord | None:
+            # Behind any result being recorded now: a round that its last table just finished
+            # is not "closed" as well.
+            if not await self._round_is_open(tournament_id, number):
+                return None
+            tournament = await self.get(tournament_id)
+            unfinished = []
+            for pairing in await self.repo.pairings(tournament_id, number):
+                if pairing.bye or pairing.ranks is not None or pairing.table_id is None:
+                    continue
+                table = await self.tables.get(pairing.table_id)
+                if table.status in ("lobby", "active"):
+                    unfinished.append(table)
+            # Told before the play-out, whose results finish the round and open the next:
+            # the channel reads "round closed", then the standings, then the next round.
+            await self._announce(TournamentEvent("round_closing", tournament, number, unfinished))
+            return tournament
+
+        tournament = await self._serial(tournament_id, closing)
+        if tournament is None:
+            return None
         played: list[int] = []
         for _ in range(64):  # a best-of match may open further games; each is played out too
             pending = [
@@ -1303,6 +1299,23 @@ class TournamentService:
             ended = [await self.tables.get(table_id) for table_id in played]
             await self._announce(TournamentEvent("played_out", tournament, number, ended))
         return played
+
+    async def round_deadline_passed(self, tournament_id: int, number: int) -> list[int]:
+        """The deadline of round ``number`` has passed (the scheduler's ``tournament_round``
+        deadline, or an organiser's ``end_round``): every table of the round still being
+        played is played out by the engine player (``strategy``, else ``random``) for each
+        member still to decide, from where it stands; the results count like any other, and
+        such tables are marked ``adjudicated`` (not rated). A best-of match's further games are
+        played out too. A table a server manager cancelled is void (no points, no meeting).
+        Nothing happens if the round is over or not the current one (so a late or repeated
+        call is harmless). Listeners hear ``round_closing`` before the play-out and
+        ``played_out`` after it. Returns the ids of the tables played out.
+
+        Why play out rather than score the table as it stands: the games have no fair partial
+        result (a hand half played), and the engine players are the same ones the clock rules
+        use for a member who runs out of time.
+        """
+        return await self._close_round(tournament_id, number) or []
 
     async def _play_out(self, table_id: int) -> None:
         table = await self.tables.get(table_id)
