@@ -269,6 +269,42 @@ async def test_vacation_end_resumes_clocks_and_new_turns_start_after_it(service,
     assert await service.clocks.active_vacation(away) is None
 
 
+async def test_a_vacation_started_while_a_move_sets_the_clock_still_pauses_it(service, repo, clock):
+    """Vacation rule under a race: the other player goes on vacation at the moment a move
+    hands them the turn, after the move looked up whether they are away (not yet) and before
+    it stored their fresh clock. Setting clocks and starting a vacation take one lock, so the
+    vacation waits for the clock and then moves it: it ends a full clock after the vacation.
+    """
+    import asyncio
+
+    table = await started(service)
+    other = 1 - table.to_act()[0]
+    away = table.seats[other].user_id
+    real_replace = service.scheduler.replace
+    computed, proceed = asyncio.Event(), asyncio.Event()
+    calls = []
+
+    async def held_replace(remove, add):
+        calls.append(add)
+        if len(calls) == 1:  # the move's new clock, computed while nobody was away
+            computed.set()
+            await proceed.wait()
+        await real_replace(remove, add)
+
+    service.scheduler.replace = held_replace
+    moving = asyncio.create_task(move(service, table.id))
+    await computed.wait()
+    vacation = asyncio.create_task(service.clocks.start_vacation(away, 2, "g1"))
+    for _ in range(2000):  # give the vacation every chance to run ahead of the held move
+        if vacation.done():
+            break
+        await asyncio.sleep(0)
+    proceed.set()
+    await moving
+    started_vacation = await vacation
+    assert (await turn_clocks(repo, table.id))[other] == started_vacation.until + DAY
+
+
 async def test_vacation_allowance_is_refused_when_exhausted(service, repo, clock):
     """14 days per 30 by default; a server may set less; days used count across servers and
     the strictest server with a running table of the player applies."""
