@@ -499,9 +499,29 @@ class TableFlows:
                 status=status.get(lang),
                 who=", ".join(parts) or i18n.NOBODY.get(lang),
             ).get(lang)
+            line += await self._tournament_note(table, lang)
             link = thread_link(table)
             lines.append(line + (f" · {link}" if link else ""))
         await self.reply(interaction, clip("\n".join(lines), 2000))
+
+    async def _tournament_note(self, table: Table, lang: str) -> str:
+        """For a tournament's table: its name and round, and the round's deadline while the
+        round is open (it does not pause for a vacation, so players should see it).
+        """
+        tournament_id = table.record.settings.get("tournament")
+        if tournament_id is None:
+            return ""
+        try:
+            tournament = await self.bot.tournaments.get(int(tournament_id))
+        except TableError:
+            return ""
+        number = int(table.record.settings.get("round") or 0)
+        note = i18n.MINE_TOURNAMENT.format(name=tournament.name, round=number).get(lang)
+        rounds = {r.number: r for r in await self.service.repo.rounds(tournament.id)}
+        current = rounds.get(number)
+        if current is not None and current.status == "open" and current.deadline:
+            note += i18n.MINE_ROUND_ENDS.format(until=int(current.deadline)).get(lang)
+        return note
 
     # ----- clocks, spectators, substitution (issue 9) ----------------------------------------
 

@@ -222,6 +222,11 @@ ON_TIMEOUT = {
 }
 MINE_CLOCK = Text(" · ⏳ {left}", " · ⏳ {left}")
 MINE_PAUSED = Text(" · ⏸ Urlaub bis <t:{until}:f>", " · ⏸ away until <t:{until}:f>")
+MINE_TOURNAMENT = Text(" · 🏆 {name} R{round}", " · 🏆 {name} R{round}")
+MINE_ROUND_ENDS = Text(
+    " (Rundenschluss <t:{until}:R>, läuft auch im Urlaub)",
+    " (round ends <t:{until}:R>, also while you are away)",
+)
 REMINDERS_ON = Text(
     "Ich erinnere dich wieder an deine Züge (zur Halbzeit und kurz vor Ablauf).",
     "I will remind you of your moves again (at half time and shortly before the end).",

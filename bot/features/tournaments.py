@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -636,7 +635,7 @@ class TournamentCommands(commands.Cog):
             await channel.send(embed=embed)
         elif event.kind == "finished":
             embed = self._standings_embed(record, event.standings, FINAL_TITLE, lang)
-            embed.timestamp = datetime.now(UTC)
+            embed.timestamp = discord.utils.utcnow()  # the bot's clock (virtual in tests)
             await channel.send(embed=embed)
 
     async def _registrations(self, tournament_id: int) -> list[Registration]:

@@ -195,7 +195,8 @@ async def test_registration_and_round_deadlines_run_by_themselves_across_a_resta
         played = next(p for p in pairings if str(anna.id) in p.players)
         left = next(p for p in pairings if p is not played)
         mine = answer(await anna.slash(srv.channel, "table mine"))
-        assert f"Table {played.table_id} " in mine
+        mine_line = next(x for x in mine.splitlines() if x.startswith(f"Table {played.table_id} "))
+        assert "🏆 Wintercup R1 (round ends <t:" in mine_line and "⏳ 12 h" in mine_line
         await Driver(srv, played.table_id).play()
         seq = (await srv.bot.service.get(left.table_id)).seq
         before = len(srv.channel.history())
