@@ -176,7 +176,9 @@ class TournamentService:
         clocks must read the same time (the bot's tests run on a virtual one)."""
         self.listeners: list[Callable[[TournamentEvent], Awaitable[None]]] = []
         """Called with each round opened (its tables started), each further game of a best-of
-        match opened, each round finished (with the standings) and the tournament finished."""
+        match opened, each round finished (with the standings), the tournament finished, and
+        what the deadlines do: registration closed at its time, a round closing (before its
+        tables are played out) and the tables played out (``TournamentEvent``)."""
         self._jobs: dict[int, deque[tuple[Callable[[], Awaitable[Any]], asyncio.Future]]] = {}
         self._running: set[int] = set()
         tables.scheduler.register(ROUND_DEADLINE, self._on_round_deadline)
