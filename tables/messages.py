@@ -30,6 +30,8 @@ NO_SUCH_SEAT = Text(
 )
 SAME_HOLDER = Text("Dieser Platz gehört schon dieser Person.", "That seat already belongs to them.")
 HOST_OR_MANAGER = Text(
-    "Das dürfen nur der Gastgeber und wer den Server verwalten darf.",
-    "Only the host or someone who may manage the server may do that.",
+    "Das dürfen nur der Gastgeber, bei Turniertischen die Turnierleitung, und wer den Server"
+    " verwalten darf.",
+    "Only the host (at a tournament table, its organisers) or someone who may manage the"
+    " server may do that.",
 )

@@ -1012,16 +1012,7 @@ class TournamentService:
         pairing.ranks = list(result.ranks)
         pairing.scores = [float(score) for score in result.scores]
         await self.repo.save_pairings([pairing])
-        tournament = await self.get(pairing.tournament_id)
-        if tournament.status != RUNNING or pairing.round != tournament.round:
-            return None
-        history = await self.repo.pairings(tournament.id)
-        if tournament.format == ELIMINATION:
-            event = await self._continue_match(tournament, pairing, history)
-            if event is not None:
-                return event
-            history = await self.repo.pairings(tournament.id)
-        return await self._maybe_finish_round(tournament, history)
+        return await self._after_game(pairing)
 
     async def _void(self, pairing: PairingRecord) -> TournamentEvent | None:
         """A table of the round was cancelled (by a server manager or an organiser): its game
@@ -1032,7 +1023,16 @@ class TournamentService:
             return None
         pairing.ranks, pairing.scores = [], []
         await self.repo.save_pairings([pairing])
+        return await self._after_game(pairing)
+
+    async def _after_game(self, pairing: PairingRecord) -> TournamentEvent | None:
+        """A game of the current round has counted or been voided: a best-of match may need
+        its next game, and the round may be over. A game of an earlier round, or of a
+        tournament that is no longer running, changes nothing more.
+        """
         tournament = await self.get(pairing.tournament_id)
+        if tournament.status != RUNNING or pairing.round != tournament.round:
+            return None
         history = await self.repo.pairings(tournament.id)
         if tournament.format == ELIMINATION:
             event = await self._continue_match(tournament, pairing, history)
