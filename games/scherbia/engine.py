@@ -847,12 +847,19 @@ class Scherbia(Game):
     def standing(self, state: State) -> Result | None:
         """For a table a forfeit ends: the scores of the final count if it was made, else
         everyone still playing shares first place (the piles are not counted mid-game).
+
+        In the team game the teams are part of the standing even before the count, so that
+        the forfeiting player's team-mates rank last with them (rules page, "When time runs
+        out"); without them the contract would rank only the one seat last.
         """
-        if state["scores"] is None:
-            return None
+        n = state["n"]
         teams = None
         if state["teams"]:
-            teams = [[s for s in range(state["n"]) if s % 2 == t] for t in (0, 1)]
+            teams = [[s for s in range(n) if s % 2 == t] for t in (0, 1)]
+        if state["scores"] is None:
+            if teams is None:
+                return None
+            return Result(scores=[0.0] * n, ranks=[1] * n, teams=teams)
         return Result.from_scores(state["scores"], teams=teams)
 
     def shuffle_hidden(
