@@ -12,7 +12,7 @@ first) and returns who sits where; the caller decides seat order and stores the 
 - ``table_sizes`` and ``swiss_tables``: Swiss with multiplayer tables. Tables are filled from the
   top of the standings, then players are swapped between tables while that lowers the number of
   repeat meetings (exactly minimal on small fields, where every split is tried).
-- ``round_robin``: the circle method (Berger), two-player.
+- ``round_robin``: the circle method in Berger's order (the first seat alternates), two-player.
 - ``elimination_bracket``: single elimination seeding; byes to the top seeds.
 - ``snake_tables``: multiplayer elimination tables, seeds spread by the snake order.
 """
@@ -266,28 +266,39 @@ def _improve(tables: list[list[str]], met: Counter, position: dict[str, int]) ->
 
 
 def round_robin(players: Sequence[str]) -> list[Pairing]:
-    """Every round of a round robin by the circle method: each pair meets exactly once.
+    """Every round of a round robin by the circle method in Berger's order: each pair meets
+    exactly once, and the first seat alternates.
 
-    The first player stays, the others rotate; with an odd field one player sits out each
-    round (the bye). Two-player tables only: a round robin at multiplayer tables (every pair
-    meeting exactly once) exists only for special field sizes, so multiplayer games use Swiss.
+    One place stays, the others rotate; with an odd field the fixed place is the bye, so one
+    player sits out each round (the lowest seed in round 1). The rounds are taken with a
+    rotation of half the field (Berger tables, FIDE C.05 Annex 1) rather than one place, and
+    the upper row sits first: that alternates the first seat, each player sitting first in
+    half their games (one more or fewer at an even field) and never three times in a row.
+    Two-player tables only: a round robin at multiplayer tables (every pair meeting exactly
+    once) exists only for special field sizes, so multiplayer games use Swiss.
     """
     field_ = list(players)
     if len(field_) % 2:
-        field_.append(BYE)
+        field_.insert(0, BYE)
     n = len(field_)
+    fixed, ring = field_[0], field_[1:]
+    turns = n - 1
     rounds = []
-    for number in range(n - 1):
+    for number in range(turns):
+        # A rotation by n/2 per round is the circle method's rounds reordered (n/2 and n-1
+        # are coprime); it moves each player between the upper and the lower row.
+        shift = number * (n // 2) % turns
+        seats = [fixed, *ring[turns - shift :], *ring[: turns - shift]]
         tables, byes = [], []
         for index in range(n // 2):
-            a, b = field_[index], field_[n - 1 - index]
+            a, b = seats[index], seats[n - 1 - index]
             if BYE in (a, b):
                 byes.append(b if a == BYE else a)
                 continue
-            # Alternate who sits first, so the first seat is shared out.
-            tables.append([a, b] if (number + index) % 2 == 0 else [b, a])
+            if index == 0 and number % 2:
+                a, b = b, a  # the fixed player alternates; elsewhere the upper row sits first
+            tables.append([a, b])
         rounds.append(Pairing(tables, byes))
-        field_ = [field_[0], field_[-1], *field_[1:-1]]
     return rounds
 
 

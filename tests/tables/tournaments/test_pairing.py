@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -196,6 +197,28 @@ def test_round_robin_circle_method(n):
     assert set(met) == {meeting_key(a, b) for a, b in itertools.combinations(players, 2)}
     assert set(met.values()) == {1}
     assert len(byes) == len(set(byes))
+
+
+@pytest.mark.parametrize("n", range(2, 21))
+def test_round_robin_shares_the_first_seat_as_berger_tables_do(n):
+    """Round robin, Berger tables (FIDE C.05 Annex 1): the first seat (who leads) alternates.
+    Every player sits first in half their games (at an even field one more or fewer) and
+    never three games in a row; with an odd field the lowest seed sits out round 1.
+    """
+    players = [f"p{i}" for i in range(n)]
+    rounds = round_robin(players)
+    firsts = {player: [] for player in players}
+    for pairing in rounds:
+        for first, second in pairing.tables:
+            firsts[first].append(True)
+            firsts[second].append(False)
+    for player, seats in firsts.items():
+        first, second = seats.count(True), seats.count(False)
+        assert abs(first - second) <= (1 if n % 2 == 0 else 0), (player, first, second)
+        runs = [len(list(group)) for _key, group in itertools.groupby(seats)]
+        assert max(runs) <= 2, (player, seats)
+    if n % 2:
+        assert rounds[0].byes == [players[-1]]
 
 
 def test_elimination_seeding_byes_to_top_seeds():
