@@ -870,10 +870,16 @@ class TournamentService:
         return smallest, size, advance
 
     def _multi_survivors(
-        self, tournament: TournamentRecord, history: list[PairingRecord], number: int
+        self,
+        tournament: TournamentRecord,
+        history: list[PairingRecord],
+        number: int,
+        active: set[str] | None = None,
     ) -> list[str]:
         """Who goes on after round ``number``: the top ``advance`` of each table and the byes,
-        ordered by their rank at their table, then seed.
+        ordered by their rank at their table, then seed. With ``active`` (who may still play),
+        only those count, and the best of the rest fill up to the game's minimum, so a
+        survivor who dropped out is replaced rather than leaving a table too small to open.
         """
         _smallest, _size, advance = self._multi_bounds(tournament)
         seeds = {u: i for i, u in enumerate(tournament.settings.get("seeds", []))}
@@ -882,17 +888,20 @@ class TournamentService:
         for pairing in history:
             if pairing.round != number:
                 continue
+            playing = [u for u in pairing.players if active is None or u in active]
             if pairing.bye:
-                survivors.append((0, seeds.get(pairing.players[0], 0), pairing.players[0]))
+                survivors.extend((0, seeds.get(u, 0), u) for u in playing)
                 continue
             if not pairing.ranks:  # void (a cancelled table): nobody is knocked out by it
-                survivors.extend((1, seeds.get(u, 0), u) for u in pairing.players)
+                survivors.extend((1, seeds.get(u, 0), u) for u in playing)
                 continue
             scores = pairing.scores or [0.0] * len(pairing.players)
             order = sorted(
                 range(len(pairing.players)),
                 key=lambda s: (pairing.ranks[s], -scores[s], seeds.get(pairing.players[s], 0)),
             )
+            if active is not None:
+                order = [seat for seat in order if pairing.players[seat] in active]
             for place, seat in enumerate(order):
                 entry = (
                     pairing.ranks[seat],
@@ -919,9 +928,7 @@ class TournamentService:
             field_ = self._active(tournament, 1, registrations)
         else:
             active = set(self._active(tournament, number, registrations))
-            field_ = [
-                p for p in self._multi_survivors(tournament, history, number - 1) if p in active
-            ]
+            field_ = self._multi_survivors(tournament, history, number - 1, active)
         game = get_game(tournament.game)
         if len(field_) <= min(game.max_players, size + 1):
             return [(field_, False)]  # the final table
@@ -1102,6 +1109,11 @@ class TournamentService:
             size = tournament.config["table_size"]
             smallest = 2 if size == 2 else self._smallest_table(get_game(tournament.game), size)
             return len(active) >= smallest
+        if tournament.format == MULTI_ELIMINATION:
+            # Survivors who dropped out are replaced from the same round; when too few are
+            # left for a table at all, the tournament ends with the ranking as it stands.
+            field_ = self._multi_survivors(tournament, history, number - 1, set(active))
+            return len(field_) >= get_game(tournament.game).min_players
         return True
 
     async def resume(self) -> None:
@@ -1416,7 +1428,9 @@ class TournamentService:
                 round_pairings = [p for p in history if p.round == number]
                 if any(p.ranks is None and not p.bye for p in round_pairings):
                     continue
-                survivors = set(self._multi_survivors(tournament, history, number))
+                # Who went on to the next round (dropped survivors replaced, as when pairing).
+                going_on = set(self._active(tournament, number + 1, registrations))
+                survivors = set(self._multi_survivors(tournament, history, number, going_on))
                 final = len(round_pairings) == 1 and not round_pairings[0].bye
                 for pairing in round_pairings:
                     for seat, player in enumerate(pairing.players):

@@ -1,0 +1,75 @@
+"""Tournament service edge cases found in QA: drops in a multiplayer elimination."""
+
+from __future__ import annotations
+
+from tables.service import Member
+
+from . import test_tournaments as base
+from .test_tournaments import ORGANISER, create
+
+world = base.world  # the same fixture: a repository, the table and tournament services
+
+STARDUST_QUICK = {"hands": 1, "starting_chips": 20, "ante": 5}
+
+
+async def _eight_at_two_tables(tournaments, advance=1):
+    tournament = await create(
+        tournaments,
+        game_id="stardust",
+        options=STARDUST_QUICK,
+        format="multi_elimination",
+        table_size=4,
+        advance=advance,
+    )
+    members = [Member(f"u{i}", f"P{i}") for i in range(8)]
+    for member in members:
+        await tournaments.join(tournament.id, member)
+    await tournaments.start(tournament.id, ORGANISER, may_organise=True)
+    return tournament, members
+
+
+async def test_multi_elimination_replaces_a_table_winner_who_dropped_out(world):
+    """Multiplayer elimination, top K advance: a table's winner who dropped out during round 1
+    does not go on; the next best still playing at that table advances instead, so the next
+    table has the game's minimum of players and opens (it used to fail with too few seats and
+    leave the tournament stuck in round 1)."""
+    repo, _tables, tournaments, _clock, _events = world
+    tournament, members = await _eight_at_two_tables(tournaments)
+    round_one = await repo.pairings(tournament.id, 1)
+    first_table = next(p for p in round_one if "u0" in p.players)
+    await tournaments.drop(tournament.id, members[0])
+    await tournaments.end_round(tournament.id, ORGANISER, may_organise=True)
+    round_one = await repo.pairings(tournament.id, 1)
+    first_table = next(p for p in round_one if p.position == first_table.position)
+    winner = first_table.players[first_table.ranks.index(1)]
+    assert (await repo.get_tournament(tournament.id)).round == 2
+    (final,) = await repo.pairings(tournament.id, 2)
+    assert len(final.players) >= 3 and "u0" not in final.players
+    if winner == "u0":
+        runner_up = min(
+            (u for u in first_table.players if u != "u0"),
+            key=lambda u: first_table.ranks[first_table.players.index(u)],
+        )
+        rank = first_table.ranks[first_table.players.index(runner_up)]
+        ties = [u for u, r in zip(first_table.players, first_table.ranks) if r == rank]
+        assert any(u in final.players for u in ties)
+    await tournaments.end_round(tournament.id, ORGANISER, may_organise=True)
+    assert (await repo.get_tournament(tournament.id)).status == "finished"
+
+
+async def test_multi_elimination_ends_when_too_few_are_left_for_a_table(world):
+    """Multiplayer elimination: when everyone but one player drops out during round 1, no
+    table can be formed for round 2 (Stardust needs three); the tournament ends after round 1
+    with the one player still in as the winner, instead of hanging in a round that cannot
+    open."""
+    repo, _tables, tournaments, _clock, events = world
+    tournament, members = await _eight_at_two_tables(tournaments)
+    for member in members[1:]:
+        await tournaments.drop(tournament.id, member)
+    await tournaments.end_round(tournament.id, ORGANISER, may_organise=True)
+    done = await repo.get_tournament(tournament.id)
+    assert done.status == "finished" and done.round == 1
+    assert [e.kind for e in events].count("finished") == 1
+    lines = await tournaments.standings(tournament.id)
+    assert lines[0].user_id == "u0" and lines[0].place == 1 and not lines[0].dropped
+    assert all(line.place > 1 for line in lines[1:])
