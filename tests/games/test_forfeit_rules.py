@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games.core import CHANCE, FORFEIT, check_result, get_game
+from games.core import CHANCE, FORFEIT, check_result, forfeited, get_game, replay
 
 
 def _play_until(game, state, rng, steps):
@@ -41,3 +41,74 @@ def test_scherbia_team_forfeit_ranks_the_whole_team_last(players, teams):
         assert result.teams is not None and sorted(team) in [sorted(t) for t in result.teams]
         assert all(result.ranks[s] == players // 2 + 1 for s in team)
         assert all(result.ranks[s] == 1 for s in range(players) if s not in team)
+
+
+CONFIGS = [
+    ("stardust", 3, {"hands": 3, "starting_chips": 40, "ante": 10}),
+    ("stardust", 5, {"hands": 3, "starting_chips": 40, "ante": 10}),
+    ("scherbia", 3, {}),
+    ("scherbia", 4, {"teams": "2v2"}),
+    ("gelfdrakkar", 5, {}),
+    ("coppertwaddle", 2, {}),
+    ("catan-deckbuilding", 2, {}),
+]
+
+
+def _teams_of(game_id, players, options):
+    if options.get("teams"):
+        return [[s for s in range(players) if s % 2 == t] for t in (0, 1)]
+    return [[s] for s in range(players)]
+
+
+@pytest.mark.parametrize(("game_id", "players", "values"), CONFIGS, ids=lambda v: str(v))
+def test_forfeits_at_random_points_keep_every_rule_of_the_contract(game_id, players, values):
+    """Forfeit rule (contract and each rules page): seeded playouts in which any seat to act
+    may forfeit at any point, several in a row where the game plays on (Stardust). After every
+    forfeit the game's invariants hold (chips and cards conserved), no view changes when the
+    hidden cards are dealt anew (nothing leaks, the gone seat's hand included), a forfeited
+    seat is never asked to act again, the log replays to the same state, and the final result
+    ranks every forfeiting seat (with its team) below everyone who stayed."""
+    from games.core.conformance import _check_views
+
+    game = get_game(game_id)
+    options = game.parse_options(players, values)
+    most_gone = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.initial_state(players, options)
+        log, gone, steps = [], [], 0
+        while not game.is_over(state):
+            seats = game.to_act(state)
+            assert not set(gone) & set(seats), "a seat that forfeited is asked to act"
+            if seats == [CHANCE]:
+                seat, code = CHANCE, game.sample_chance(state, rng)
+            else:
+                seat = rng.choice(seats)
+                if rng.random() < 0.04:
+                    code = FORFEIT
+                    gone.append(seat)
+                else:
+                    code = rng.choice(game.legal_actions(state, seat))
+            state, _events = game.apply(state, seat, code)
+            log.append((seat, code))
+            steps += 1
+            assert steps <= game.max_decisions(players, options) + len(gone)
+            game.check_invariants(state)
+            if code == FORFEIT:
+                _check_views(game, state, players, seed, steps, rng)
+        assert forfeited(state) == gone
+        most_gone = max(most_gone, len(gone))
+        assert replay(game, players, options, log) == state
+        result = game.final_result(state, players)
+        check_result(result, players)
+        out = set()
+        for team in _teams_of(game_id, players, values):
+            if set(team) & set(gone):
+                out |= set(team)
+        stayed = [s for s in range(players) if s not in out]
+        assert all(result.ranks[s] == len(stayed) + 1 for s in out)
+        assert all(result.ranks[s] <= len(stayed) for s in stayed)
+    if game_id == "stardust":
+        assert most_gone >= 2, "two seats forfeiting in sequence was not exercised"
+    else:
+        assert most_gone == 1
