@@ -348,6 +348,36 @@ class TournamentService:
             )
         return record
 
+    @classmethod
+    def _swiss_table_range(
+        cls, game: Any, options: dict[str, Any], size: int, field: int
+    ) -> tuple[int, int]:
+        """The table sizes a multiplayer Swiss round of ``field`` players may use.
+
+        The chosen size, or one seat fewer where the field does not divide. Where that would
+        leave players without a table (a bye is worth a win, so three byes among seven players
+        would hand out three free wins a round), any size the game and the tournament's options
+        allow, from three seats up, so that everyone plays; ``table_sizes`` still keeps as many
+        tables at the chosen size as it can.
+        """
+        smallest = cls._smallest_table(game, size)
+        if not table_sizes(field, smallest, size, size)[1]:
+            return smallest, size
+
+        def allowed(seats: int) -> bool:
+            try:
+                game.parse_options(seats, options)
+            except SetupError:
+                return False
+            return True
+
+        low, high = smallest, size
+        while low > max(game.min_players, 3) and allowed(low - 1):
+            low -= 1
+        while high < game.max_players and allowed(high + 1):
+            high += 1
+        return low, high
+
     @staticmethod
     def _smallest_table(game: Any, size: int) -> int:
         """Multiplayer tables may be one seat smaller than chosen when the field does not divide."""
@@ -722,13 +752,9 @@ class TournamentService:
             pairing = swiss_pairs(order, scores, met, had_bye)
         else:
             game = get_game(tournament.game)
+            smallest, largest = self._swiss_table_range(game, tournament.options, size, len(order))
             pairing = swiss_tables(
-                order,
-                met,
-                had_bye,
-                smallest=self._smallest_table(game, size),
-                largest=size,
-                preferred=size,
+                order, met, had_bye, smallest=smallest, largest=largest, preferred=size
             )
         # The first seat (who usually leads) goes to whoever has had it least; the pairing
         # order (standings) breaks ties.
@@ -1107,7 +1133,12 @@ class TournamentService:
             return len(active) >= 2
         if tournament.format == SWISS_FORMAT:
             size = tournament.config["table_size"]
-            smallest = 2 if size == 2 else self._smallest_table(get_game(tournament.game), size)
+            if size == 2:
+                return len(active) >= 2
+            game = get_game(tournament.game)
+            smallest, _largest = self._swiss_table_range(
+                game, tournament.options, size, len(active)
+            )
             return len(active) >= smallest
         if tournament.format == MULTI_ELIMINATION:
             # Survivors who dropped out are replaced from the same round; when too few are

@@ -73,3 +73,22 @@ async def test_multi_elimination_ends_when_too_few_are_left_for_a_table(world):
     lines = await tournaments.standings(tournament.id)
     assert lines[0].user_id == "u0" and lines[0].place == 1 and not lines[0].dropped
     assert all(line.place > 1 for line in lines[1:])
+
+
+async def test_multiplayer_swiss_seats_a_field_that_does_not_divide_instead_of_byes(world):
+    """Swiss at multiplayer tables (issue 10: table sizes within the game's range): seven
+    players of Gelfdrakkar (4 to 8 players) at tables of four used to get one table of four
+    and three byes, three free wins every round; the game seats seven at one table, so round 1
+    has one table of seven and no bye. Sixteen at tables of four still get four tables of four.
+    """
+    repo, _tables, tournaments, _clock, _events = world
+    for field, expected in ((7, [7]), (16, [4, 4, 4, 4])):
+        tournament = await create(
+            tournaments, game_id="gelfdrakkar", format="swiss", rounds=2, table_size=4
+        )
+        for number in range(field):
+            await tournaments.join(tournament.id, Member(f"u{field}-{number}", f"P{number}"))
+        await tournaments.start(tournament.id, ORGANISER, may_organise=True)
+        round_one = await repo.pairings(tournament.id, 1)
+        assert [len(p.players) for p in round_one if not p.bye] == expected
+        assert not [p for p in round_one if p.bye]

@@ -234,3 +234,42 @@ def test_snake_tables_spread_the_seeds():
     """Eight seeds at two tables: 1 4 5 8 and 2 3 6 7."""
     tables = snake_tables([f"s{i}" for i in range(1, 9)], [4, 4])
     assert tables == [["s1", "s4", "s5", "s8"], ["s2", "s3", "s6", "s7"]]
+
+
+MULTIPLAYER_SWISS = [
+    (game_id, size)
+    for game_id, low, high in (("scherbia", 2, 8), ("gelfdrakkar", 4, 8), ("stardust", 3, 5))
+    for size in range(max(3, low), high + 1)
+]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(MULTIPLAYER_SWISS), st.integers(0, 40))
+def test_multiplayer_swiss_seats_everyone_the_game_range_allows(game_and_size, extra):
+    """Swiss at multiplayer tables (issue 10: table sizes within the game's range): for every
+    field from the chosen table size up to 40, every table has a size the game allows (and its
+    options accept), and nobody gets a bye (a free win) when the game's range can seat the
+    whole field; where the chosen size, or one fewer, seats everyone, only those sizes are
+    used. (Gelfdrakkar at tables of four used to give three of seven players a bye each round.)
+    """
+    from games.core import get_game
+    from tables.tournaments.service import TournamentService
+
+    game_id, size = game_and_size
+    game = get_game(game_id)
+    field = size + extra
+    options = game.validate_options({}).model_dump(mode="json")
+    low, high = TournamentService._swiss_table_range(game, options, size, field)
+    players = [f"p{i}" for i in range(field)]
+    pairing = swiss_tables(players, Counter(), set(), smallest=low, largest=high, preferred=size)
+    seated = [p for table in pairing.tables for p in table]
+    assert sorted(seated + pairing.byes) == sorted(players)
+    for table in pairing.tables:
+        game.parse_options(len(table), options)  # a size the game and options allow
+    narrow = TournamentService._smallest_table(game, size)
+    if table_sizes(field, narrow, size, size)[1] == 0:
+        assert all(narrow <= len(table) <= size for table in pairing.tables)
+    fits = any(
+        max(3, game.min_players) * k <= field <= game.max_players * k for k in range(1, field + 1)
+    )
+    assert not pairing.byes if fits else pairing.byes
