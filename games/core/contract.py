@@ -266,6 +266,14 @@ class Game(ABC):
         """
         return None
 
+    def forfeit_with_events(self, state: State, seat: int) -> tuple[State | None, list[Event]]:
+        """``forfeit`` and the events of what the game did in consequence (a pot won by the
+        others' folds, a showdown, the match ending), which go into the log after the forfeit
+        itself like the events of any move. The default: ``forfeit`` and no events; a game
+        whose forfeit plays on overrides this (and ``forfeit`` with it).
+        """
+        return self.forfeit(state, seat), []
+
     def standing(self, state: State) -> Result | None:
         """The standing now, as a result, for ranking a game that a forfeit ends early (teams
         included), or None: the seats that did not forfeit share first place.
@@ -278,12 +286,12 @@ class Game(ABC):
         if seat == CHANCE or seat not in self.to_act(state):
             raise IllegalAction(NOT_YOUR_TURN)
         gone = forfeited(state)
-        continued = self.forfeit(state, seat)
+        continued, consequences = self.forfeit_with_events(state, seat)
         new = self.copy_state(state) if continued is None else continued
         new[FORFEITS_KEY] = [*gone, seat]
         if continued is None:
             new[ENDED_KEY] = True
-        return new, [Event("forfeit", {"seat": seat, "ends": continued is None})]
+        return new, [Event("forfeit", {"seat": seat, "ends": continued is None}), *consequences]
 
     def final_result(self, state: State, players: int) -> Result | None:
         """The result of a finished table of ``players``: the game's own, with the seats that

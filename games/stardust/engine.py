@@ -831,6 +831,12 @@ class Stardust(Game):
         """A player whose time ran out is gone: they fold and leave the match; the others play
         on (their chips in the pot stay there). The match ends when fewer than two remain.
         """
+        return self.forfeit_with_events(state, seat)[0]
+
+    def forfeit_with_events(self, state: State, seat: int) -> tuple[State | None, list[Event]]:
+        """``forfeit``, and what followed the fold: a pot won, the showdown, the next betting
+        round, a card drawn, the match's end (the log shows them as after any fold).
+        """
         new = self.copy_state(state)
         events: list[Event] = []
         new["leaves"] += 1
@@ -838,12 +844,12 @@ class Stardust(Game):
         pending = new["pending"]
         if pending is not None and pending["kind"] != "tod":
             self._apply_wasser_answer(new, seat, "fold", (), events)
-            return new
+            return new, events
         new["folded"][seat] = True
         if len(_live_seats(new)) == 1:
             new["pending"] = None
             self._win_by_folds(new, events)
-            return new
+            return new, events
         if pending is not None:
             # Schneller Tod aimed at the gone player: nobody discards; its player still draws.
             new["pending"] = None
@@ -854,7 +860,7 @@ class Stardust(Game):
             self._continue_exchange(new, events)
         else:
             self._next_bettor(new, seat, events)
-        return new
+        return new, events
 
     def result(self, state: State) -> Result | None:
         """Chips decide; players who left the match rank below, later leavers higher."""

@@ -68,7 +68,7 @@ def test_forfeits_at_random_points_keep_every_rule_of_the_contract(game_id, play
     hidden cards are dealt anew (nothing leaks, the gone seat's hand included), a forfeited
     seat is never asked to act again, the log replays to the same state, and the final result
     ranks every forfeiting seat (with its team) below everyone who stayed."""
-    from games.core.conformance import _check_views
+    from games.core.conformance import _check_events, _check_views
 
     game = get_game(game_id)
     options = game.parse_options(players, values)
@@ -89,13 +89,14 @@ def test_forfeits_at_random_points_keep_every_rule_of_the_contract(game_id, play
                     gone.append(seat)
                 else:
                     code = rng.choice(game.legal_actions(state, seat))
-            state, _events = game.apply(state, seat, code)
+            state, events = game.apply(state, seat, code)
             log.append((seat, code))
             steps += 1
             assert steps <= game.max_decisions(players, options) + len(gone)
             game.check_invariants(state)
             if code == FORFEIT:
                 _check_views(game, state, players, seed, steps, rng)
+                _check_events(game, events, players, seed, steps)
         assert forfeited(state) == gone
         most_gone = max(most_gone, len(gone))
         assert replay(game, players, options, log) == state
@@ -112,3 +113,66 @@ def test_forfeits_at_random_points_keep_every_rule_of_the_contract(game_id, play
         assert most_gone >= 2, "two seats forfeiting in sequence was not exercised"
     else:
         assert most_gone == 1
+
+
+def _stardust_to_second_round_last_call(seed):
+    """A Stardust hand at its second betting round where the last seat to act faces a bet
+    that everyone else has matched, so the round ends with that seat's decision."""
+    game = get_game("stardust")
+    options = game.parse_options(3, {"hands": 2})
+    rng = random.Random(seed)
+    state = game.initial_state(3, options)
+    while True:
+        seats = game.to_act(state)
+        if not seats:
+            return None
+        if seats == [CHANCE]:
+            state, _ = game.apply(state, CHANCE, game.sample_chance(state, rng))
+            continue
+        seat = seats[0]
+        if state["phase"] == "bet" and state["round"] == 2 and state["pending"] is None:
+            if (
+                state["cur"] > state["bets"][seat]
+                and sum(1 for s in range(3) if state["in_hand"][s] and not state["folded"][s]) == 3
+            ):
+                live = [s for s in range(3) if s != seat]
+                if all(state["bets"][s] == state["cur"] for s in live):
+                    return game, state, seat
+            codes = [c for c in game.legal_actions(state, seat) if c in ("check", "call")]
+            code = codes[0] if codes else "fold"
+            if state["cur"] == 0 and seat == game.to_act(state)[0]:
+                code = min(
+                    (c for c in game.legal_actions(state, seat) if c.startswith("bet:")),
+                    default=code,
+                )
+        else:
+            legal = game.legal_actions(state, seat)
+            code = "keep" if "keep" in legal else ("call" if "call" in legal else legal[0])
+            if "check" in legal:
+                code = "check"
+        state, _ = game.apply(state, seat, code)
+
+
+def test_stardust_a_forfeit_that_ends_the_hand_reports_the_showdown():
+    """Stardust rules page ("When time runs out"): the gone player folds and the others play
+    on; when that fold ends the second betting round, the hand goes to the showdown. What the
+    game did then (the hands shown, who won the pot) belongs in the events of that action like
+    after any other fold, so the table's log says who won; it used to be dropped, leaving the
+    log with a forfeit and no showdown."""
+    for seed in range(40):
+        found = _stardust_to_second_round_last_call(seed)
+        if found is not None:
+            break
+    else:
+        pytest.fail("no position found")
+    game, state, seat = found
+    after, events = game.apply(state, seat, FORFEIT)
+    kinds = [event.kind for event in events]
+    assert kinds[0] == "forfeit"
+    assert "showdown" in kinds, kinds
+    assert after["last"] is not None and after["last"]["pots"]
+    showdown = next(event for event in events if event.kind == "showdown")
+    assert seat not in [entry["seat"] for entry in showdown.data["shown"]]
+    for event in events:
+        for lang in ("de", "en"):
+            assert isinstance(game.describe_event(event, lang), str)
