@@ -746,7 +746,8 @@ class TournamentService:
             half = len(seated) // 2
             return _slots([[seated[i], seated[i + half]] for i in range(half)], byes)
         scores = {line.player: float(line.points) for line in lines}
-        met = count_meetings(p.players for p in history if not p.bye)
+        # A void table (ranks []: it was cancelled) is no meeting: its players never played.
+        met = count_meetings(p.players for p in history if not p.bye and p.ranks != [])
         had_bye = {p.players[0] for p in history if p.bye}
         if size == 2:
             pairing = swiss_pairs(order, scores, met, had_bye)

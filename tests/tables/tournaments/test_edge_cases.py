@@ -92,3 +92,29 @@ async def test_multiplayer_swiss_seats_a_field_that_does_not_divide_instead_of_b
         round_one = await repo.pairings(tournament.id, 1)
         assert [len(p.players) for p in round_one if not p.bye] == expected
         assert not [p for p in round_one if p.bye]
+
+
+def test_swiss_a_void_table_is_no_meeting_when_pairing():
+    """A cancelled table is void: no points and no meeting (README, tournaments). Six players;
+    round 1: A-D was cancelled, B beat E, C beat F. Round 2 pairs B-C in the top group and
+    then the zero-point players by standing (E and F, who lost to players with a point, above
+    A and D): E-F and A-D. Counting the void table as a meeting forbade A-D as a rematch and
+    split the group into worse pairs."""
+    from storage.base import PairingRecord, Registration, TournamentRecord
+    from tables.tournaments.service import TournamentService
+
+    seeds = list("ABCDEF")
+    tournament = TournamentRecord(
+        1, "g", "c", "Cup", "coppertwaddle", {}, "swiss",
+        {"table_size": 2, "rounds": 3}, "o", "running", round=1, settings={"seeds": seeds},
+    )  # fmt: skip
+    registrations = {p: Registration(1, p, p, checked_in=True) for p in seeds}
+    history = [
+        PairingRecord(1, 1, 1, ["A", "D"], table_id=1, ranks=[]),
+        PairingRecord(1, 1, 2, ["B", "E"], table_id=2, ranks=[1, 2]),
+        PairingRecord(1, 1, 3, ["C", "F"], table_id=3, ranks=[1, 2]),
+    ]
+    service = object.__new__(TournamentService)  # pairing is pure: no repository needed
+    slots = service._pair_swiss(tournament, 2, registrations, history)
+    tables = sorted(sorted(players) for players, bye in slots if not bye)
+    assert tables == [["A", "D"], ["B", "C"], ["E", "F"]]
