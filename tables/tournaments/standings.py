@@ -8,7 +8,8 @@ Tie-breakers, applied in order after points:
 
 - Two-player Swiss: Buchholz (the full sum of the opponents' points, no cut), then
   Sonneborn-Berger (the sum of the points of the opponents one beat, plus half those of the
-  opponents one drew with), then the number of wins. A bye follows the FIDE Tie-Break Regulations
+  opponents one drew with), then the number of games won at the table (FIDE's GWIN: a bye is
+  no game won). A bye follows the FIDE Tie-Break Regulations
   (C.07, "unplayed rounds"): the player is treated as having met a dummy opponent with the
   player's own final points, in Buchholz and in Sonneborn-Berger (a bye is a win, so the dummy's
   points count in full there too). An opponent counts with their real final points, byes
@@ -17,7 +18,8 @@ Tie-breakers, applied in order after points:
 - Round robin: Sonneborn-Berger, then wins (Buchholz is the same for everyone there).
 - Multiplayer tables: opponents' points (per table, the average final points of the others at
   that table, summed over the tables; at two players this is exactly Buchholz, and a bye counts
-  the dummy as above), then first places.
+  the dummy as above), then first places (a place shared with another seat is not counted).
+Rounds a player missed by joining late or dropping out are no byes: they count nowhere.
 """
 
 from __future__ import annotations
