@@ -139,3 +139,42 @@ def test_tied_lines_share_a_place():
     """Two players who drew their only game and nothing else separates: both place first."""
     table = standings("XY", [Meeting(1, ("X", "Y"), (1, 1))])
     assert [line.place for line in table] == [1, 1]
+
+
+def test_swiss_tiebreaks_match_an_independent_computation_over_random_histories():
+    """FIDE C.07 as the module documents it: points (win 1, draw 1/2, bye 1), Buchholz (the
+    opponents' final points plus, per bye, a dummy with the player's own final points) and
+    Sonneborn-Berger (result times the opponent's final points, a bye a win against that
+    dummy), recomputed here directly from the results of 300 random Swiss histories."""
+    import random
+
+    for trial in range(300):
+        rng = random.Random(trial)
+        players = [f"p{i}" for i in range(rng.randint(2, 9))]
+        meetings, byes = [], []
+        for number in range(1, rng.randint(1, 5) + 1):
+            order = players[:]
+            rng.shuffle(order)
+            if len(order) % 2:
+                byes.append(Bye(number, order.pop()))
+            for a, b in zip(order[::2], order[1::2], strict=True):
+                meetings.append(Meeting(number, (a, b), rng.choice([(1, 2), (2, 1), (1, 1)])))
+        points = {p: F(0) for p in players}
+        games = {p: [] for p in players}
+        for meeting in meetings:
+            (a, b), (rank_a, rank_b) = meeting.players, meeting.ranks
+            score = F(1) if rank_a < rank_b else F(0) if rank_a > rank_b else F(1, 2)
+            points[a] += score
+            points[b] += 1 - score
+            games[a].append((b, score))
+            games[b].append((a, 1 - score))
+        bye_count = {p: sum(1 for bye in byes if bye.player == p) for p in players}
+        for player in players:
+            points[player] += bye_count[player]
+        lines = {line.player: line for line in standings(players, meetings, byes)}
+        for p in players:
+            dummy = bye_count[p] * points[p]
+            assert lines[p].points == points[p]
+            assert lines[p].buchholz == sum((points[o] for o, _ in games[p]), F(0)) + dummy
+            sb = sum((s * points[o] for o, s in games[p]), F(0)) + dummy
+            assert lines[p].sonneborn_berger == sb
