@@ -960,8 +960,9 @@ class TournamentService:
         if len(field_) <= min(game.max_players, size + 1):
             return [(field_, False)]  # the final table
         sizes, bye_count = table_sizes(len(field_), smallest, size, size)
-        seated = field_[: len(field_) - bye_count]
-        return _slots(snake_tables(seated, sizes), field_[len(field_) - bye_count :])
+        # A bye is a free pass to the next round: as in single elimination it goes to the top
+        # of the field (the best seeds, later the best-placed survivors).
+        return _slots(snake_tables(field_[bye_count:], sizes), field_[:bye_count])
 
     def _is_last_round(
         self, tournament: TournamentRecord, number: int, history: list[PairingRecord]

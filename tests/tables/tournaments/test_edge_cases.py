@@ -118,3 +118,27 @@ def test_swiss_a_void_table_is_no_meeting_when_pairing():
     slots = service._pair_swiss(tournament, 2, registrations, history)
     tables = sorted(sorted(players) for players, bye in slots if not bye)
     assert tables == [["A", "D"], ["B", "C"], ["E", "F"]]
+
+
+async def test_multi_elimination_byes_go_to_the_top_seeds(world):
+    """Multiplayer elimination: a bye is a free pass to the next round, so, as in single
+    elimination (byes to the top seeds), it goes to the best-seeded players. Five Stardust
+    players at tables of three: one table of three and two byes; seeds 1 and 2 pass, seeds 3
+    to 5 play (the byes used to go to seeds 4 and 5)."""
+    repo, _tables, tournaments, _clock, _events = world
+    tournament = await create(
+        tournaments,
+        game_id="stardust",
+        options=STARDUST_QUICK,
+        format="multi_elimination",
+        table_size=3,
+        advance=1,
+    )
+    for number in range(5):
+        await tournaments.join(tournament.id, Member(f"u{number}", f"P{number}"))
+    await tournaments.start(tournament.id, ORGANISER, may_organise=True)
+    seeds = (await repo.get_tournament(tournament.id)).settings["seeds"]
+    round_one = await repo.pairings(tournament.id, 1)
+    assert sorted(p.players[0] for p in round_one if p.bye) == sorted(seeds[:2])
+    (table,) = [p for p in round_one if not p.bye]
+    assert sorted(table.players) == sorted(seeds[2:])
