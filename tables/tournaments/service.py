@@ -961,8 +961,13 @@ class TournamentService:
             return [(field_, False)]  # the final table
         sizes, bye_count = table_sizes(len(field_), smallest, size, size)
         # A bye is a free pass to the next round: as in single elimination it goes to the top
-        # of the field (the best seeds, later the best-placed survivors).
-        return _slots(snake_tables(field_[bye_count:], sizes), field_[:bye_count])
+        # of the field (the best seeds, later the best-placed survivors), but to nobody twice
+        # while someone else can take it, so nobody reaches the final table without playing.
+        had_bye = {p.players[0] for p in history if p.bye}
+        candidates = [p for p in field_ if p not in had_bye] + [p for p in field_ if p in had_bye]
+        byes = candidates[:bye_count]
+        seated = [p for p in field_ if p not in byes]
+        return _slots(snake_tables(seated, sizes), byes)
 
     def _is_last_round(
         self, tournament: TournamentRecord, number: int, history: list[PairingRecord]

@@ -142,3 +142,31 @@ async def test_multi_elimination_byes_go_to_the_top_seeds(world):
     assert sorted(p.players[0] for p in round_one if p.bye) == sorted(seeds[:2])
     (table,) = [p for p in round_one if not p.bye]
     assert sorted(table.players) == sorted(seeds[2:])
+
+
+async def test_multi_elimination_gives_nobody_a_second_bye_while_others_can_take_it(world):
+    """Multiplayer elimination: eleven Stardust players at tables of three, the winner of each
+    going on: round 1 has three tables and byes for seeds 1 and 2; round 2 (those two and the
+    three winners) needs two byes again, which go to two table winners, not to seeds 1 and 2
+    again, who would otherwise reach the final table without playing a game."""
+    repo, _tables, tournaments, _clock, _events = world
+    tournament = await create(
+        tournaments,
+        game_id="stardust",
+        options=STARDUST_QUICK,
+        format="multi_elimination",
+        table_size=3,
+        advance=1,
+    )
+    for number in range(11):
+        await tournaments.join(tournament.id, Member(f"u{number}", f"P{number}"))
+    await tournaments.start(tournament.id, ORGANISER, may_organise=True)
+    seeds = (await repo.get_tournament(tournament.id)).settings["seeds"]
+    first_byes = {p.players[0] for p in await repo.pairings(tournament.id, 1) if p.bye}
+    assert first_byes == set(seeds[:2])
+    await tournaments.end_round(tournament.id, ORGANISER, may_organise=True)
+    round_two = await repo.pairings(tournament.id, 2)
+    second_byes = {p.players[0] for p in round_two if p.bye}
+    assert len(second_byes) == 2 and not second_byes & first_byes
+    (table,) = [p for p in round_two if not p.bye]
+    assert first_byes <= set(table.players)
