@@ -1453,12 +1453,20 @@ class TournamentService:
         within: dict[str, tuple[int, float]] = {}
         finalists: set[str] = set()
         last_round = max((p.round for p in history), default=0)
+        going_on: set[str] = set()  # the match winners of the round before
         for number in range(1, last_round + 1):
             if tournament.format == ELIMINATION:
-                for games in self._matches(history, number).values():
+                matches = self._matches(history, number)
+                seated = {player for games in matches.values() for player in games[0].players}
+                for player in going_on - seated:
+                    # Won a match, then dropped out: the next opponent went on by walkover.
+                    out_in[player] = number
+                going_on = set()
+                for games in matches.values():
                     winner = self._match_winner(tournament, games, _dropped(registrations))
                     if winner is None:
                         continue
+                    going_on.add(winner)
                     for player in games[0].players:
                         if player != winner:
                             out_in[player] = number

@@ -170,3 +170,33 @@ async def test_multi_elimination_gives_nobody_a_second_bye_while_others_can_take
     assert len(second_byes) == 2 and not second_byes & first_byes
     (table,) = [p for p in round_two if not p.bye]
     assert first_byes <= set(table.players)
+
+
+async def test_elimination_a_winner_who_dropped_out_is_not_listed_as_a_winner(world):
+    """Single elimination: both players of a first-round match drop out while it is played;
+    its one game decides the match, so its winner is paired again, and loses the final by
+    walkover (the opponent goes on alone). The final ranking has exactly one winner and shows
+    the drop-out as out in round 2; they used to stay "still in" for ever (they sit at no
+    table of round 2), ending up as a second tournament winner."""
+    repo, _tables, tournaments, _clock, _events = world
+    tournament = await create(
+        tournaments, game_id="coppertwaddle", options={"games": 1}, format="elimination"
+    )
+    members = [Member(f"u{number}", f"P{number}") for number in range(4)]
+    for member in members:
+        await tournaments.join(tournament.id, member)
+    await tournaments.start(tournament.id, ORGANISER, may_organise=True)
+    first, second = sorted(await repo.pairings(tournament.id, 1), key=lambda p: p.position)
+    for user_id in first.players:
+        await tournaments.drop(tournament.id, Member(user_id, user_id))
+    await tournaments.end_round(tournament.id, ORGANISER, may_organise=True)
+    tournament = await repo.get_tournament(tournament.id)
+    if tournament.status != "finished":
+        await tournaments.end_round(tournament.id, ORGANISER, may_organise=True)
+    assert (await repo.get_tournament(tournament.id)).status == "finished"
+    lines = await tournaments.standings(tournament.id)
+    winners = [line for line in lines if line.place == 1]
+    assert len(winners) == 1 and winners[0].user_id in second.players, lines
+    for line in lines:
+        if line.user_id in first.players:
+            assert line.note.en in ("out in round 1", "out in round 2"), line
