@@ -147,6 +147,17 @@ DROPPED_MARK = Text(" (ausgestiegen)", " (dropped)")
 TOURNAMENT_OPTION = T("Tournament number (default: the newest here)", "Turniernummer")
 
 
+NO_PINGS = discord.AllowedMentions.none()
+"""For posts that carry text an organiser typed (the tournament's name): it must not ping."""
+
+
+def _shown(name: str) -> str:
+    """The tournament's name inside a message: its markdown shown as typed, so a name with
+    ``**`` or ``_`` cannot break the bold heading around it.
+    """
+    return discord.utils.escape_markdown(name)
+
+
 def _when(timestamp: float) -> str:
     """A Discord timestamp: every reader sees it in their own time zone."""
     return f"<t:{int(timestamp)}:f> (<t:{int(timestamp)}:R>)"
@@ -333,13 +344,13 @@ class TournamentCommands(commands.Cog):
         public = record.settings["lang"]
         text = CREATED.format(
             id=record.id,
-            name=record.name,
+            name=_shown(record.name),
             game=get_game(record.game).name.get(public),
             format=FORMAT_NAMES[record.format].get(public),
         ).get(public)
         if record.closes_at:
             text += "\n" + CLOSES.format(when=_when(record.closes_at)).get(public)
-        await interaction.response.send_message(text)
+        await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
 
     @tournament.command(name=T("join", "anmelden"), description=T("Register", "Anmelden"))
     @app_commands.describe(tournament=TOURNAMENT_OPTION)
@@ -575,15 +586,20 @@ class TournamentCommands(commands.Cog):
                 if thread and event.deadline:
                     # The round's deadline in the table's own thread, where the players look.
                     head = IN_THREAD.format(
-                        name=record.name,
+                        name=_shown(record.name),
                         round=event.round,
                         deadline=DEADLINE.format(when=_when(event.deadline)).get(lang),
                     ).get(lang)
-                    await self.bot.get_partial_messageable(int(thread)).send(head)
+                    await self.bot.get_partial_messageable(int(thread)).send(
+                        head, allowed_mentions=NO_PINGS
+                    )
                 if event.kind == "game_opened":
                     lines.append(
                         NEXT_GAME.format(
-                            name=record.name, round=event.round, players=players, thread=link
+                            name=_shown(record.name),
+                            round=event.round,
+                            players=players,
+                            thread=link,
                         ).get(lang)
                     )
                 else:
@@ -600,7 +616,7 @@ class TournamentCommands(commands.Cog):
                     DEADLINE.format(when=_when(event.deadline)).get(lang) if event.deadline else ""
                 )
                 head = ROUND_OPENED.format(
-                    name=record.name,
+                    name=_shown(record.name),
                     round=event.round,
                     total=f"/{total}" if total else "",
                     deadline=deadline,
@@ -610,10 +626,19 @@ class TournamentCommands(commands.Cog):
                     byes = ", ".join(names.get(u, u) for u in event.byes)
                     lines.append(BYE_LINE.format(players=byes).get(lang))
                 lines.insert(0, head)
-            await channel.send("\n".join(lines)[:2000])
+            # Only the players of these tables are pinged, never what the name holds.
+            players_here = {
+                int(seat.user_id) for table in event.tables for seat in table.seats if seat.user_id
+            }
+            pings = discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(i) for i in sorted(players_here)]
+            )
+            await channel.send("\n".join(lines)[:2000], allowed_mentions=pings)
         elif event.kind == "round_closing":
-            text = ROUND_CLOSING.format(name=record.name, round=event.round, n=len(event.tables))
-            await channel.send(text.get(lang))
+            text = ROUND_CLOSING.format(
+                name=_shown(record.name), round=event.round, n=len(event.tables)
+            )
+            await channel.send(text.get(lang), allowed_mentions=NO_PINGS)
         elif event.kind == "played_out":
             for table in event.tables:
                 try:
@@ -626,17 +651,19 @@ class TournamentCommands(commands.Cog):
             registered = [
                 r for r in (await self._registrations(record.id)) if r.dropped_round is None
             ]
-            text = REGISTRATION_ENDED.format(name=record.name, id=record.id, n=len(registered))
-            await channel.send(text.get(lang))
+            text = REGISTRATION_ENDED.format(
+                name=_shown(record.name), id=record.id, n=len(registered)
+            )
+            await channel.send(text.get(lang), allowed_mentions=NO_PINGS)
         elif event.kind == "round_finished":
             embed = self._standings_embed(
                 record, event.standings, STANDINGS_TITLE, lang, round=event.round
             )
-            await channel.send(embed=embed)
+            await channel.send(embed=embed, allowed_mentions=NO_PINGS)
         elif event.kind == "finished":
             embed = self._standings_embed(record, event.standings, FINAL_TITLE, lang)
             embed.timestamp = discord.utils.utcnow()  # the bot's clock (virtual in tests)
-            await channel.send(embed=embed)
+            await channel.send(embed=embed, allowed_mentions=NO_PINGS)
 
     async def _registrations(self, tournament_id: int) -> list[Registration]:
         assert self.bot.repository is not None
