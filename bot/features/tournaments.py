@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -156,6 +157,28 @@ def _shown(name: str) -> str:
     ``**`` or ``_`` cannot break the bold heading around it.
     """
     return discord.utils.escape_markdown(name)
+
+
+USER_MENTION = re.compile(r"<@!?(\d+)>")
+MESSAGE_LIMIT = 2000
+
+
+def message_chunks(lines: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """``lines`` joined into as few messages of at most ``limit`` characters as fit, never
+    splitting a line (one longer than ``limit`` alone is cut).
+    """
+    chunks: list[str] = []
+    current = ""
+    for line in lines:
+        line = line[:limit]
+        if current and len(current) + 1 + len(line) > limit:
+            chunks.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        chunks.append(current)
+    return chunks
 
 
 def _when(timestamp: float) -> str:
@@ -626,14 +649,19 @@ class TournamentCommands(commands.Cog):
                     byes = ", ".join(names.get(u, u) for u in event.byes)
                     lines.append(BYE_LINE.format(players=byes).get(lang))
                 lines.insert(0, head)
-            # Only the players of these tables are pinged, never what the name holds.
+            # Only the players of these tables are pinged, never what the name holds; a big
+            # round takes several posts, each table's line whole in one of them.
             players_here = {
                 int(seat.user_id) for table in event.tables for seat in table.seats if seat.user_id
             }
-            pings = discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(i) for i in sorted(players_here)]
-            )
-            await channel.send("\n".join(lines)[:2000], allowed_mentions=pings)
+            for post in message_chunks(lines):
+                mentioned = {int(found) for found in USER_MENTION.findall(post)} & players_here
+                pings = discord.AllowedMentions(
+                    everyone=False,
+                    roles=False,
+                    users=[discord.Object(i) for i in sorted(mentioned)],
+                )
+                await channel.send(post, allowed_mentions=pings)
         elif event.kind == "round_closing":
             text = ROUND_CLOSING.format(
                 name=_shown(record.name), round=event.round, n=len(event.tables)

@@ -56,3 +56,33 @@ async def test_a_tournament_name_pings_nobody(tmp_path):
         await Driver(srv, pairing.table_id).play()
         assert (await srv.bot.repository.get_tournament(1)).status == "finished"
         assert pinged(srv, srv.channel.id) == ({anna.id, ben.id}, False)
+
+
+async def test_a_big_round_lists_every_table_in_the_channel(tmp_path):
+    """Round post rule: "the channel lists the round's tables". With 25 tables the list is
+    longer than one message (2,000 characters); it used to be cut there, so the players of the
+    last tables were neither named nor pinged nor shown their thread. Every table is listed,
+    whole, in posts of at most 2,000 characters."""
+    async with server(tmp_path) as srv:
+        owner = srv.guild.add_member(srv.guild.owner)
+        players = [srv.add(f"p{n:02}") for n in range(50)]
+        await owner.slash(
+            srv.channel,
+            "tournament create",
+            game="test-highcard",
+            name="Massenstart",
+            options="hand=1",
+            rounds=1,
+        )
+        for player in players:
+            await player.slash(srv.channel, "tournament join", tournament=1)
+        await owner.slash(srv.channel, "tournament start", tournament=1)
+        pairings = await srv.bot.repository.pairings(1, 1)
+        assert len(pairings) == 25
+        posts = [m.content for m in srv.channel.history() if "Table " in (m.content or "")]
+        assert all(len(post) <= 2000 for post in posts)
+        listed = "\n".join(posts)
+        for pairing in pairings:
+            thread = await srv.thread(pairing.table_id)
+            assert f"Table {pairing.table_id}: " in listed and f"<#{thread.id}>" in listed
+        assert pinged(srv, srv.channel.id)[0] == {player.id for player in players}
