@@ -186,21 +186,35 @@ def _when(timestamp: float) -> str:
     return f"<t:{int(timestamp)}:f> (<t:{int(timestamp)}:R>)"
 
 
-def standings_text(lines: list[StandingLine], lang: str) -> str:
-    """The standings as lines of text (one per player)."""
+STANDINGS_SHOWN = 40
+"""Lines of standings in one embed (its description holds 4,096 characters)."""
+NOT_SHOWN = Text("… {n} weitere nicht gezeigt", "… {n} more not shown")
+
+
+def standings_text(lines: list[StandingLine], lang: str, me: str | None = None) -> str:
+    """The standings as lines of text (one per player): the first 40, how many more there
+    are, and the line of ``me`` (the user asking) when it is further down.
+    """
     if not lines:
         return NO_STANDINGS.get(lang)
-    out = []
-    for line in lines[:40]:
-        breaks = " ".join(f"{name} {fmt(value)}" for name, value in line.tiebreaks)
-        if line.tiebreaks:
-            figures = f"{fmt(line.points)} {POINTS.get(lang)}"
-        else:
-            figures = line.note.get(lang) if line.note else ""
-        extra = f" ({breaks})" if breaks else ""
-        dropped = DROPPED_MARK.get(lang) if line.dropped else ""
-        out.append(f"{line.place}. {line.name}{dropped} · {figures}{extra}")
+    shown = lines[:STANDINGS_SHOWN]
+    rest = lines[STANDINGS_SHOWN:]
+    out = [_standing_line(line, lang) for line in shown]
+    if rest:
+        out.append(NOT_SHOWN.format(n=len(rest)).get(lang))
+        out.extend(_standing_line(line, lang) for line in rest if line.user_id == me)
     return "\n".join(out)
+
+
+def _standing_line(line: StandingLine, lang: str) -> str:
+    breaks = " ".join(f"{name} {fmt(value)}" for name, value in line.tiebreaks)
+    if line.tiebreaks:
+        figures = f"{fmt(line.points)} {POINTS.get(lang)}"
+    else:
+        figures = line.note.get(lang) if line.note else ""
+    extra = f" ({breaks})" if breaks else ""
+    dropped = DROPPED_MARK.get(lang) if line.dropped else ""
+    return f"{line.place}. {line.name}{dropped} · {figures}{extra}"
 
 
 class TournamentCommands(commands.Cog):
@@ -499,7 +513,9 @@ class TournamentCommands(commands.Cog):
         lang = await self.bot.language(interaction)
         record = await self._resolve(interaction, tournament)
         lines = await self.tournaments.standings(record.id)
-        embed = self._standings_embed(record, lines, STANDINGS_NOW, lang)
+        embed = self._standings_embed(
+            record, lines, STANDINGS_NOW, lang, me=str(interaction.user.id)
+        )
         await self.bot.flows.reply(interaction, embed=embed)
 
     @tournament.command(
@@ -565,11 +581,16 @@ class TournamentCommands(commands.Cog):
 
     @staticmethod
     def _standings_embed(
-        record: TournamentRecord, lines: list[StandingLine], title: Text, lang: str, round: int = 0
+        record: TournamentRecord,
+        lines: list[StandingLine],
+        title: Text,
+        lang: str,
+        round: int = 0,
+        me: str | None = None,
     ) -> discord.Embed:
         embed = discord.Embed(
             title=title.format(name=record.name, round=round).get(lang)[:256],
-            description=standings_text(lines, lang)[:4000],
+            description=standings_text(lines, lang, me)[:4000],
         )
         if any(line.tiebreaks for line in lines):
             embed.set_footer(text=TIEBREAK_LEGEND.get(lang))

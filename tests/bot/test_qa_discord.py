@@ -5,7 +5,7 @@ rule it checks and failed before its fix.
 from __future__ import annotations
 
 from tests.bot.drive import Driver
-from tests.bot.harness import server
+from tests.bot.harness import answer, server
 
 SYSTEM_THREAD_CREATED = 18
 """Discord's "X started a thread" notice; a system message, which pings nobody."""
@@ -86,3 +86,23 @@ async def test_a_big_round_lists_every_table_in_the_channel(tmp_path):
             thread = await srv.thread(pairing.table_id)
             assert f"Table {pairing.table_id}: " in listed and f"<#{thread.id}>" in listed
         assert pinged(srv, srv.channel.id)[0] == {player.id for player in players}
+
+
+async def test_standings_of_a_big_field_show_the_asker_and_say_how_many_are_left_out(tmp_path):
+    """Standings rule: "/tournament standings shows them privately" to every player. The list
+    stops at 40 lines (an embed's size); a player further down used to be missing from their
+    own answer, and nobody could tell the list was cut. Now it says how many are not shown and
+    the asker's own line follows."""
+    async with server(tmp_path) as srv:
+        owner = srv.guild.add_member(srv.guild.owner)
+        players = [srv.add(f"p{n:02}") for n in range(45)]
+        await owner.slash(
+            srv.channel, "tournament create", game="test-highcard", name="Cup", options="hand=1"
+        )
+        for player in players:
+            await player.slash(srv.channel, "tournament join", tournament=1)
+        last = players[-1]
+        text = answer(await last.slash(srv.channel, "tournament standings", tournament=1))
+        assert "p44" in text and "5 more not shown" in text
+        first = answer(await players[0].slash(srv.channel, "tournament standings"))
+        assert "p44" not in first and "5 more not shown" in first
