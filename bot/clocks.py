@@ -91,6 +91,10 @@ class ClockDriver:
             except Exception:
                 log.exception("running the deadlines failed")
                 next_due = None
+            if self._closing:
+                # close() came during the run and waits for this task: no sleep to the next
+                # deadline (up to an hour), which would hold the bot's shutdown.
+                return
             delay = MAX_SLEEP if next_due is None else max(0.0, next_due - clock())
             self._target = next_due
             self._sleeping = True

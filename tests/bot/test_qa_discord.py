@@ -4,6 +4,8 @@ rule it checks and failed before its fix.
 
 from __future__ import annotations
 
+import asyncio
+
 from tests.bot.drive import Driver
 from tests.bot.harness import answer, server
 
@@ -106,3 +108,31 @@ async def test_standings_of_a_big_field_show_the_asker_and_say_how_many_are_left
         assert "p44" in text and "5 more not shown" in text
         first = answer(await players[0].slash(srv.channel, "tournament standings"))
         assert "p44" not in first and "5 more not shown" in first
+
+
+async def test_closing_the_bot_while_deadlines_run_does_not_wait_for_the_next_wake_up(tmp_path):
+    """Shutdown rule: the clocks' timer ends with the bot. Closing while a run of the deadlines
+    is in progress let that run finish and then went to sleep until the next deadline (up to
+    an hour), so the bot's close hung; it must end right after the run."""
+    async with server(tmp_path) as srv:
+        clocks, scheduler = srv.bot.clocks, srv.bot.service.scheduler
+        entered, release = asyncio.Event(), asyncio.Event()
+        original = scheduler.run_due
+
+        async def slow_run(now=None):
+            entered.set()
+            await release.wait()
+            return await original(now)
+
+        scheduler.run_due = slow_run
+        await scheduler.add("vacation_end", srv.bot.service.clock(), user_id="0")
+        await asyncio.wait_for(entered.wait(), 5)
+        closing = asyncio.ensure_future(clocks.close())
+        await asyncio.sleep(0)
+        release.set()
+        # Real seconds, not simulated ones: the run's storage work happens in a thread.
+        await asyncio.wait({closing}, timeout=3)
+        scheduler.run_due = original
+        if not closing.done():
+            closing.cancel()
+            raise AssertionError("close() still waits for the timer's next wake-up")
