@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from tests.bot.drive import Driver
-from tests.bot.harness import answer, server
+from tests.bot.harness import answer, message_text, server
 
 SYSTEM_THREAD_CREATED = 18
 """Discord's "X started a thread" notice; a system message, which pings nobody."""
@@ -136,3 +136,43 @@ async def test_closing_the_bot_while_deadlines_run_does_not_wait_for_the_next_wa
         if not closing.done():
             closing.cancel()
             raise AssertionError("close() still waits for the timer's next wake-up")
+
+
+async def test_the_move_that_ends_a_round_is_answered_before_the_next_round_is_paired(
+    tmp_path, monkeypatch
+):
+    """Discord's 3-second rule (design: "acknowledge within 3 seconds; defer when work may
+    take longer"): the move that finishes a round's last table used to wait, before its
+    answer, for the next round to be paired and all its tables opened (seconds in a big
+    Swiss). Pairing here takes 4 simulated seconds; the mover is still answered, the move is
+    stored, and round 2 opens after the answer."""
+    from tables.tournaments.service import TournamentService
+
+    async with server(tmp_path) as srv:
+        owner = srv.guild.add_member(srv.guild.owner)
+        anna, ben = srv.add("anna"), srv.add("ben")
+        await owner.slash(
+            srv.channel,
+            "tournament create",
+            game="test-highcard",
+            name="Cup",
+            options="hand=1",
+            rounds=2,
+        )
+        for player in (anna, ben):
+            await player.slash(srv.channel, "tournament join", tournament=1)
+        await owner.slash(srv.channel, "tournament start", tournament=1)
+        [pairing] = await srv.bot.repository.pairings(1, 1)
+        opening = TournamentService._open_round
+
+        async def slow_pairing(self, tournament, number):
+            if number > 1:
+                srv.env.backend.clock.advance(4)  # a big field's pairing takes seconds
+            return await opening(self, tournament, number)
+
+        monkeypatch.setattr(TournamentService, "_open_round", slow_pairing)
+        driver = Driver(srv, pairing.table_id)
+        await driver.play()
+        last_move = driver.private[-1][1]
+        assert last_move.response is not None and "Played: " in message_text(last_move.response)
+        assert [r.status for r in await srv.bot.repository.rounds(1)] == ["finished", "open"]
