@@ -132,6 +132,8 @@ class ClockDriver:
                 await self.bot.dms.send(outcome.user_id, content=i18n.VACATION_OVER.get(lang))
             elif isinstance(outcome, ReminderDue):
                 table = outcome.table
+                if table.seats[outcome.seat].user_id != outcome.user_id:
+                    continue  # handed over since the run: the seat's hand is not theirs now
                 tables.setdefault(table.id, table)
                 if not await self._remind_by_dm(outcome):
                     lang = table.record.settings.get("lang", "en")

@@ -214,6 +214,8 @@ class TurnClocks:
         table = await self.service.get(deadline.table_id)
         if table.status != ACTIVE or deadline.seat not in table.to_act():
             return None
+        if table.seats[deadline.seat].user_id != user_id:
+            return None  # the seat changed hands meanwhile: its hand is no longer theirs
         number = int(deadline.data.get("number", 1))
         return ReminderDue(table, deadline.seat, user_id, turn.due, number)
 

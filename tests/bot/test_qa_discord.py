@@ -176,3 +176,46 @@ async def test_the_move_that_ends_a_round_is_answered_before_the_next_round_is_p
         last_move = driver.private[-1][1]
         assert last_move.response is not None and "Played: " in message_text(last_move.response)
         assert [r.status for r in await srv.bot.repository.rounds(1)] == ["finished", "open"]
+
+
+async def test_a_reminder_goes_to_nobody_but_the_seats_holder(tmp_path):
+    """Reminder rule "a reminder whose seat has moved is never sent", and invariant 1 (a
+    seat's hand reaches its holder only): when the seat changes hands while its reminder is
+    being handled, the old holder gets no reminder (it carries the seat's hand and move
+    buttons); the new holder's clock is fresh."""
+    from games.core import register, unregister
+    from tables.clocks import HOUR
+    from tables.service import Member
+    from tests.bot.secretgame import GAME as SECRET
+
+    register(SECRET)
+    try:
+        async with server(tmp_path) as srv:
+            anna, ben, carla = srv.add("anna"), srv.add("ben"), srv.add("carla")
+            await anna.slash(
+                srv.channel, "table open", game=SECRET.id, options="hand=3", clock="24h"
+            )
+            table_id = (await srv.bot.service.tables_of_user(str(anna.id)))[0].id
+            await ben.click(srv.lobby(table_id), custom_id=f"tr:j:{table_id}")
+            await anna.click(srv.lobby(table_id), custom_id=f"tr:g:{table_id}")
+            table = await srv.bot.service.get(table_id)
+            [seat] = table.to_act()
+            holder = next(a for a in (anna, ben) if str(a.id) == table.seats[seat].user_id)
+            repository = srv.bot.repository
+            asked = repository.get_reminders_off
+
+            async def handed_over_meanwhile(user_id):
+                if user_id == str(holder.id):
+                    await srv.bot.service.substitute(
+                        table_id, seat, Member(str(anna.id), "anna"), Member(str(carla.id), "c")
+                    )
+                return await asked(user_id)
+
+            repository.get_reminders_off = handed_over_meanwhile
+            before = len(srv.dms(holder))
+            await srv.env.advance_time(12 * HOUR + 1)
+            repository.get_reminders_off = asked
+            assert not [m for m in srv.dms(holder)[before:] if "Reminder" in (m.content or "")]
+            assert (await srv.bot.service.get(table_id)).seats[seat].user_id == str(carla.id)
+    finally:
+        unregister(SECRET.id)
