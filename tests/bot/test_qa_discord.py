@@ -219,3 +219,19 @@ async def test_a_reminder_goes_to_nobody_but_the_seats_holder(tmp_path):
             assert (await srv.bot.service.get(table_id)).seats[seat].user_id == str(carla.id)
     finally:
         unregister(SECRET.id)
+
+
+async def test_table_show_does_not_reach_another_servers_table(tmp_path):
+    """Bad input rule (a foreign id gets a clear private answer and changes nothing), as join,
+    watch and substitute have it: /table show with another server's table number posted that
+    table publicly here, its members' names, clocks and My hand button included."""
+    from tests.bot.test_clocks import seated
+
+    async with server(tmp_path) as srv:
+        _actors, table_id = await seated(srv, "test-highcard", ["anna", "ben"])
+        other = srv.env.create_guild("Nachbarn")
+        channel = other.create_text_channel("karten")
+        eve = other.add_member(srv.env.create_user("eve"))
+        refused = await eve.slash(channel, "table show", table=table_id)
+        assert f"There is no table {table_id}." in answer(refused)
+        assert not [m for m in channel.history() if not m.flags.ephemeral]
