@@ -145,6 +145,13 @@ TIEBREAK_LEGEND = Text(
 THREAD_NAME = Text("{name} · R{round} · Tisch {id}", "{name} · R{round} · table {id}")
 DROPPED_MARK = Text(" (ausgestiegen)", " (dropped)")
 
+MAX_CLOSES_IN_HOURS = 90 * 24
+"""Registration stays open at most 90 days (a later time is no date Discord can show)."""
+CLOSES_TOO_LATE = Text(
+    "Der Anmeldeschluss darf höchstens {max} Stunden (90 Tage) entfernt sein.",
+    "Registration may close at most {max} hours (90 days) from now.",
+)
+
 TOURNAMENT_OPTION = T("Tournament number (default: the newest here)", "Turniernummer")
 
 
@@ -356,6 +363,8 @@ class TournamentCommands(commands.Cog):
         except ClockError as error:
             raise TableError(error.reason) from None
         closes_at = None
+        if closes_in_hours is not None and not closes_in_hours <= MAX_CLOSES_IN_HOURS:
+            raise TableError(CLOSES_TOO_LATE.format(max=MAX_CLOSES_IN_HOURS))
         if closes_in_hours is not None:
             closes_at = self.tournaments.clock() + max(closes_in_hours, 0) * 3600
         record = await self.tournaments.create(

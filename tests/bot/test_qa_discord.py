@@ -235,3 +235,30 @@ async def test_table_show_does_not_reach_another_servers_table(tmp_path):
         refused = await eve.slash(channel, "table show", table=table_id)
         assert f"There is no table {table_id}." in answer(refused)
         assert not [m for m in channel.history() if not m.flags.ephemeral]
+
+
+async def test_a_registration_deadline_centuries_away_is_refused(tmp_path):
+    """Bad input rule (an out-of-range option gets a clear private answer and changes
+    nothing): closes_in_hours=1e15 was stored and posted as a date Discord cannot show
+    (<t:3600000001767225344:f>), with a scheduler deadline for it. At most 90 days; the
+    refusal is private and nothing is stored."""
+    async with server(tmp_path) as srv:
+        owner = srv.guild.add_member(srv.guild.owner)
+        for hours in (1e15, 90 * 24 + 1):
+            refused = await owner.slash(
+                srv.channel,
+                "tournament create",
+                game="test-highcard",
+                name="Cup",
+                closes_in_hours=hours,
+            )
+            assert "at most 2160 hours (90 days)" in answer(refused)
+        assert await srv.bot.repository.tournaments_of_guild(str(srv.guild.id)) == []
+        created = await owner.slash(
+            srv.channel,
+            "tournament create",
+            game="test-highcard",
+            name="Cup",
+            closes_in_hours=90 * 24,
+        )
+        assert not created.response.ephemeral
