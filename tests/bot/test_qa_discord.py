@@ -262,3 +262,24 @@ async def test_a_registration_deadline_centuries_away_is_refused(tmp_path):
             closes_in_hours=90 * 24,
         )
         assert not created.response.ephemeral
+
+
+async def test_a_button_id_with_unicode_digits_gets_the_malformed_answer(tmp_path):
+    """Bad input rule (a malformed id gets a clear private answer): "²" and "١" pass
+    str.isdigit() but int() refuses "²", so parsing a crafted Watch, move or page button
+    raised inside discord.py (no answer at all: "interaction failed"). Each is answered
+    privately as malformed, and a page number in other digits counts as the first page."""
+    from tests.bot.harness import post_button
+    from tests.bot.test_clocks import seated
+
+    async with server(tmp_path) as srv:
+        actors, table_id = await seated(srv, "test-highcard", ["anna", "ben"])
+        thread = await srv.thread(table_id)
+        seq = (await srv.bot.service.get(table_id)).seq
+        for cid in ("tr:w:²", f"tr:a:{table_id}:²:x", "tr:h:١"):
+            crafted = await post_button(srv, thread.id, cid)
+            clicked = await actors[0].click(crafted, label="?")
+            assert "This button is damaged or outdated" in answer(clicked), cid
+        crafted = await post_button(srv, thread.id, f"tr:p:{table_id}:{seq}:²")
+        paged = await actors[0].click(crafted, label="?")
+        assert paged.response is not None
