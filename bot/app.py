@@ -114,6 +114,12 @@ class TischrundeBot(commands.Bot):
             await self.tournaments.resume()
         except Exception:
             log.exception("resuming tournaments failed")
+        posting = self.get_cog("TournamentCommands")
+        if posting is not None:
+            try:
+                await posting.open_missing_threads()  # type: ignore[attr-defined]
+            except Exception:
+                log.exception("opening the threads of tournament tables failed")
         # After the components, so the catch-up's messages carry working buttons.
         self.clocks.start()
         if self.settings.dev_guild_id:

@@ -43,6 +43,7 @@ from ..i18n import T
 
 if TYPE_CHECKING:
     from storage.base import Registration, TournamentRecord
+    from tables.service import Table
 
     from ..app import TischrundeBot
 
@@ -604,6 +605,28 @@ class TournamentCommands(commands.Cog):
         if any(line.tiebreaks for line in lines):
             embed.set_footer(text=TIEBREAK_LEGEND.get(lang))
         return embed
+
+    async def open_missing_threads(self) -> None:
+        """At start-up: a round's table that started but got no thread (the bot stopped while
+        the round was being posted, which opens the threads one by one) gets its thread, its
+        first message with the turn DM, and its line in the channel now.
+        """
+        assert self.bot.repository is not None
+        missing: dict[int, list[Table]] = {}
+        for record in await self.bot.repository.tables_with_status(("active",)):
+            tournament_id = (record.settings or {}).get("tournament")
+            if tournament_id is None or record.place.get("thread"):
+                continue
+            table = await self.bot.service.get(record.id)
+            missing.setdefault(int(tournament_id), []).append(table)
+        for tournament_id, tables in missing.items():
+            tournament = await self.tournaments.get(tournament_id)
+            number = int(tables[0].record.settings.get("round") or tournament.round)
+            rounds = {r.number: r for r in await self.bot.repository.rounds(tournament_id)}
+            current = rounds.get(number)
+            deadline = current.deadline if current and current.status == "open" else None
+            event = TournamentEvent("round_opened", tournament, number, tables, deadline=deadline)
+            await self._post(event)
 
     async def on_event(self, event: TournamentEvent) -> None:
         """Post a round's tables, the standings or the final ranking (in the background: this
