@@ -321,3 +321,32 @@ async def test_a_round_table_left_without_its_thread_by_a_restart_gets_it_at_sta
         posted = "\n".join(m.content or "" for m in srv.channel.history())
         assert f"Table {pairing.table_id}: " in posted and f"<#{thread.id}>" in posted
         assert len(srv.dms(to_act)) > dms
+
+
+async def test_a_clock_left_with_a_seats_old_holder_by_a_crash_moves_to_the_new_one(tmp_path):
+    """Restart rule (every running table gets the clocks it needs at start-up): substitution
+    stores the new seat holder, then clears the seat's clock. A crash in between left the old
+    holder's clock and reminders, which start-up kept (only the seat was compared), so the
+    new holder was never reminded. Start-up now sets the seat a clock of its holder."""
+    from storage import SeatRecord
+    from tables.clocks import HOUR
+    from tests.bot.harness import restart
+    from tests.bot.test_clocks import seated
+
+    async with server(tmp_path) as srv:
+        actors, table_id = await seated(srv, "test-highcard", ["anna", "ben"])
+        carla = srv.add("carla")
+        table = await srv.bot.service.get(table_id)
+        [seat] = table.to_act()
+        old = next(a for a in actors if str(a.id) == table.seats[seat].user_id)
+        seats = [*table.seats]
+        seats[seat] = SeatRecord(seat, "carla", user_id=str(carla.id))
+        await srv.bot.repository.set_seats(table_id, seats)  # ... and the process stops here
+        await srv.bot.clocks.close()
+        await restart(srv)
+        clocks = await srv.bot.repository.deadlines(table_id=table_id, kinds=("turn",))
+        assert [d.user_id for d in clocks] == [str(carla.id)]
+        before = {a.name: len(srv.dms(a)) for a in (old, carla)}
+        await srv.env.advance_time(12 * HOUR + 1)
+        assert any("Reminder" in (m.content or "") for m in srv.dms(carla)[before["carla"] :])
+        assert not any("Reminder" in (m.content or "") for m in srv.dms(old)[before[old.name] :])
