@@ -252,9 +252,14 @@ class TournamentCommands(commands.Cog):
             command._params["game"].choices = choices
 
     async def cog_unload(self) -> None:
-        """Stop posting what the tournament service reports (it keeps running its rounds)."""
+        """Stop posting what the tournament service reports (it keeps running its rounds),
+        after the posts under way are sent: the bot unloads its commands while its connection
+        is still open.
+        """
         if self.on_event in self.tournaments.listeners:
             self.tournaments.listeners.remove(self.on_event)
+        while pending := [task for task in self._posting if not task.done()]:
+            await asyncio.gather(*pending, return_exceptions=True)
 
     # ----- who may organise, which tournament ------------------------------------------------
 

@@ -350,3 +350,23 @@ async def test_a_clock_left_with_a_seats_old_holder_by_a_crash_moves_to_the_new_
         await srv.env.advance_time(12 * HOUR + 1)
         assert any("Reminder" in (m.content or "") for m in srv.dms(carla)[before["carla"] :])
         assert not any("Reminder" in (m.content or "") for m in srv.dms(old)[before[old.name] :])
+
+
+async def test_posts_under_way_are_sent_before_the_tournament_commands_unload(tmp_path):
+    """Shutdown rule (tasks end with the bot, a stop loses nothing it acknowledged): what the
+    tournament service reported is posted in background tasks; unloading the commands (the
+    bot closing) used to leave them pending, to die with the connection (a round's standings
+    or final ranking never posted). Unloading now lets them finish first."""
+    from tables.tournaments.service import TournamentEvent
+
+    async with server(tmp_path) as srv:
+        owner = srv.guild.add_member(srv.guild.owner)
+        await owner.slash(srv.channel, "tournament create", game="test-highcard", name="Cup")
+        cog = srv.bot.get_cog("TournamentCommands")
+        record = await srv.bot.repository.get_tournament(1)
+        before = len(srv.channel.history())
+        await cog.on_event(TournamentEvent("registration_closed", record, 0))
+        await cog.cog_unload()
+        assert all(task.done() for task in cog._posting)
+        posted = [m.content for m in srv.channel.history()[before:]]
+        assert any("registration for tournament 1 has closed" in text for text in posted)
