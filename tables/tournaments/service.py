@@ -399,6 +399,8 @@ class TournamentService:
         async def work() -> Registration:
             tournament = await self.get(tournament_id)
             self._require_organiser(tournament, by, may_organise)
+            if tournament.status in (DONE, CANCELLED):
+                raise TableError(msg.ALREADY_OVER.format(id=tournament_id))
             if tournament.status not in (REGISTRATION, CLOSED):
                 raise TableError(msg.NOT_BEFORE_START.format(id=tournament_id))
             game = get_game(tournament.game)
@@ -512,6 +514,8 @@ class TournamentService:
         async def work() -> TournamentEvent:
             tournament = await self.get(tournament_id)
             self._require_organiser(tournament, by, may_organise)
+            if tournament.status in (DONE, CANCELLED):
+                raise TableError(msg.ALREADY_OVER.format(id=tournament_id))
             if tournament.status not in (REGISTRATION, CLOSED):
                 raise TableError(msg.NOT_BEFORE_START.format(id=tournament_id))
             registrations = [

@@ -370,3 +370,20 @@ async def test_posts_under_way_are_sent_before_the_tournament_commands_unload(tm
         assert all(task.done() for task in cog._posting)
         posted = [m.content for m in srv.channel.history()[before:]]
         assert any("registration for tournament 1 has closed" in text for text in posted)
+
+
+async def test_a_cancelled_tournament_says_it_is_over_not_that_it_has_started(tmp_path):
+    """Bad input rule (a clear answer): starting, or adding an engine player to, a tournament
+    that was called off answered "Tournament 1 has already started"; it says it is over, and
+    nothing changes."""
+    async with server(tmp_path) as srv:
+        owner = srv.guild.add_member(srv.guild.owner)
+        await owner.slash(srv.channel, "tournament create", game="test-highcard", name="Cup")
+        await srv.add("anna").slash(srv.channel, "tournament join", tournament=1)
+        await owner.slash(srv.channel, "tournament engine", tournament=1)
+        await owner.slash(srv.channel, "tournament cancel", tournament=1)
+        for command in ("tournament start", "tournament engine"):
+            refused = await owner.slash(srv.channel, command, tournament=1)
+            assert "Tournament 1 is already over." in answer(refused), command
+        assert (await srv.bot.repository.get_tournament(1)).status == "cancelled"
+        assert len(await srv.bot.repository.registrations(1)) == 2
