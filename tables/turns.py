@@ -21,6 +21,7 @@ since every one of those servers' tables is paused.
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -32,6 +33,8 @@ from .clocks import DAY, HOUR
 
 if TYPE_CHECKING:
     from .service import Table, TableService, TimedOut
+
+logger = logging.getLogger(__name__)
 
 TURN = "turn"
 REMINDER = "reminder"
@@ -183,8 +186,13 @@ class TurnClocks:
         for record in await self.repo.tables_with_status((ACTIVE,)):
             if not (record.settings or {}).get("clock"):
                 continue
-            table = await self.service.get(record.id)
-            await self.sync(table, set())
+            try:
+                table = await self.service.get(record.id)
+                await self.sync(table, set())
+            except Exception:
+                # One table that cannot load (its game gone from this version) must not keep
+                # the scheduler from running every other table's clock.
+                logger.exception("could not set the clocks of table %s", record.id)
 
     # ----- the handlers --------------------------------------------------------------------
 

@@ -387,3 +387,33 @@ async def test_a_cancelled_tournament_says_it_is_over_not_that_it_has_started(tm
             assert "Tournament 1 is already over." in answer(refused), command
         assert (await srv.bot.repository.get_tournament(1)).status == "cancelled"
         assert len(await srv.bot.repository.registrations(1)) == 2
+
+
+async def test_one_table_that_cannot_load_does_not_stop_every_clock_after_a_restart(tmp_path):
+    """Scheduler rule ("one broken table must not stop the clock of every other"): the
+    start-up reconcile loaded every running table with a clock; one that could not load (its
+    game gone from this version) raised, the timer skipped the run, slept an hour and failed
+    again the same way, so no clock ran anywhere, ever. The broken table is left out (and
+    logged); the other table's clock runs out on time."""
+    from games.core import register, unregister
+    from tables.clocks import DAY
+    from tests.bot.harness import restart
+    from tests.bot.secretgame import GAME as SECRET
+    from tests.bot.test_clocks import seated
+
+    register(SECRET)
+    registered = True
+    try:
+        async with server(tmp_path) as srv:
+            await seated(srv, SECRET.id, ["anna", "ben"])
+            _actors, table_id = await seated(srv, "test-highcard", ["carla", "dora"])
+            seq = (await srv.bot.service.get(table_id)).seq
+            await srv.bot.clocks.close()
+            unregister(SECRET.id)  # the next version no longer has the game
+            registered = False
+            await restart(srv)
+            await srv.env.advance_time(DAY + 60)
+            assert (await srv.bot.service.get(table_id)).seq > seq
+    finally:
+        if registered:
+            unregister(SECRET.id)
