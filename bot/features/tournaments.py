@@ -622,7 +622,11 @@ class TournamentCommands(commands.Cog):
             tournament_id = (record.settings or {}).get("tournament")
             if tournament_id is None or record.place.get("thread"):
                 continue
-            table = await self.bot.service.get(record.id)
+            try:
+                table = await self.bot.service.get(record.id)
+            except Exception:  # one table that cannot load must not stop the rest
+                log.exception("tournament table %s cannot be loaded", record.id)
+                continue
             missing.setdefault(int(tournament_id), []).append(table)
         for tournament_id, tables in missing.items():
             tournament = await self.tournaments.get(tournament_id)
