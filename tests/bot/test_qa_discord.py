@@ -417,3 +417,24 @@ async def test_one_table_that_cannot_load_does_not_stop_every_clock_after_a_rest
     finally:
         if registered:
             unregister(SECRET.id)
+
+
+async def test_an_organiser_dropping_a_player_is_told_about_that_player(tmp_path):
+    """Bad input rule (a clear answer): an organiser who names a player who is not registered,
+    or who already dropped out, was told "You are not registered" / "You have already dropped
+    out", as if it were about the organiser; the answer names the player and nothing changes."""
+    async with server(tmp_path) as srv:
+        owner = srv.guild.add_member(srv.guild.owner)
+        anna, ben = srv.add("anna"), srv.add("ben")
+        await owner.slash(srv.channel, "tournament create", game="test-highcard", name="Cup")
+        await anna.slash(srv.channel, "tournament join", tournament=1)
+        refused = await owner.slash(srv.channel, "tournament drop", tournament=1, player=ben)
+        assert f"<@{ben.id}> is not registered for tournament 1." in answer(refused)
+        await owner.slash(srv.channel, "tournament close", tournament=1)
+        await owner.slash(srv.channel, "tournament engine", tournament=1)
+        await owner.slash(srv.channel, "tournament start", tournament=1)
+        await owner.slash(srv.channel, "tournament drop", tournament=1, player=anna)
+        twice = await owner.slash(srv.channel, "tournament drop", tournament=1, player=anna)
+        assert "anna has already dropped out of tournament 1." in answer(twice)
+        own = await anna.slash(srv.channel, "tournament drop", tournament=1)
+        assert "You have already dropped out of tournament 1." in answer(own)
