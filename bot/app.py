@@ -8,8 +8,9 @@ one is set, which is instant; globally otherwise).
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import discord
@@ -17,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from storage import GuildSettings, Repository, UserPreferences
-from tables.service import TableError, TableService
+from tables.service import Table, TableError, TableService
 from tables.tournaments.ratings import RatingService
 from tables.tournaments.service import TournamentService
 from tischrunde.settings import Settings
@@ -75,6 +76,7 @@ class TischrundeBot(commands.Bot):
         self._preferences: dict[str, UserPreferences] = {}
         self._guild_settings: dict[str, GuildSettings] = {}
         self._owns_repository = repository is None
+        self._background: set[asyncio.Task[None]] = set()
 
     async def setup_hook(self) -> None:
         """Open storage, build the service, load features, register components, sync."""
@@ -90,8 +92,16 @@ class TischrundeBot(commands.Bot):
         self.ratings = RatingService(self.repository)
         self.tournaments = TournamentService(self.repository, self.service)
         self.service.finished_listeners.append(self.ratings.on_table_finished)
-        self.service.finished_listeners.append(self.tournaments.on_table_finished)
-        self.service.cancelled_listeners.append(self.tournaments.on_table_cancelled)
+        # A tournament may pair and open its next round when a table ends or is cancelled:
+        # seconds in a big field. That runs after the move's (or the cancel's) answer, not
+        # before it, or Discord drops the interaction after 3 seconds. A crash before it runs
+        # loses nothing: ``tournaments.resume`` records unheard results at start-up.
+        self.service.finished_listeners.append(
+            self._after_answer(self.tournaments.on_table_finished)
+        )
+        self.service.cancelled_listeners.append(
+            self._after_answer(self.tournaments.on_table_cancelled)
+        )
         await self.tree.set_translator(i18n.GermanTranslator())
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         for extension in EXTENSIONS:
@@ -104,6 +114,12 @@ class TischrundeBot(commands.Bot):
             await self.tournaments.resume()
         except Exception:
             log.exception("resuming tournaments failed")
+        posting = self.get_cog("TournamentCommands")
+        if posting is not None:
+            try:
+                await posting.open_missing_threads()  # type: ignore[attr-defined]
+            except Exception:
+                log.exception("opening the threads of tournament tables failed")
         # After the components, so the catch-up's messages carry working buttons.
         self.clocks.start()
         if self.settings.dev_guild_id:
@@ -113,9 +129,30 @@ class TischrundeBot(commands.Bot):
         else:
             await self.tree.sync()
 
+    def _after_answer(
+        self, listener: Callable[[Table], Awaitable[None]]
+    ) -> Callable[[Table], Awaitable[None]]:
+        """``listener`` run as a task of its own, so the caller goes on to answer."""
+
+        async def start(table: Table) -> None:
+            task = asyncio.create_task(listener(table), name=f"tischrunde-table-{table.id}")
+            self._background.add(task)
+            task.add_done_callback(self._background_done)
+
+        return start
+
+    def _background_done(self, task: asyncio.Task[None]) -> None:
+        self._background.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("%s failed", task.get_name(), exc_info=task.exception())
+
     async def close(self) -> None:
-        """Stop the clocks, close the gateway, then storage (if the bot opened it)."""
+        """Stop the clocks, let tournament work started by a last move finish, close the
+        gateway, then storage (if the bot opened it).
+        """
         await self.clocks.close()
+        if self._background:
+            await asyncio.gather(*self._background, return_exceptions=True)
         await super().close()
         if self._owns_repository and self.repository is not None:
             await self.repository.close()

@@ -91,6 +91,10 @@ class ClockDriver:
             except Exception:
                 log.exception("running the deadlines failed")
                 next_due = None
+            if self._closing:
+                # close() came during the run and waits for this task: no sleep to the next
+                # deadline (up to an hour), which would hold the bot's shutdown.
+                return
             delay = MAX_SLEEP if next_due is None else max(0.0, next_due - clock())
             self._target = next_due
             self._sleeping = True
@@ -128,6 +132,8 @@ class ClockDriver:
                 await self.bot.dms.send(outcome.user_id, content=i18n.VACATION_OVER.get(lang))
             elif isinstance(outcome, ReminderDue):
                 table = outcome.table
+                if table.seats[outcome.seat].user_id != outcome.user_id:
+                    continue  # handed over since the run: the seat's hand is not theirs now
                 tables.setdefault(table.id, table)
                 if not await self._remind_by_dm(outcome):
                     lang = table.record.settings.get("lang", "en")

@@ -91,7 +91,8 @@ class TableComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"tr
             await flows.ask_amount(interaction, table_id, parsed.seq, parsed.arg)
         elif parsed.kind == "p":
             assert parsed.seq is not None and parsed.arg is not None
-            page = int(parsed.arg) if parsed.arg.lstrip("-").isdigit() else 0
+            digits = parsed.arg.removeprefix("-")
+            page = int(parsed.arg) if digits.isascii() and digits.isdigit() else 0
             await flows.show_hand(interaction, table_id, page=page, replace=True, seq=parsed.seq)
 
     @staticmethod

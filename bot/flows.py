@@ -454,6 +454,9 @@ class TableFlows:
     async def show_table(self, interaction: discord.Interaction, table_id: int) -> None:
         """The table again: the lobby, or the public state with the "My hand" button."""
         table = await self.service.get(table_id)
+        if table.record.place.get("guild") not in (None, str(interaction.guild_id)):
+            # Like join and watch: a table of another server is not reachable by its number.
+            raise TableError(service_messages.NO_SUCH_TABLE.format(id=table_id), "unknown")
         public = public_language(table)
         if table.status == LOBBY:
             await interaction.response.send_message(

@@ -51,15 +51,20 @@ LOBBY_KINDS = {"j", "l", "e", "g", "x"}
 """join, leave, add engine, start (go), cancel (x)."""
 
 
+def _number(text: str) -> bool:
+    # ASCII digits only: "²".isdigit() is true, but int("²") fails.
+    return text.isascii() and text.isdigit()
+
+
 def parse_custom_id(text: str) -> ParsedId | None:
     """The parsed custom_id, or None when it is not one the bot makes (a malformed id)."""
     parts = text.split(":", 4)
-    if len(parts) < 3 or parts[0] != PREFIX or not parts[2].isdigit():
+    if len(parts) < 3 or parts[0] != PREFIX or not _number(parts[2]):
         return None
     kind, table_id = parts[1], int(parts[2])
     if kind in LOBBY_KINDS or kind in ("h", "w"):
         return ParsedId(kind, table_id) if len(parts) == 3 else None
-    if kind in ("a", "s", "p", "m") and len(parts) == 5 and parts[3].isdigit() and parts[4]:
+    if kind in ("a", "s", "p", "m") and len(parts) == 5 and _number(parts[3]) and parts[4]:
         return ParsedId(kind, table_id, int(parts[3]), parts[4])
     return None
 

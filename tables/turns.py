@@ -21,6 +21,7 @@ since every one of those servers' tables is paused.
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -32,6 +33,8 @@ from .clocks import DAY, HOUR
 
 if TYPE_CHECKING:
     from .service import Table, TableService, TimedOut
+
+logger = logging.getLogger(__name__)
 
 TURN = "turn"
 REMINDER = "reminder"
@@ -131,7 +134,15 @@ class TurnClocks:
         now = self.service.clock()
         existing = await self.repo.deadlines(table_id=table.id, kinds=SEAT_KINDS)
         acting = {seat for seat in table.to_act() if table.seats[seat].user_id}
-        keep = {d.seat for d in existing if d.kind == TURN and d.seat in acting - movers}
+        # A clock stays only with its seat's holder (a crash in a hand-over can leave the old
+        # holder's clock behind).
+        keep = {
+            d.seat
+            for d in existing
+            if d.kind == TURN
+            and d.seat in acting - movers
+            and d.user_id == table.seats[d.seat].user_id
+        }
         remove = [d.id for d in existing if d.seat not in keep]
         add = []
         for seat in sorted(acting - keep):
@@ -175,8 +186,13 @@ class TurnClocks:
         for record in await self.repo.tables_with_status((ACTIVE,)):
             if not (record.settings or {}).get("clock"):
                 continue
-            table = await self.service.get(record.id)
-            await self.sync(table, set())
+            try:
+                table = await self.service.get(record.id)
+                await self.sync(table, set())
+            except Exception:
+                # One table that cannot load (its game gone from this version) must not keep
+                # the scheduler from running every other table's clock.
+                logger.exception("could not set the clocks of table %s", record.id)
 
     # ----- the handlers --------------------------------------------------------------------
 
@@ -214,6 +230,8 @@ class TurnClocks:
         table = await self.service.get(deadline.table_id)
         if table.status != ACTIVE or deadline.seat not in table.to_act():
             return None
+        if table.seats[deadline.seat].user_id != user_id:
+            return None  # the seat changed hands meanwhile: its hand is no longer theirs
         number = int(deadline.data.get("number", 1))
         return ReminderDue(table, deadline.seat, user_id, turn.due, number)
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -42,6 +43,7 @@ from ..i18n import T
 
 if TYPE_CHECKING:
     from storage.base import Registration, TournamentRecord
+    from tables.service import Table
 
     from ..app import TischrundeBot
 
@@ -144,7 +146,47 @@ TIEBREAK_LEGEND = Text(
 THREAD_NAME = Text("{name} · R{round} · Tisch {id}", "{name} · R{round} · table {id}")
 DROPPED_MARK = Text(" (ausgestiegen)", " (dropped)")
 
+MAX_CLOSES_IN_HOURS = 90 * 24
+"""Registration stays open at most 90 days (a later time is no date Discord can show)."""
+CLOSES_TOO_LATE = Text(
+    "Der Anmeldeschluss darf höchstens {max} Stunden (90 Tage) entfernt sein.",
+    "Registration may close at most {max} hours (90 days) from now.",
+)
+
 TOURNAMENT_OPTION = T("Tournament number (default: the newest here)", "Turniernummer")
+
+
+NO_PINGS = discord.AllowedMentions.none()
+"""For posts that carry text an organiser typed (the tournament's name): it must not ping."""
+
+
+def _shown(name: str) -> str:
+    """The tournament's name inside a message: its markdown shown as typed, so a name with
+    ``**`` or ``_`` cannot break the bold heading around it.
+    """
+    return discord.utils.escape_markdown(name)
+
+
+USER_MENTION = re.compile(r"<@!?(\d+)>")
+MESSAGE_LIMIT = 2000
+
+
+def message_chunks(lines: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """``lines`` joined into as few messages of at most ``limit`` characters as fit, never
+    splitting a line (one longer than ``limit`` alone is cut).
+    """
+    chunks: list[str] = []
+    current = ""
+    for line in lines:
+        line = line[:limit]
+        if current and len(current) + 1 + len(line) > limit:
+            chunks.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        chunks.append(current)
+    return chunks
 
 
 def _when(timestamp: float) -> str:
@@ -152,21 +194,35 @@ def _when(timestamp: float) -> str:
     return f"<t:{int(timestamp)}:f> (<t:{int(timestamp)}:R>)"
 
 
-def standings_text(lines: list[StandingLine], lang: str) -> str:
-    """The standings as lines of text (one per player)."""
+STANDINGS_SHOWN = 40
+"""Lines of standings in one embed (its description holds 4,096 characters)."""
+NOT_SHOWN = Text("… {n} weitere nicht gezeigt", "… {n} more not shown")
+
+
+def standings_text(lines: list[StandingLine], lang: str, me: str | None = None) -> str:
+    """The standings as lines of text (one per player): the first 40, how many more there
+    are, and the line of ``me`` (the user asking) when it is further down.
+    """
     if not lines:
         return NO_STANDINGS.get(lang)
-    out = []
-    for line in lines[:40]:
-        breaks = " ".join(f"{name} {fmt(value)}" for name, value in line.tiebreaks)
-        if line.tiebreaks:
-            figures = f"{fmt(line.points)} {POINTS.get(lang)}"
-        else:
-            figures = line.note.get(lang) if line.note else ""
-        extra = f" ({breaks})" if breaks else ""
-        dropped = DROPPED_MARK.get(lang) if line.dropped else ""
-        out.append(f"{line.place}. {line.name}{dropped} · {figures}{extra}")
+    shown = lines[:STANDINGS_SHOWN]
+    rest = lines[STANDINGS_SHOWN:]
+    out = [_standing_line(line, lang) for line in shown]
+    if rest:
+        out.append(NOT_SHOWN.format(n=len(rest)).get(lang))
+        out.extend(_standing_line(line, lang) for line in rest if line.user_id == me)
     return "\n".join(out)
+
+
+def _standing_line(line: StandingLine, lang: str) -> str:
+    breaks = " ".join(f"{name} {fmt(value)}" for name, value in line.tiebreaks)
+    if line.tiebreaks:
+        figures = f"{fmt(line.points)} {POINTS.get(lang)}"
+    else:
+        figures = line.note.get(lang) if line.note else ""
+    extra = f" ({breaks})" if breaks else ""
+    dropped = DROPPED_MARK.get(lang) if line.dropped else ""
+    return f"{line.place}. {line.name}{dropped} · {figures}{extra}"
 
 
 class TournamentCommands(commands.Cog):
@@ -196,9 +252,14 @@ class TournamentCommands(commands.Cog):
             command._params["game"].choices = choices
 
     async def cog_unload(self) -> None:
-        """Stop posting what the tournament service reports (it keeps running its rounds)."""
+        """Stop posting what the tournament service reports (it keeps running its rounds),
+        after the posts under way are sent: the bot unloads its commands while its connection
+        is still open.
+        """
         if self.on_event in self.tournaments.listeners:
             self.tournaments.listeners.remove(self.on_event)
+        while pending := [task for task in self._posting if not task.done()]:
+            await asyncio.gather(*pending, return_exceptions=True)
 
     # ----- who may organise, which tournament ------------------------------------------------
 
@@ -308,6 +369,8 @@ class TournamentCommands(commands.Cog):
         except ClockError as error:
             raise TableError(error.reason) from None
         closes_at = None
+        if closes_in_hours is not None and not closes_in_hours <= MAX_CLOSES_IN_HOURS:
+            raise TableError(CLOSES_TOO_LATE.format(max=MAX_CLOSES_IN_HOURS))
         if closes_in_hours is not None:
             closes_at = self.tournaments.clock() + max(closes_in_hours, 0) * 3600
         record = await self.tournaments.create(
@@ -333,13 +396,13 @@ class TournamentCommands(commands.Cog):
         public = record.settings["lang"]
         text = CREATED.format(
             id=record.id,
-            name=record.name,
+            name=_shown(record.name),
             game=get_game(record.game).name.get(public),
             format=FORMAT_NAMES[record.format].get(public),
         ).get(public)
         if record.closes_at:
             text += "\n" + CLOSES.format(when=_when(record.closes_at)).get(public)
-        await interaction.response.send_message(text)
+        await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
 
     @tournament.command(name=T("join", "anmelden"), description=T("Register", "Anmelden"))
     @app_commands.describe(tournament=TOURNAMENT_OPTION)
@@ -465,7 +528,9 @@ class TournamentCommands(commands.Cog):
         lang = await self.bot.language(interaction)
         record = await self._resolve(interaction, tournament)
         lines = await self.tournaments.standings(record.id)
-        embed = self._standings_embed(record, lines, STANDINGS_NOW, lang)
+        embed = self._standings_embed(
+            record, lines, STANDINGS_NOW, lang, me=str(interaction.user.id)
+        )
         await self.bot.flows.reply(interaction, embed=embed)
 
     @tournament.command(
@@ -531,15 +596,46 @@ class TournamentCommands(commands.Cog):
 
     @staticmethod
     def _standings_embed(
-        record: TournamentRecord, lines: list[StandingLine], title: Text, lang: str, round: int = 0
+        record: TournamentRecord,
+        lines: list[StandingLine],
+        title: Text,
+        lang: str,
+        round: int = 0,
+        me: str | None = None,
     ) -> discord.Embed:
         embed = discord.Embed(
             title=title.format(name=record.name, round=round).get(lang)[:256],
-            description=standings_text(lines, lang)[:4000],
+            description=standings_text(lines, lang, me)[:4000],
         )
         if any(line.tiebreaks for line in lines):
             embed.set_footer(text=TIEBREAK_LEGEND.get(lang))
         return embed
+
+    async def open_missing_threads(self) -> None:
+        """At start-up: a round's table that started but got no thread (the bot stopped while
+        the round was being posted, which opens the threads one by one) gets its thread, its
+        first message with the turn DM, and its line in the channel now.
+        """
+        assert self.bot.repository is not None
+        missing: dict[int, list[Table]] = {}
+        for record in await self.bot.repository.tables_with_status(("active",)):
+            tournament_id = (record.settings or {}).get("tournament")
+            if tournament_id is None or record.place.get("thread"):
+                continue
+            try:
+                table = await self.bot.service.get(record.id)
+            except Exception:  # one table that cannot load must not stop the rest
+                log.exception("tournament table %s cannot be loaded", record.id)
+                continue
+            missing.setdefault(int(tournament_id), []).append(table)
+        for tournament_id, tables in missing.items():
+            tournament = await self.tournaments.get(tournament_id)
+            number = int(tables[0].record.settings.get("round") or tournament.round)
+            rounds = {r.number: r for r in await self.bot.repository.rounds(tournament_id)}
+            current = rounds.get(number)
+            deadline = current.deadline if current and current.status == "open" else None
+            event = TournamentEvent("round_opened", tournament, number, tables, deadline=deadline)
+            await self._post(event)
 
     async def on_event(self, event: TournamentEvent) -> None:
         """Post a round's tables, the standings or the final ranking (in the background: this
@@ -575,15 +671,20 @@ class TournamentCommands(commands.Cog):
                 if thread and event.deadline:
                     # The round's deadline in the table's own thread, where the players look.
                     head = IN_THREAD.format(
-                        name=record.name,
+                        name=_shown(record.name),
                         round=event.round,
                         deadline=DEADLINE.format(when=_when(event.deadline)).get(lang),
                     ).get(lang)
-                    await self.bot.get_partial_messageable(int(thread)).send(head)
+                    await self.bot.get_partial_messageable(int(thread)).send(
+                        head, allowed_mentions=NO_PINGS
+                    )
                 if event.kind == "game_opened":
                     lines.append(
                         NEXT_GAME.format(
-                            name=record.name, round=event.round, players=players, thread=link
+                            name=_shown(record.name),
+                            round=event.round,
+                            players=players,
+                            thread=link,
                         ).get(lang)
                     )
                 else:
@@ -600,7 +701,7 @@ class TournamentCommands(commands.Cog):
                     DEADLINE.format(when=_when(event.deadline)).get(lang) if event.deadline else ""
                 )
                 head = ROUND_OPENED.format(
-                    name=record.name,
+                    name=_shown(record.name),
                     round=event.round,
                     total=f"/{total}" if total else "",
                     deadline=deadline,
@@ -610,10 +711,24 @@ class TournamentCommands(commands.Cog):
                     byes = ", ".join(names.get(u, u) for u in event.byes)
                     lines.append(BYE_LINE.format(players=byes).get(lang))
                 lines.insert(0, head)
-            await channel.send("\n".join(lines)[:2000])
+            # Only the players of these tables are pinged, never what the name holds; a big
+            # round takes several posts, each table's line whole in one of them.
+            players_here = {
+                int(seat.user_id) for table in event.tables for seat in table.seats if seat.user_id
+            }
+            for post in message_chunks(lines):
+                mentioned = {int(found) for found in USER_MENTION.findall(post)} & players_here
+                pings = discord.AllowedMentions(
+                    everyone=False,
+                    roles=False,
+                    users=[discord.Object(i) for i in sorted(mentioned)],
+                )
+                await channel.send(post, allowed_mentions=pings)
         elif event.kind == "round_closing":
-            text = ROUND_CLOSING.format(name=record.name, round=event.round, n=len(event.tables))
-            await channel.send(text.get(lang))
+            text = ROUND_CLOSING.format(
+                name=_shown(record.name), round=event.round, n=len(event.tables)
+            )
+            await channel.send(text.get(lang), allowed_mentions=NO_PINGS)
         elif event.kind == "played_out":
             for table in event.tables:
                 try:
@@ -626,17 +741,19 @@ class TournamentCommands(commands.Cog):
             registered = [
                 r for r in (await self._registrations(record.id)) if r.dropped_round is None
             ]
-            text = REGISTRATION_ENDED.format(name=record.name, id=record.id, n=len(registered))
-            await channel.send(text.get(lang))
+            text = REGISTRATION_ENDED.format(
+                name=_shown(record.name), id=record.id, n=len(registered)
+            )
+            await channel.send(text.get(lang), allowed_mentions=NO_PINGS)
         elif event.kind == "round_finished":
             embed = self._standings_embed(
                 record, event.standings, STANDINGS_TITLE, lang, round=event.round
             )
-            await channel.send(embed=embed)
+            await channel.send(embed=embed, allowed_mentions=NO_PINGS)
         elif event.kind == "finished":
             embed = self._standings_embed(record, event.standings, FINAL_TITLE, lang)
             embed.timestamp = discord.utils.utcnow()  # the bot's clock (virtual in tests)
-            await channel.send(embed=embed)
+            await channel.send(embed=embed, allowed_mentions=NO_PINGS)
 
     async def _registrations(self, tournament_id: int) -> list[Registration]:
         assert self.bot.repository is not None

@@ -57,6 +57,14 @@ ALREADY_REGISTERED = Text(
 NOT_REGISTERED = Text(
     "Du bist für Turnier {id} nicht angemeldet.", "You are not registered for tournament {id}."
 )
+THEY_ARE_NOT_REGISTERED = Text(
+    "{name} ist für Turnier {id} nicht angemeldet.",
+    "{name} is not registered for tournament {id}.",
+)
+THEY_ALREADY_DROPPED = Text(
+    "{name} ist aus Turnier {id} schon ausgestiegen.",
+    "{name} has already dropped out of tournament {id}.",
+)
 ALREADY_DROPPED = Text(
     "Du bist aus Turnier {id} schon ausgestiegen.",
     "You have already dropped out of tournament {id}.",

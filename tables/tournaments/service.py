@@ -429,6 +429,8 @@ class TournamentService:
         async def work() -> Registration:
             tournament = await self.get(tournament_id)
             self._require_organiser(tournament, by, may_organise)
+            if tournament.status in (DONE, CANCELLED):
+                raise TableError(msg.ALREADY_OVER.format(id=tournament_id))
             if tournament.status not in (REGISTRATION, CLOSED):
                 raise TableError(msg.NOT_BEFORE_START.format(id=tournament_id))
             game = get_game(tournament.game)
@@ -509,8 +511,22 @@ class TournamentService:
                 self._require_organiser(tournament, by, may_organise)
             if tournament.status in (DONE, CANCELLED):
                 raise TableError(msg.ALREADY_OVER.format(id=tournament_id))
-            registration = await self._registration(tournament_id, target)
+            someone_else = target != by.user_id
+            try:
+                registration = await self._registration(tournament_id, target)
+            except TableError:
+                if not someone_else:
+                    raise
+                # An organiser named the player: the answer is about them, not the organiser.
+                name = f"<@{target}>"
+                raise TableError(
+                    msg.THEY_ARE_NOT_REGISTERED.format(name=name, id=tournament_id)
+                ) from None
             if registration.dropped_round is not None:
+                if someone_else:
+                    raise TableError(
+                        msg.THEY_ALREADY_DROPPED.format(name=registration.name, id=tournament_id)
+                    )
                 raise TableError(msg.ALREADY_DROPPED.format(id=tournament_id))
             registration.dropped_round = tournament.round + 1
             await self.repo.save_registration(registration)
@@ -542,6 +558,8 @@ class TournamentService:
         async def work() -> TournamentEvent:
             tournament = await self.get(tournament_id)
             self._require_organiser(tournament, by, may_organise)
+            if tournament.status in (DONE, CANCELLED):
+                raise TableError(msg.ALREADY_OVER.format(id=tournament_id))
             if tournament.status not in (REGISTRATION, CLOSED):
                 raise TableError(msg.NOT_BEFORE_START.format(id=tournament_id))
             registrations = [
