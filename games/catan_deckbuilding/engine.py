@@ -19,6 +19,7 @@ from games.core import (
     check_permutation,
     decode,
     encode,
+    ended_by_forfeit,
     random_shuffle,
 )
 from games.core.errors import MALFORMED
@@ -310,6 +311,8 @@ class CatanDeckbuilding(TextsMixin, Game):
 
     def to_act(self, state: State) -> list[int]:
         """Chance, the active seat, or the seat whose answer is pending."""
+        if ended_by_forfeit(state):
+            return []
         phase = state["phase"]
         if phase == "play" or phase == "pay":
             return [state["active"]]

@@ -19,6 +19,7 @@ from games.core import (
     clone,
     decode,
     encode,
+    ended_by_forfeit,
     random_shuffle,
 )
 from games.core.errors import MALFORMED
@@ -186,6 +187,8 @@ class Coppertwaddle(Game):
 
     def to_act(self, state: State) -> list[int]:
         """Chance deals; otherwise the seat whose decision is pending."""
+        if ended_by_forfeit(state):
+            return []
         phase = state["phase"]
         if phase == "deal":
             return [CHANCE]

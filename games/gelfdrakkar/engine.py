@@ -19,6 +19,7 @@ from games.core import (
     clone,
     decode,
     encode,
+    ended_by_forfeit,
     random_shuffle,
 )
 from games.core.errors import MALFORMED
@@ -176,6 +177,8 @@ class Gelfdrakkar(Game):
 
     def to_act(self, state: State) -> list[int]:
         """Chance deals; otherwise the seat on turn, or the Erste Dame's holder deciding a claim."""
+        if ended_by_forfeit(state):
+            return []
         phase = state["phase"]
         if phase == "play":
             return [state["turn"]]

@@ -29,6 +29,7 @@ from games.core import (
     clone,
     decode,
     encode,
+    ended_by_forfeit,
     random_shuffle,
 )
 from games.core.errors import MALFORMED, NOT_NOW
@@ -240,6 +241,8 @@ class Scherbia(Game):
 
     def to_act(self, state: State) -> list[int]:
         """Chance while dealing and rolling; else the asked seat or the seat to play."""
+        if ended_by_forfeit(state):
+            return []
         phase = state["phase"]
         if phase == "play":
             ask = state["ask"]

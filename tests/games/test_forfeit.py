@@ -120,3 +120,25 @@ def test_every_rules_page_says_what_a_forfeit_does(game):
     assert "forfeit" in rules_page(game, "en").split("## When time runs out")[1]
     assert "## Wenn die Zeit abläuft" in rules_page(game, "de")
     assert "aufgegeben" in rules_page(game, "de") or "Aufgabe" in rules_page(game, "de")
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_a_table_a_forfeit_ended_waits_for_nobody(game):
+    """Contract: ``to_act`` is empty once the game is over, also when a forfeit ended it, so a
+    finished table never shows the gone player as the one to act (in the view either)."""
+    players = game.min_players
+    options = game.parse_options(players)
+    ended = 0
+    for seed in range(8):
+        found = _to_forfeit(game, players, options, seed)
+        if found is None:
+            continue
+        state, _log, _rng, seat = found
+        after, _events = game.apply(state, seat, FORFEIT)
+        if not game.is_over(after):
+            continue  # the game goes on without the seat (Stardust)
+        ended += 1
+        assert game.to_act(after) == []
+        assert not game.view(after, None).get("to_act")
+    if game.id != "stardust":
+        assert ended, "no forfeit ended the game"
