@@ -84,6 +84,10 @@ NO_LATE_JOIN = Text(
     "Turnier {id} läuft schon und nimmt keine Nachzügler auf.",
     "Tournament {id} is under way and takes no late entries.",
 )
+NO_ROUND_LEFT = Text(
+    "Turnier {id} spielt schon seine letzte Runde: ein Nachzügler käme nicht mehr zum Zug.",
+    "Tournament {id} is already in its last round: a late entry would never play.",
+)
 LEAVE_AFTER_START = Text(
     "Turnier {id} läuft schon: steig mit /tournament drop aus.",
     "Tournament {id} is under way: use /tournament drop to leave it.",

@@ -402,6 +402,10 @@ class TournamentService:
             late = tournament.status == RUNNING
             if late and not tournament.config.get("late_join"):
                 raise TableError(msg.NO_LATE_JOIN.format(id=tournament_id))
+            total = self.rounds_total(tournament) if late else None
+            if total is not None and tournament.round >= total:
+                # A late entry plays from the next round on; after the last one it never would.
+                raise TableError(msg.NO_ROUND_LEFT.format(id=tournament_id))
             if not late and not self._registration_open(tournament):
                 raise TableError(msg.REGISTRATION_CLOSED.format(id=tournament_id))
             if existing is not None and existing.dropped_round is None:

@@ -517,3 +517,23 @@ async def test_resume_after_a_crash_catches_up(world):
     await tournaments.resume()
     assert (await repo.get_tournament(tournament.id)).round == 2
     assert [e.kind for e in events] == ["round_opened", "round_finished", "round_opened"]
+
+
+async def test_a_late_entry_in_the_last_round_is_refused_because_it_would_never_play(world):
+    """Late join: a late entry plays from the next round on, so once a Swiss is in its last
+    round there is no round left for it, and the entry is refused with nothing stored."""
+    repo, tables, tournaments, _clock, _events = world
+    tournament = await create(
+        tournaments, game_id="test-highcard", options={"hand": 1}, rounds=2, late_join=True
+    )
+    for i in range(4):
+        await tournaments.join(tournament.id, Member(f"u{i}", f"P{i}"))
+    await tournaments.start(tournament.id, ORGANISER, may_organise=True)
+    await tournaments.join(tournament.id, Member("u-early", "Early"))  # round 2 is still ahead
+    await _play_round(tables, repo, tournament.id, 1)
+    late = Member("u-late", "Late")
+    with pytest.raises(TableError, match="last round"):
+        await tournaments.join(tournament.id, late)
+    assert "u-late" not in {r.user_id for r in await repo.registrations(tournament.id)}
+    round_two = await repo.pairings(tournament.id, 2)
+    assert "u-early" in {u for p in round_two for u in p.players}
