@@ -39,8 +39,15 @@ log = logging.getLogger(__name__)
 
 def member_of(interaction: discord.Interaction) -> Member:
     """The person behind an interaction, as the table service knows people."""
-    user = interaction.user
-    return Member(str(user.id), user.display_name)
+    return as_member(interaction.user)
+
+
+def as_member(user: discord.abc.User) -> Member:
+    """A Discord user as the table service knows people. The name is stored and later shown in
+    posts that may ping the players they concern, so a name that spells a mention
+    ("<@id>", "@everyone") is defused here, once, and pings nobody wherever it appears.
+    """
+    return Member(str(user.id), discord.utils.escape_mentions(user.display_name))
 
 
 def public_language(table: Table) -> str:
@@ -610,7 +617,7 @@ class TableFlows:
         may_manage = await self.may_manage(interaction, table)
         seat = seat_number - 1
         old_name = table.seat_name(seat)
-        to = Member(str(member.id), member.display_name) if member is not None else None
+        to = as_member(member) if member is not None else None
         if member is not None and member.bot:
             raise TableError(i18n.NO_BOTS_AT_TABLES)
         outcome = await self.service.substitute(
