@@ -122,6 +122,23 @@ class TableFlows:
 
     # ----- the lobby -------------------------------------------------------------------------
 
+    async def table_channel(self, interaction: discord.Interaction) -> int:
+        """The channel where tables (and tournaments, whose tables open there) may be opened
+        from this interaction: its own, or a thread's parent. Refused outside a server and in
+        channels the server's settings do not list.
+        """
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise TableError(i18n.GUILD_ONLY)
+        channel = interaction.channel
+        channel_id = interaction.channel_id
+        if isinstance(channel, discord.Thread) and channel.parent_id:
+            channel_id = channel.parent_id
+        settings = await self.bot.guild_settings(interaction.guild_id)
+        if settings.channels and str(channel_id) not in settings.channels:
+            allowed = ", ".join(f"<#{channel}>" for channel in settings.channels)
+            raise TableError(i18n.NOT_IN_THIS_CHANNEL.format(channels=allowed))
+        return channel_id
+
     async def open(
         self,
         interaction: discord.Interaction,
@@ -134,16 +151,7 @@ class TableFlows:
         move (24 hours unless the host chose another or none).
         """
         lang = await self.bot.language(interaction)
-        if interaction.guild_id is None or interaction.channel_id is None:
-            raise TableError(i18n.GUILD_ONLY)
-        channel = interaction.channel
-        channel_id = interaction.channel_id
-        if isinstance(channel, discord.Thread) and channel.parent_id:
-            channel_id = channel.parent_id
-        settings = await self.bot.guild_settings(interaction.guild_id)
-        if settings.channels and str(channel_id) not in settings.channels:
-            allowed = ", ".join(f"<#{channel}>" for channel in settings.channels)
-            raise TableError(i18n.NOT_IN_THIS_CHANNEL.format(channels=allowed))
+        channel_id = await self.table_channel(interaction)
         options = parse_options(options_text)
         try:
             per_move = DEFAULT_PER_MOVE if clock_text is None else parse_duration(clock_text)

@@ -359,10 +359,7 @@ class TournamentCommands(commands.Cog):
         """Create a tournament in this channel (organisers)."""
         if not await self.may_organise(interaction):
             raise TableError(ORGANISER_ONLY, "forbidden")
-        channel_id = interaction.channel_id
-        channel = interaction.channel
-        if isinstance(channel, discord.Thread) and channel.parent_id:
-            channel_id = channel.parent_id
+        channel_id = await self.bot.flows.table_channel(interaction)
         try:
             # Read like /table open's clock, so a tournament table gets the same setting.
             seconds = DEFAULT_PER_MOVE if per_move is None else parse_duration(per_move)

@@ -272,3 +272,25 @@ async def test_organisers_hand_over_a_tournament_seat_and_the_entry_keeps_the_re
         lines = await srv.bot.tournaments.standings(1)
         assert {line.user_id for line in lines} == {str(anna.id), str(ben.id)}
         assert await srv.bot.repository.leaderboard("test-highcard", str(srv.guild.id)) == []
+
+
+async def test_tournaments_open_only_in_the_channels_tables_may_open_in(tmp_path):
+    """Server settings: with channels listed in /settings, a tournament (whose tables open in
+    its channel) may be created only there; elsewhere the organiser is refused privately and
+    nothing is stored."""
+    async with server(tmp_path) as srv:
+        owner = srv.guild.add_member(srv.guild.owner)
+        other = srv.guild.create_text_channel("turniere")
+        await owner.slash(srv.channel, "settings channel", channel=other, allowed=True)
+        refused = await owner.slash(
+            srv.channel, "tournament create", game="test-highcard", name="Cup", options="hand=1"
+        )
+        assert refused.response is not None and refused.response.ephemeral
+        assert "Tables may not be opened here" in answer(refused)
+        assert await srv.bot.repository.tournaments_of_guild(str(srv.guild.id)) == []
+        created = await owner.slash(
+            other, "tournament create", game="test-highcard", name="Cup", options="hand=1"
+        )
+        assert created.response is not None and not created.response.ephemeral
+        [record] = await srv.bot.repository.tournaments_of_guild(str(srv.guild.id))
+        assert record.channel == str(other.id)
