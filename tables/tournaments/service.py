@@ -1011,21 +1011,9 @@ class TournamentService:
         pairing = await self.repo.pairing_of_table(table.id)
         if pairing is None:
             return
-        tournament_id = pairing.tournament_id
-        future = self._enqueue(tournament_id, lambda: self._record(table, pairing))
-
-        def report(done: asyncio.Future[Any]) -> None:
-            if not done.cancelled() and done.exception() is not None:
-                logger.error(
-                    "tournament %s: the result of table %s failed",
-                    tournament_id,
-                    table.id,
-                    exc_info=done.exception(),
-                )
-
-        future.add_done_callback(report)
-        # If another task is working on this tournament, it runs the job when it gets to it.
-        await self._drain(tournament_id)
+        await self._table_job(
+            pairing.tournament_id, table, "the result", lambda: self._record(table, pairing)
+        )
 
     async def on_table_cancelled(self, table: Table) -> None:
         """The ``TableService.cancelled_listeners`` callback: a table of the current round that
@@ -1047,18 +1035,33 @@ class TournamentService:
                 return None
             return await self._void(fresh)
 
+        await self._table_job(tournament_id, table, "voiding", work)
+
+    async def _table_job(
+        self,
+        tournament_id: int,
+        table: Table,
+        what: str,
+        work: Callable[[], Awaitable[TournamentEvent | None]],
+    ) -> None:
+        """Queue ``work`` for the tournament behind the jobs already queued, so results of one
+        tournament are handled one at a time and in order; a failure is logged, never raised
+        into the move that finished or cancelled the table.
+        """
         future = self._enqueue(tournament_id, work)
 
         def report(done: asyncio.Future[Any]) -> None:
             if not done.cancelled() and done.exception() is not None:
                 logger.error(
-                    "tournament %s: voiding table %s failed",
+                    "tournament %s: %s of table %s failed",
                     tournament_id,
+                    what,
                     table.id,
                     exc_info=done.exception(),
                 )
 
         future.add_done_callback(report)
+        # If another task is working on this tournament, it runs the job when it gets to it.
         await self._drain(tournament_id)
 
     async def _record(self, table: Table, pairing: PairingRecord) -> TournamentEvent | None:
