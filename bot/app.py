@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from storage import GuildSettings, Repository, UserPreferences
 from tables.service import Table, TableError, TableService
+from tables.startup import start_up
 from tables.tournaments.ratings import RatingService
 from tables.tournaments.service import TournamentService
 from tischrunde.settings import Settings
@@ -28,6 +29,7 @@ from .clocks import ClockDriver
 from .components import TableComponent
 from .dm import DirectMessages
 from .flows import TableFlows
+from .outbox import Relay
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +75,7 @@ class TischrundeBot(commands.Bot):
         self.flows = TableFlows(self)
         self.dms = DirectMessages(self)
         self.clocks = ClockDriver(self)
+        self.outbox = Relay(self)
         self._preferences: dict[str, UserPreferences] = {}
         self._guild_settings: dict[str, GuildSettings] = {}
         self._owns_repository = repository is None
@@ -111,7 +114,7 @@ class TischrundeBot(commands.Bot):
         # before the clocks' catch-up (which then finds the tournaments as they are and every
         # missing round deadline stored).
         try:
-            await self.tournaments.resume()
+            await start_up(self.service, self.tournaments)
         except Exception:
             log.exception("resuming tournaments failed")
         posting = self.get_cog("TournamentCommands")
@@ -120,7 +123,9 @@ class TischrundeBot(commands.Bot):
                 await posting.open_missing_threads()  # type: ignore[attr-defined]
             except Exception:
                 log.exception("opening the threads of tournament tables failed")
-        # After the components, so the catch-up's messages carry working buttons.
+        # After the components, so the catch-up's messages carry working buttons; the relay
+        # first delivers what an earlier run stored but did not send.
+        self.outbox.start()
         self.clocks.start()
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
@@ -153,11 +158,18 @@ class TischrundeBot(commands.Bot):
         await self.clocks.close()
         if self._background:
             await asyncio.gather(*self._background, return_exceptions=True)
+        await self.outbox.close()
         await super().close()
         if self._owns_repository and self.repository is not None:
             await self.repository.close()
 
     # ----- languages and preferences ---------------------------------------------------------
+
+    def repository_or_fail(self) -> Repository:
+        """The open repository (set up in ``setup_hook``)."""
+        if self.repository is None:
+            raise RuntimeError("the bot's storage is not open")
+        return self.repository
 
     async def guild_settings(self, guild_id: int | str) -> GuildSettings:
         """The server's settings (cached; ``save_guild_settings`` refreshes the cache)."""

@@ -12,18 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import defaultdict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import discord
-
-from games.core import Event
-from tables.clocks import Fired, format_duration
-from tables.service import Table, TimedOut
-from tables.turns import ReminderDue, VacationOver
-
-from . import i18n
-from .render import clip, hand_embed, hand_view, thread_link
+from tables.clocks import Fired
 
 if TYPE_CHECKING:
     from .app import TischrundeBot
@@ -81,9 +72,12 @@ class ClockDriver:
         clock = self.bot.service.clock
         while not self._closing:
             try:
-                if self._first_run:
-                    await self.bot.service.clocks.reconcile()
-                fired = await scheduler.run_due()
+                # The posts of the first run after a start say that they catch up.
+                self.bot.service.catching_up = self._first_run
+                try:
+                    fired = await scheduler.run_due()
+                finally:
+                    self.bot.service.catching_up = False
                 self.runs += 1
                 await self.deliver(fired, catch_up=self._first_run)
                 self._first_run = False
@@ -106,79 +100,10 @@ class ClockDriver:
     # ----- delivery ------------------------------------------------------------------------
 
     async def deliver(self, fired: list[Fired], *, catch_up: bool = False) -> None:
-        """One thread message per table for what this run did there; reminders by DM (or a
-        mention in that message when DMs do not reach the player).
+        """What the deadlines did reaches players through the outbox: a timeout's move, a
+        reminder and a vacation's end were stored with their posts, and the relay (woken by
+        those commits) sends them, one thread message per table for a run's moves there.
+        Here only the relay is given the chance to finish before the next sleep.
         """
-        notes: dict[int, list[str]] = defaultdict(list)
-        events: dict[int, list[Event]] = defaultdict(list)
-        tables: dict[int, Table] = {}
-        moved: set[int] = set()
-        for item in fired:
-            outcome = item.outcome
-            if isinstance(outcome, TimedOut):
-                table = outcome.table
-                tables[table.id] = table
-                moved.add(table.id)
-                lang = table.record.settings.get("lang", "en")
-                who = f"<@{outcome.user_id}>" if outcome.user_id else table.seat_name(outcome.seat)
-                text = (
-                    i18n.TIMED_OUT_ENGINE if outcome.action == "engine" else i18n.TIMED_OUT_FORFEIT
-                )
-                notes[table.id].append(text.format(who=who).get(lang))
-                events[table.id].extend(event for _applied, event in outcome.outcome.events)
-            elif isinstance(outcome, VacationOver):
-                preferences = await self.bot.preferences(outcome.user_id)
-                lang = preferences.language or self.bot.settings.default_language
-                await self.bot.dms.send(outcome.user_id, content=i18n.VACATION_OVER.get(lang))
-            elif isinstance(outcome, ReminderDue):
-                table = outcome.table
-                if table.seats[outcome.seat].user_id != outcome.user_id:
-                    continue  # handed over since the run: the seat's hand is not theirs now
-                tables.setdefault(table.id, table)
-                if not await self._remind_by_dm(outcome):
-                    lang = table.record.settings.get("lang", "en")
-                    left = format_duration(outcome.due - self.bot.service.clock(), lang)
-                    notes[table.id].append(
-                        i18n.REMINDER_MENTION.format(
-                            who=f"<@{outcome.user_id}>", left=left, due=int(outcome.due)
-                        ).get(lang)
-                    )
-        for table_id, table in tables.items():
-            lines = notes.get(table_id, [])
-            if not lines and table_id not in moved:
-                continue
-            lang = table.record.settings.get("lang", "en")
-            if catch_up:
-                lines = [i18n.CATCH_UP.format(n=len(lines)).get(lang), *lines]
-            note = clip("\n".join(lines), 1500)
-            try:
-                if table_id in moved:
-                    fresh = await self.bot.service.get(table_id)
-                    await self.bot.flows.publish(fresh, events[table_id], actor=None, note=note)
-                else:
-                    thread = table.record.place.get("thread")
-                    if thread:
-                        await self.bot.get_partial_messageable(int(thread)).send(
-                            note, allowed_mentions=discord.AllowedMentions(users=True)
-                        )
-            except Exception:
-                log.exception("could not tell table %s about its deadlines", table_id)
-
-    async def _remind_by_dm(self, reminder: ReminderDue) -> bool:
-        table, seat, user_id = reminder.table, reminder.seat, reminder.user_id
-        lang = await self.bot.dms.language(user_id, table)
-        left = format_duration(reminder.due - self.bot.service.clock(), lang)
-        content = i18n.REMINDER_DM.format(
-            id=table.id,
-            game=table.game.name.get(lang),
-            left=left,
-            due=int(reminder.due),
-            link=thread_link(table) or "-",
-        ).get(lang)
-        view, _pages = hand_view(table, seat, lang)
-        message: dict[str, Any] = {
-            "content": content,
-            "embed": hand_embed(table, seat, lang, with_public=True),
-            "view": view,
-        }
-        return await self.bot.dms.send(user_id, **message)
+        if fired:
+            await self.bot.outbox.flush()

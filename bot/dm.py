@@ -15,7 +15,7 @@ import discord
 from storage import UserPreferences
 from tables.service import Table
 
-from . import i18n
+from . import i18n, outbox
 from .images import attach
 from .render import hand_embed, hand_view, thread_link
 
@@ -50,7 +50,7 @@ class DirectMessages:
             return False
         try:
             channel = await self._channel(user_id)
-            await channel.send(**message)  # type: ignore[arg-type]
+            await outbox.send(channel, **message)
         except discord.Forbidden as error:
             if error.code == DMS_REFUSED:
                 await self.bot.save_preferences(

@@ -18,7 +18,7 @@ from tables import messages as service_messages
 from tables.clocks import DEFAULT_PER_MOVE, ClockError, format_duration, parse_duration
 from tables.service import Member, Table, TableError, TableService, not_a_player
 
-from . import i18n
+from . import i18n, outbox
 from .images import attach
 from .render import (
     clip,
@@ -237,15 +237,9 @@ class TableFlows:
         lang = await self.bot.language(interaction)
         table = await self.service.get(table_id)
         may_manage = await self.may_manage(interaction, table)
-        was_active = table.status == ACTIVE
         table = await self.service.cancel(table_id, member_of(interaction), may_manage=may_manage)
+        # A running table's thread hears of it through the outbox (``tables.notices``).
         await self._show_lobby(interaction, table, i18n.CANCELLED.format(id=table.id).get(lang))
-        thread = table.record.place.get("thread")
-        if was_active and thread:
-            public = public_language(table)
-            await self.bot.get_partial_messageable(int(thread)).send(
-                i18n.CANCELLED.format(id=table.id).get(public)
-            )
 
     async def start(self, interaction: discord.Interaction, table_id: int) -> None:
         """Start the game: open its thread, post the first state, notify who must act."""
@@ -255,9 +249,11 @@ class TableFlows:
         # Refusals are answered above, privately; the thread and the first post may take longer
         # than the 3 seconds Discord allows, so the answer is deferred from here on.
         await interaction.response.defer(ephemeral=not on_lobby, thinking=not on_lobby)
-        table = outcome.table
+        # The start is stored with its post; delivering it now opens the thread, posts the
+        # first state and DMs whoever acts first, so the answer can link the thread.
+        await self.bot.outbox.flush()
+        table = await self.service.get(outcome.table.id)
         public = public_language(table)
-        await self.open_thread(table)
         embed, view = lobby_embed(table, public), lobby_view(table, public)
         if on_lobby:
             await interaction.edit_original_response(embed=embed, view=view)
@@ -268,10 +264,6 @@ class TableFlows:
                 i18n.STARTED.format(id=table.id, thread=link).get(lang), ephemeral=True
             )
             await self._show_lobby(interaction, table, None)
-        try:
-            await self.publish(table, [event for _applied, event in outcome.events], actor=None)
-        except Exception:  # the game is stored and started; the hand button and DMs still work
-            log.exception("publishing the start of table %s failed", table.id)
 
     async def open_thread(self, table: Table, name: str | None = None) -> str | None:
         """Open the table's thread (off its lobby message if it has one); its id, or None if
@@ -393,13 +385,11 @@ class TableFlows:
             if event.to in (None, seat)
         ]
         content = "\n".join([i18n.MOVED.format(label=label).get(lang), *lines])
+        # The thread post and the next player's DM were stored with the move (the outbox);
+        # the relay sends them once this answer is out.
         await self._private_hand(
             interaction, table, seat, lang, content=clip(content, 2000), replace=private
         )
-        try:
-            await self.publish(table, [event for _applied, event in outcome.events], actor=user_id)
-        except Exception:
-            log.exception("publishing move %s of table %s failed", table.seq, table.id)
 
     async def ask_amount(
         self, interaction: discord.Interaction, table_id: int, seq: int, template: str
@@ -430,7 +420,14 @@ class TableFlows:
         )
 
     async def publish(
-        self, table: Table, events: list[Event], *, actor: str | None, note: str | None = None
+        self,
+        table: Table,
+        events: list[Event],
+        *,
+        actor: str | None = None,
+        skip: set[str] | None = None,
+        note: str | None = None,
+        notify: bool = True,
     ) -> None:
         """Post the public state as a new thread message and DM whoever must decide now.
 
@@ -438,13 +435,15 @@ class TableFlows:
         Players who cannot be reached by DM are mentioned in the thread with a hint. A new
         message per turn, never an edit: tables run for days, and editing messages older than
         an hour meets Discord's undocumented limit (error 30046). ``note`` heads the message
-        (a timeout, a summary after an outage).
+        (a timeout, a summary after an outage). ``skip`` (and ``actor``) get no DM;
+        ``notify=False`` sends none (the table has moved on since what this post shows).
         """
         public = public_language(table)
         unreachable = []
-        for seat in table.to_act():
+        skip = set(skip or ()) | ({actor} if actor else set())
+        for seat in table.to_act() if notify else []:
             user_id = table.seats[seat].user_id
-            if user_id is None or user_id == actor:
+            if user_id is None or user_id in skip:
                 continue
             if not await self.bot.dms.notify_turn(table, seat):
                 unreachable.append(user_id)
@@ -462,8 +461,10 @@ class TableFlows:
         if view is not None:
             message["view"] = view
         message["files"] = await attach(self.bot, table, None, public, embed)
-        await self.bot.get_partial_messageable(int(thread)).send(
-            clip(content, 2000) if content else None, **message
+        await outbox.send(
+            self.bot.get_partial_messageable(int(thread)),
+            content=clip(content, 2000) if content else None,
+            **message,
         )
 
     async def show_table(self, interaction: discord.Interaction, table_id: int) -> None:
@@ -624,22 +625,15 @@ class TableFlows:
             raise TableError(service_messages.NO_SUCH_TABLE.format(id=table_id), "unknown")
         may_manage = await self.may_manage(interaction, table)
         seat = seat_number - 1
-        old_name = table.seat_name(seat)
         to = as_member(member) if member is not None else None
         if member is not None and member.bot:
             raise TableError(i18n.NO_BOTS_AT_TABLES)
-        outcome = await self.service.substitute(
+        await self.service.substitute(
             table_id, seat, member_of(interaction), to, may_manage=may_manage
         )
-        table = outcome.table
-        public = public_language(table)
-        new = f"<@{to.user_id}>" if to else table.seats[seat].name
-        notes = [i18n.SUBSTITUTED.format(n=seat_number, old=old_name, new=new).get(public)]
+        # The hand to the new holder and the thread's note were stored with the hand-over
+        # (the outbox); the relay sends them after this answer.
         await self.reply(interaction, i18n.SUBSTITUTE_DONE.format(n=seat_number).get(lang))
-        if to is not None and not await self._hand_to_new_holder(table, seat, to.user_id):
-            notes.append(i18n.NEW_HOLDER_NO_DM.format(who=new, n=seat_number).get(public))
-        events = [event for _applied, event in outcome.events]
-        await self.publish(table, events, actor=to.user_id if to else None, note="\n".join(notes))
 
     async def may_manage(self, interaction: discord.Interaction, table: Table) -> bool:
         """Whether the member may cancel or hand over seats at ``table`` without being its host:
@@ -664,7 +658,7 @@ class TableFlows:
             return False
         return tournament.organiser == str(interaction.user.id)
 
-    async def _hand_to_new_holder(self, table: Table, seat: int, user_id: str) -> bool:
+    async def hand_to_new_holder(self, table: Table, seat: int, user_id: str) -> bool:
         """DM the new holder the seat's hand (theirs alone); False if it does not reach them."""
         lang = await self.bot.dms.language(user_id, table)
         content = i18n.SEAT_HANDED_TO_YOU.format(

@@ -280,3 +280,10 @@ NO_BOTS_AT_TABLES = Text(
     "Andere Bots können keinen Platz übernehmen; ohne Mitglied übernimmt ein Computerspieler.",
     "Other bots cannot take a seat; leave out the member to hand it to an engine player.",
 )
+
+PLAYED_OUT = Text(
+    "Rundenschluss: der Computer hat diesen Tisch für alle, die noch am Zug waren, zu Ende "
+    "gespielt. Das Ergebnis zählt fürs Turnier, ohne Wertung.",
+    "The round is closed: the engine played this table to its end for everyone still to move. "
+    "The result counts for the tournament; the table is not rated.",
+)

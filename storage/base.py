@@ -189,6 +189,30 @@ class DeadlineRecord:
     seat: int | None = None
     user_id: str | None = None
     data: dict[str, Any] = field(default_factory=dict)
+    attempts: int = 0
+    """How many times its handler failed; each failure puts it off longer (see the scheduler)."""
+
+
+@dataclass
+class OutboxRecord:
+    """A Discord post that follows a stored change, written in the change's own transaction.
+
+    ``key`` names the fact it reports (``move:12:48``, ``reminder:301``): storing the same key
+    twice keeps the first, so a handler that runs again after a crash adds no second post.
+    ``progress`` records each part delivered so far (a DM, the thread post), so a relay that
+    resumes after a crash repeats no part it finished.
+    """
+
+    id: int
+    key: str
+    kind: str
+    payload: dict[str, Any]
+    table_id: int | None = None
+    progress: dict[str, Any] = field(default_factory=dict)
+    created_at: float = 0.0
+    attempts: int = 0
+    next_try: float = 0.0
+    sent_at: float | None = None
 
 
 @dataclass
@@ -211,6 +235,201 @@ class VacationRecord:
 
 class StorageError(Exception):
     """Base class of the errors below."""
+
+
+class TableRef:
+    """The id of a table that ``Changes.create_table`` creates in the same commit.
+
+    Later writes of the same ``Changes`` (its seats, a tournament pairing) may name the table by
+    this reference; it holds the real id once the commit ran.
+    """
+
+    __slots__ = ("id",)
+
+    def __init__(self) -> None:
+        self.id: int | None = None
+
+    def __int__(self) -> int:
+        if self.id is None:
+            raise StorageError("the table of this reference is not created yet")
+        return self.id
+
+    def __repr__(self) -> str:
+        return f"TableRef({self.id})"
+
+
+TableId = int | TableRef
+
+
+def table_id_of(value: TableId | None) -> int | None:
+    """The real id behind ``value`` (inside a commit, after the table was created)."""
+    return None if value is None else int(value)
+
+
+@dataclass(frozen=True)
+class Change:
+    """One write of a ``Changes``: the repository method's name and its arguments."""
+
+    name: str
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any]
+
+
+class Changes:
+    """Writes that commit together or not at all: a unit of work.
+
+    A flow that changes several rows (a move with its clocks and its posts, a round change, a
+    vacation, a hand-over) collects its writes here and hands them to ``Repository.commit``,
+    which runs them in order in one transaction. Each method mirrors the repository method of
+    the same name. On SQLite the commit is one job of the writer's group commit, so a move that
+    also sets clocks and posts costs one transaction, shared with whatever else commits then.
+    """
+
+    def __init__(self) -> None:
+        self.ops: list[Change] = []
+
+    def __bool__(self) -> bool:
+        return bool(self.ops)
+
+    def __len__(self) -> int:
+        return len(self.ops)
+
+    def _add(self, name: str, *args: Any, **kwargs: Any) -> None:
+        self.ops.append(Change(name, args, kwargs))
+
+    def extend(self, other: Changes) -> Changes:
+        """Add ``other``'s writes after these; returns self."""
+        self.ops.extend(other.ops)
+        return self
+
+    # -- tables ---------------------------------------------------------------------------------
+
+    def create_table(
+        self,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        place: dict[str, Any],
+        host: str,
+        settings: dict[str, Any] | None = None,
+    ) -> TableRef:
+        """A new table in the lobby; the reference holds its id after the commit."""
+        ref = TableRef()
+        self._add("create_table", game, options, seed, place, host, settings, ref=ref)
+        return ref
+
+    def update_table(
+        self,
+        table_id: TableId,
+        *,
+        status: str | None = None,
+        place: dict[str, Any] | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> None:
+        """See ``Repository.update_table``."""
+        self._add("update_table", table_id, status=status, place=place, settings=settings)
+
+    def set_seats(self, table_id: TableId, seats: list[SeatRecord]) -> None:
+        """See ``Repository.set_seats``."""
+        self._add("set_seats", table_id, list(seats))
+
+    def append(
+        self,
+        table_id: int,
+        expected_seq: int,
+        entries: list[LogEntry],
+        state: dict[str, Any],
+        status: str,
+        result: dict[str, Any] | None = None,
+    ) -> None:
+        """See ``Repository.append``: a stale sequence or a repeated request id fails the
+        whole commit, so nothing that follows the move is written either.
+        """
+        self._add("append", table_id, expected_seq, list(entries), state, status, result)
+
+    # -- deadlines and vacations ----------------------------------------------------------------
+
+    def replace_deadlines(self, remove: list[int], add: list[DeadlineRecord]) -> None:
+        """See ``Repository.replace_deadlines`` (the records get their ids at the commit)."""
+        if remove or add:
+            self._add("replace_deadlines", list(remove), list(add))
+
+    def delete_deadline(self, deadline_id: int) -> None:
+        """See ``Repository.delete_deadline``."""
+        self._add("delete_deadline", deadline_id)
+
+    def delete_deadlines(
+        self,
+        *,
+        table_id: int | None = None,
+        kinds: tuple[str, ...] = (),
+        user_id: str | None = None,
+    ) -> None:
+        """See ``Repository.delete_deadlines``."""
+        self._add("delete_deadlines", table_id=table_id, kinds=kinds, user_id=user_id)
+
+    def shift_deadlines(self, user_id: str, kinds: tuple[str, ...], seconds: float) -> None:
+        """See ``Repository.shift_deadlines``."""
+        self._add("shift_deadlines", user_id, kinds, seconds)
+
+    def add_vacation(self, vacation: VacationRecord) -> None:
+        """See ``Repository.add_vacation`` (``vacation.id`` is set at the commit)."""
+        self._add("add_vacation", vacation)
+
+    def end_vacation(self, vacation_id: int, ended: float) -> None:
+        """See ``Repository.end_vacation``."""
+        self._add("end_vacation", vacation_id, ended)
+
+    # -- tournaments ----------------------------------------------------------------------------
+
+    def update_tournament(
+        self,
+        tournament_id: int,
+        *,
+        status: str | None = None,
+        round: int | None = None,
+        closes_at: float | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> None:
+        """See ``Repository.update_tournament``."""
+        self._add(
+            "update_tournament",
+            tournament_id,
+            status=status,
+            round=round,
+            closes_at=closes_at,
+            settings=settings,
+        )
+
+    def save_registration(self, registration: Registration) -> None:
+        """See ``Repository.save_registration``."""
+        self._add("save_registration", registration)
+
+    def save_round(self, record: RoundRecord) -> None:
+        """See ``Repository.save_round``."""
+        self._add("save_round", record)
+
+    def save_pairings(self, pairings: list[PairingRecord]) -> None:
+        """See ``Repository.save_pairings``; a pairing's ``table_id`` may be a ``TableRef``."""
+        self._add("save_pairings", list(pairings))
+
+    def delete_rounds_after(self, tournament_id: int, number: int) -> None:
+        """See ``Repository.delete_rounds_after``."""
+        self._add("delete_rounds_after", tournament_id, number)
+
+    # -- the outbox -----------------------------------------------------------------------------
+
+    def post(
+        self,
+        key: str,
+        kind: str,
+        payload: dict[str, Any],
+        *,
+        table_id: int | None = None,
+        at: float = 0.0,
+    ) -> None:
+        """A Discord post to send once this commit stands (see ``OutboxRecord``)."""
+        self._add("post", key, kind, dict(payload), table_id=table_id, at=at)
 
 
 class StaleSequence(StorageError):
@@ -241,6 +460,14 @@ class Repository(ABC):
     @abstractmethod
     async def open(self) -> None:
         """Connect and apply pending migrations."""
+
+    @abstractmethod
+    async def commit(self, changes: Changes) -> list[Any]:
+        """Run every write of ``changes`` in order in one transaction; each write's result.
+
+        Either all of them commit or none does: the first error (a stale sequence, a request id
+        already applied, an unknown table) rolls the whole unit back and is raised.
+        """
 
     @abstractmethod
     async def close(self) -> None:
@@ -391,6 +618,12 @@ class Repository(ABC):
         """The tournament's pairings (of one round), by round, position and game."""
 
     @abstractmethod
+    async def delete_rounds_after(self, tournament_id: int, number: int) -> None:
+        """Delete the rounds numbered above ``number`` with their pairings (a crash's leftovers:
+        rounds stored beyond the tournament's current round).
+        """
+
+    @abstractmethod
     async def pairing_of_table(self, table_id: int) -> PairingRecord | None:
         """The pairing a table was opened for, if it belongs to a tournament."""
 
@@ -467,6 +700,10 @@ class Repository(ABC):
         """Move every deadline of ``user_id`` of ``kinds`` by ``seconds`` (a vacation)."""
 
     @abstractmethod
+    async def defer_deadline(self, deadline_id: int, due: float, attempts: int) -> None:
+        """Put off a deadline whose handler failed: new ``due`` and failure count."""
+
+    @abstractmethod
     async def get_reminders_off(self, user_id: str) -> bool:
         """Whether the person turned turn reminders off."""
 
@@ -495,3 +732,31 @@ class Repository(ABC):
         """The person's vacations that started at ``since`` or later, or were planned to run
         past it.
         """
+
+    # ----- the outbox (issue 15) ---------------------------------------------------------------
+
+    @abstractmethod
+    async def pending_posts(self, now: float, limit: int = 100) -> list[OutboxRecord]:
+        """Posts not yet sent whose next try has come, oldest first."""
+
+    @abstractmethod
+    async def next_post_try(self) -> float | None:
+        """When the earliest post waiting for a retry may be tried (None: nothing waits)."""
+
+    @abstractmethod
+    async def post_progress(self, post_id: int, progress: dict[str, Any]) -> None:
+        """Record which parts of a post were delivered so far."""
+
+    @abstractmethod
+    async def post_sent(self, post_id: int, at: float, progress: dict[str, Any]) -> None:
+        """Mark a post delivered (it is never sent again)."""
+
+    @abstractmethod
+    async def post_retry(self, post_id: int, next_try: float, attempts: int) -> None:
+        """Put off a post whose delivery failed."""
+
+    @abstractmethod
+    async def posts(
+        self, *, table_id: int | None = None, kinds: tuple[str, ...] = ()
+    ) -> list[OutboxRecord]:
+        """Stored posts (sent or not), oldest first, for the tests and the operator."""

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from typing import Any
 
 from .base import DeadlineRecord, VacationRecord
 
-_DEADLINE_COLUMNS = "id, kind, due, table_id, seat, user_id, data"
+_DEADLINE_COLUMNS = "id, kind, due, table_id, seat, user_id, data, attempts"
 
 
 def _deadline(row: Any) -> DeadlineRecord:
-    return DeadlineRecord(row[0], row[1], row[2], row[3], row[4], row[5], json.loads(row[6]))
+    return DeadlineRecord(
+        row[0], row[1], row[2], row[3], row[4], row[5], json.loads(row[6]), int(row[7])
+    )
 
 
 def _filters(
@@ -69,23 +72,40 @@ class SqliteClocksMixin:
         """Delete the deadlines ``remove`` and store ``add``, in one transaction."""
         if not remove and not add:
             return []
+        return list(await self._write(self._work_replace_deadlines(remove, add)))
 
+    def _work_replace_deadlines(
+        self, remove: list[int], add: list[DeadlineRecord]
+    ) -> Callable[[sqlite3.Connection], list[int]]:
         def work(conn: sqlite3.Connection) -> list[int]:
             conn.executemany("DELETE FROM deadlines WHERE id = ?", [(i,) for i in remove])
-            return _insert(conn, add)
+            ids = _insert(conn, add)
+            for item, new_id in zip(add, ids, strict=True):
+                item.id = new_id
+            return ids
 
-        ids: list[int] = await self._write(work)
-        for item, new_id in zip(add, ids, strict=True):
-            item.id = new_id
-        return ids
+        return work
 
     async def delete_deadline(self, deadline_id: int) -> bool:
         """Delete one deadline; False if it was already gone."""
+        return bool(await self._write(self._work_delete_deadline(deadline_id)))
 
+    def _work_delete_deadline(self, deadline_id: int) -> Callable[[sqlite3.Connection], bool]:
         def work(conn: sqlite3.Connection) -> bool:
             return conn.execute("DELETE FROM deadlines WHERE id = ?", (deadline_id,)).rowcount > 0
 
-        return bool(await self._write(work))
+        return work
+
+    async def defer_deadline(self, deadline_id: int, due: float, attempts: int) -> None:
+        """Put off a deadline whose handler failed: new ``due`` and failure count."""
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "UPDATE deadlines SET due = ?, attempts = ? WHERE id = ?",
+                (due, attempts, deadline_id),
+            )
+
+        await self._write(work)
 
     async def delete_deadlines(
         self,
@@ -95,6 +115,16 @@ class SqliteClocksMixin:
         user_id: str | None = None,
     ) -> int:
         """Delete the deadlines matching every given filter; how many were deleted."""
+        work = self._work_delete_deadlines(table_id=table_id, kinds=kinds, user_id=user_id)
+        return int(await self._write(work))
+
+    def _work_delete_deadlines(
+        self,
+        *,
+        table_id: int | None = None,
+        kinds: tuple[str, ...] = (),
+        user_id: str | None = None,
+    ) -> Callable[[sqlite3.Connection], int]:
         where, values = _filters(table_id, kinds, user_id)
         if not where:
             raise ValueError("refusing to delete every deadline")
@@ -102,7 +132,7 @@ class SqliteClocksMixin:
         def work(conn: sqlite3.Connection) -> int:
             return conn.execute(f"DELETE FROM deadlines{where}", values).rowcount
 
-        return int(await self._write(work))
+        return work
 
     async def due_deadlines(
         self, now: float, limit: int = 100, kinds: tuple[str, ...] = ()
@@ -140,12 +170,17 @@ class SqliteClocksMixin:
 
     async def shift_deadlines(self, user_id: str, kinds: tuple[str, ...], seconds: float) -> None:
         """Move every deadline of ``user_id`` of ``kinds`` by ``seconds`` (a vacation)."""
+        await self._write(self._work_shift_deadlines(user_id, kinds, seconds))
+
+    def _work_shift_deadlines(
+        self, user_id: str, kinds: tuple[str, ...], seconds: float
+    ) -> Callable[[sqlite3.Connection], None]:
         where, values = _filters(None, kinds, user_id)
 
         def work(conn: sqlite3.Connection) -> None:
             conn.execute(f"UPDATE deadlines SET due = due + ?{where}", [seconds, *values])
 
-        await self._write(work)
+        return work
 
     # -- reminders ----------------------------------------------------------------------------
 
@@ -191,6 +226,9 @@ class SqliteClocksMixin:
 
     async def add_vacation(self, vacation: VacationRecord) -> int:
         """Store a vacation; its id."""
+        return int(await self._write(self._work_add_vacation(vacation)))
+
+    def _work_add_vacation(self, vacation: VacationRecord) -> Callable[[sqlite3.Connection], int]:
         values = (vacation.user_id, vacation.guild_id, vacation.start, vacation.until)
 
         def work(conn: sqlite3.Connection) -> int:
@@ -198,18 +236,22 @@ class SqliteClocksMixin:
                 "INSERT INTO vacations (user_id, guild_id, start, until) VALUES (?, ?, ?, ?)",
                 values,
             )
-            return int(cursor.lastrowid or 0)
+            vacation.id = int(cursor.lastrowid or 0)
+            return vacation.id
 
-        vacation.id = await self._write(work)
-        return vacation.id
+        return work
 
     async def end_vacation(self, vacation_id: int, ended: float) -> None:
         """Record when a vacation ended (early, or at its planned end)."""
+        await self._write(self._work_end_vacation(vacation_id, ended))
 
+    def _work_end_vacation(
+        self, vacation_id: int, ended: float
+    ) -> Callable[[sqlite3.Connection], None]:
         def work(conn: sqlite3.Connection) -> None:
             conn.execute("UPDATE vacations SET ended = ? WHERE id = ?", (ended, vacation_id))
 
-        await self._write(work)
+        return work
 
     async def vacations_of_user(self, user_id: str, since: float) -> list[VacationRecord]:
         """The person's vacations that started at ``since`` or later, or were planned to run

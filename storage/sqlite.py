@@ -31,13 +31,17 @@ from .base import (
     ACTIVE,
     LOBBY,
     STATUSES,
+    Changes,
     DuplicateRequest,
     LogEntry,
+    OutboxRecord,
     Repository,
     SeatRecord,
     StaleSequence,
     StorageError,
+    TableId,
     TableRecord,
+    TableRef,
     UnknownTable,
 )
 from .clocks import SqliteClocksMixin
@@ -79,6 +83,26 @@ def _table_from_row(row: Sequence[Any]) -> TableRecord:
         settings=json.loads(row[10]),
         created_at=row[11],
         updated_at=row[12],
+    )
+
+
+_OUTBOX_COLUMNS = (
+    "id, key, kind, payload, table_id, progress, created_at, attempts, next_try, sent_at"
+)
+
+
+def _post_from_row(row: Sequence[Any]) -> OutboxRecord:
+    return OutboxRecord(
+        id=row[0],
+        key=row[1],
+        kind=row[2],
+        payload=json.loads(row[3]),
+        table_id=row[4],
+        progress=json.loads(row[5]),
+        created_at=row[6],
+        attempts=row[7],
+        next_try=row[8],
+        sent_at=row[9],
     )
 
 
@@ -410,9 +434,32 @@ class SqliteRepository(
         settings: dict[str, Any] | None = None,
     ) -> TableRecord:
         """A new table in the lobby."""
+        ref = TableRef()
+        await self._write(self._work_create_table(game, options, seed, place, host, settings, ref))
+        return await self.get_table(int(ref))
+
+    def _work_create_table(
+        self,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        place: dict[str, Any],
+        host: str,
+        settings: dict[str, Any] | None,
+        ref: TableRef,
+    ) -> Work:
         now = time.time()
-        settings = dict(settings or {})
-        row = (game, _dumps(options), seed, _dumps(place), host, LOBBY, _dumps(settings), now, now)
+        row = (
+            game,
+            _dumps(options),
+            seed,
+            _dumps(place),
+            host,
+            LOBBY,
+            _dumps(dict(settings or {})),
+            now,
+            now,
+        )
 
         def work(conn: sqlite3.Connection) -> int:
             cursor = conn.execute(
@@ -420,21 +467,10 @@ class SqliteRepository(
                 " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 row,
             )
-            return cursor.lastrowid
+            ref.id = int(cursor.lastrowid or 0)
+            return ref.id
 
-        table_id = await self._write(work)
-        return TableRecord(
-            id=table_id,
-            game=game,
-            options=json.loads(row[1]),
-            seed=seed,
-            place=json.loads(row[3]),
-            host=host,
-            status=LOBBY,
-            settings=settings,
-            created_at=now,
-            updated_at=now,
-        )
+        return work
 
     async def get_table(self, table_id: int) -> TableRecord:
         """The table with its snapshot; ``UnknownTable`` if there is none."""
@@ -452,6 +488,18 @@ class SqliteRepository(
         settings: dict[str, Any] | None = None,
     ) -> None:
         """Change what is not part of the game's history (lobby status, place, settings)."""
+        await self._write(
+            self._work_update_table(table_id, status=status, place=place, settings=settings)
+        )
+
+    def _work_update_table(
+        self,
+        table_id: TableId,
+        *,
+        status: str | None = None,
+        place: dict[str, Any] | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> Work:
         if status is not None and status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
         assignments, values = ["updated_at = ?"], [time.time()]
@@ -460,32 +508,35 @@ class SqliteRepository(
                 assignments.append(f"{column} = ?")
                 values.append(value if column == "status" else _dumps(value))
         sql = f"UPDATE tables SET {', '.join(assignments)} WHERE id = ?"
-        values.append(table_id)
 
         def work(conn: sqlite3.Connection) -> None:
-            if conn.execute(sql, values).rowcount != 1:
-                raise UnknownTable(table_id)
+            if conn.execute(sql, [*values, int(table_id)]).rowcount != 1:
+                raise UnknownTable(int(table_id))
 
-        await self._write(work)
+        return work
 
     async def set_seats(self, table_id: int, seats: list[SeatRecord]) -> None:
         """Replace the table's seats (lobby joins and leaves, a substitution)."""
+        await self._write(self._work_set_seats(table_id, seats))
+
+    def _work_set_seats(self, table_id: TableId, seats: list[SeatRecord]) -> Work:
         numbers = [seat.seat for seat in seats]
         if len(set(numbers)) != len(numbers):
             raise ValueError(f"a seat number repeats: {numbers}")
-        rows = [(table_id, s.seat, s.name, s.user_id, s.engine) for s in seats]
+        rows = [(s.seat, s.name, s.user_id, s.engine) for s in seats]
 
         def work(conn: sqlite3.Connection) -> None:
-            if conn.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is None:
-                raise UnknownTable(table_id)
-            conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+            table = int(table_id)
+            if conn.execute("SELECT 1 FROM tables WHERE id = ?", (table,)).fetchone() is None:
+                raise UnknownTable(table)
+            conn.execute("DELETE FROM seats WHERE table_id = ?", (table,))
             conn.executemany(
                 "INSERT INTO seats (table_id, seat, name, user_id, engine) VALUES (?, ?, ?, ?, ?)",
-                rows,
+                [(table, *row) for row in rows],
             )
-            conn.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (time.time(), table_id))
+            conn.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (time.time(), table))
 
-        await self._write(work)
+        return work
 
     async def get_seats(self, table_id: int) -> list[SeatRecord]:
         """The table's seats ordered by seat number."""
@@ -515,6 +566,21 @@ class SqliteRepository(
         ``at`` 0.0 is stamped with the time of the call. ``entries`` may be empty: the snapshot,
         status and result change at the same sequence (e.g. the initial state at start).
         """
+        return int(
+            await self._write(
+                self._work_append(table_id, expected_seq, entries, state, status, result)
+            )
+        )
+
+    def _work_append(
+        self,
+        table_id: int,
+        expected_seq: int,
+        entries: list[LogEntry],
+        state: dict[str, Any],
+        status: str,
+        result: dict[str, Any] | None = None,
+    ) -> Work:
         if status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
         if expected_seq < 0:
@@ -563,7 +629,110 @@ class SqliteRepository(
                 raise
             return new_seq
 
-        return await self._write(work)
+        return work
+
+    # -- units of work and the outbox ---------------------------------------------------------
+
+    async def commit(self, changes: Changes) -> list[Any]:
+        """Run every write of ``changes`` in order in one transaction; each write's result.
+
+        The unit is one job of the writer's group commit: it shares a COMMIT with whatever else
+        is queued, and under the writer's savepoints a failed unit leaves no trace while the
+        other jobs of the batch still commit.
+        """
+        if not changes:
+            return []
+        works = [getattr(self, f"_work_{op.name}")(*op.args, **op.kwargs) for op in changes.ops]
+
+        def work(conn: sqlite3.Connection) -> list[Any]:
+            return [item(conn) for item in works]
+
+        return list(await self._write(work))
+
+    def _work_post(
+        self,
+        key: str,
+        kind: str,
+        payload: dict[str, Any],
+        *,
+        table_id: int | None = None,
+        at: float = 0.0,
+    ) -> Work:
+        row = (key, kind, table_id, _dumps(payload), at or time.time())
+
+        def work(conn: sqlite3.Connection) -> bool:
+            # The first post of a key stands: a handler that runs again after a crash, or a
+            # resumed round change, adds no second post.
+            return (
+                conn.execute(
+                    "INSERT INTO outbox (key, kind, table_id, payload, created_at)"
+                    " VALUES (?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING",
+                    row,
+                ).rowcount
+                > 0
+            )
+
+        return work
+
+    async def pending_posts(self, now: float, limit: int = 100) -> list[OutboxRecord]:
+        """Posts not yet sent whose next try has come, oldest first."""
+        rows = await self._read(
+            f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE sent_at IS NULL AND next_try <= ?"
+            " ORDER BY id LIMIT ?",
+            (now, limit),
+        )
+        return [_post_from_row(row) for row in rows]
+
+    async def next_post_try(self) -> float | None:
+        """When the earliest post waiting for a retry may be tried (None: nothing waits)."""
+        rows = await self._read("SELECT MIN(next_try) FROM outbox WHERE sent_at IS NULL")
+        return rows[0][0] if rows else None
+
+    async def post_progress(self, post_id: int, progress: dict[str, Any]) -> None:
+        """Record which parts of a post were delivered so far."""
+        text = _dumps(progress)
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute("UPDATE outbox SET progress = ? WHERE id = ?", (text, post_id))
+
+        await self._write(work)
+
+    async def post_sent(self, post_id: int, at: float, progress: dict[str, Any]) -> None:
+        """Mark a post delivered (it is never sent again)."""
+        text = _dumps(progress)
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "UPDATE outbox SET sent_at = ?, progress = ? WHERE id = ?", (at, text, post_id)
+            )
+
+        await self._write(work)
+
+    async def post_retry(self, post_id: int, next_try: float, attempts: int) -> None:
+        """Put off a post whose delivery failed."""
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "UPDATE outbox SET next_try = ?, attempts = ? WHERE id = ?",
+                (next_try, attempts, post_id),
+            )
+
+        await self._write(work)
+
+    async def posts(
+        self, *, table_id: int | None = None, kinds: tuple[str, ...] = ()
+    ) -> list[OutboxRecord]:
+        """Stored posts (sent or not), oldest first."""
+        clauses, values = [], []
+        if table_id is not None:
+            clauses.append("table_id = ?")
+            values.append(table_id)
+        if kinds:
+            clauses.append(f"kind IN ({', '.join('?' * len(kinds))})")
+            values.extend(kinds)
+        where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
+        rows = await self._read(f"SELECT {_OUTBOX_COLUMNS} FROM outbox{where} ORDER BY id", values)
+        return [_post_from_row(row) for row in rows]
 
     async def log(self, table_id: int, since: int = 0) -> list[LogEntry]:
         """The table's actions with seq > ``since``, in order (empty for an unknown table)."""

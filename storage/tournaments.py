@@ -20,7 +20,10 @@ from .base import (
     RoundRecord,
     TournamentRecord,
     UnknownTournament,
+    table_id_of,
 )
+
+Work = Callable[[sqlite3.Connection], Any]
 
 _TOURNAMENT_COLUMNS = (
     "id, guild, channel, name, game, options, format, config, organiser, status, closes_at,"
@@ -135,6 +138,21 @@ class SqliteTournamentsMixin:
         settings: dict[str, Any] | None = None,
     ) -> None:
         """Change a tournament's status, current round, closing time or settings."""
+        await self._write(
+            self._work_update_tournament(
+                tournament_id, status=status, round=round, closes_at=closes_at, settings=settings
+            )
+        )
+
+    def _work_update_tournament(
+        self,
+        tournament_id: int,
+        *,
+        status: str | None = None,
+        round: int | None = None,
+        closes_at: float | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> Work:
         if status is not None and status not in TOURNAMENT_STATUSES:
             raise ValueError(f"unknown tournament status {status!r}")
         assignments, values = ["updated_at = ?"], [time.time()]
@@ -154,7 +172,7 @@ class SqliteTournamentsMixin:
             if conn.execute(sql, values).rowcount != 1:
                 raise UnknownTournament(tournament_id)
 
-        await self._write(work)
+        return work
 
     async def tournaments_of_guild(
         self, guild: str, statuses: tuple[str, ...] = TOURNAMENT_STATUSES
@@ -181,6 +199,9 @@ class SqliteTournamentsMixin:
 
     async def save_registration(self, registration: Registration) -> None:
         """Insert a registration, or update it in place (its place in the order stays)."""
+        await self._write(self._work_save_registration(registration))
+
+    def _work_save_registration(self, registration: Registration) -> Work:
         r = registration
         values = (
             r.tournament_id,
@@ -204,7 +225,7 @@ class SqliteTournamentsMixin:
                 values,
             )
 
-        await self._write(work)
+        return work
 
     async def registrations(self, tournament_id: int) -> list[Registration]:
         """The tournament's registrations in the order they came."""
@@ -218,6 +239,9 @@ class SqliteTournamentsMixin:
 
     async def save_round(self, record: RoundRecord) -> None:
         """Insert or replace a round."""
+        await self._write(self._work_save_round(record))
+
+    def _work_save_round(self, record: RoundRecord) -> Work:
         values = (
             record.tournament_id,
             record.number,
@@ -234,7 +258,7 @@ class SqliteTournamentsMixin:
                 values,
             )
 
-        await self._write(work)
+        return work
 
     async def rounds(self, tournament_id: int) -> list[RoundRecord]:
         """The tournament's rounds in order."""
@@ -249,29 +273,51 @@ class SqliteTournamentsMixin:
 
     async def save_pairings(self, pairings: list[PairingRecord]) -> None:
         """Insert or replace pairings (one transaction)."""
-        rows = [
-            (
-                p.tournament_id,
-                p.round,
-                p.position,
-                p.game,
-                p.table_id,
-                _dumps(p.players),
-                int(p.bye),
-                None if p.ranks is None else _dumps(p.ranks),
-                None if p.scores is None else _dumps(p.scores),
-            )
-            for p in pairings
-        ]
+        await self._write(self._work_save_pairings(pairings))
 
+    def _work_save_pairings(self, pairings: list[PairingRecord]) -> Work:
         def work(conn: sqlite3.Connection) -> None:
+            # Inside the commit: a pairing may name a table created earlier in the same unit.
+            rows = [
+                (
+                    p.tournament_id,
+                    p.round,
+                    p.position,
+                    p.game,
+                    table_id_of(p.table_id),
+                    _dumps(p.players),
+                    int(p.bye),
+                    None if p.ranks is None else _dumps(p.ranks),
+                    None if p.scores is None else _dumps(p.scores),
+                )
+                for p in pairings
+            ]
+            for pairing, row in zip(pairings, rows, strict=True):
+                pairing.table_id = row[4]
             conn.executemany(
                 f"INSERT OR REPLACE INTO pairings ({_PAIRING_COLUMNS})"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 rows,
             )
 
-        await self._write(work)
+        return work
+
+    async def delete_rounds_after(self, tournament_id: int, number: int) -> None:
+        """Delete the rounds numbered above ``number`` with their pairings."""
+        await self._write(self._work_delete_rounds_after(tournament_id, number))
+
+    def _work_delete_rounds_after(self, tournament_id: int, number: int) -> Work:
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "DELETE FROM pairings WHERE tournament_id = ? AND round > ?",
+                (tournament_id, number),
+            )
+            conn.execute(
+                "DELETE FROM tournament_rounds WHERE tournament_id = ? AND number > ?",
+                (tournament_id, number),
+            )
+
+        return work
 
     async def pairings(self, tournament_id: int, round: int | None = None) -> list[PairingRecord]:
         """The tournament's pairings (of one round), by round, position and game."""

@@ -9,6 +9,11 @@ round) only register a handler.
 Exactly once: a handler runs before its row is deleted, so a crash in between runs it again;
 the handlers of this package check that their deadline still stands before they act (a turn
 clock is stale once its seat has moved), which makes the second run do nothing.
+
+A handler that fails (a storage error, a table that cannot load) keeps its deadline: it is put
+off by 30 s, then twice as long at each further failure, at most an hour, and logged once. A
+deadline is dropped only when its handler returns, that is, when it acted or found that the
+deadline no longer applies.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from games.core import Text
-from storage import DeadlineRecord, Repository
+from storage import Changes, DeadlineRecord, Repository
 
 logger = logging.getLogger(__name__)
 
@@ -137,12 +142,24 @@ Handler = Callable[[DeadlineRecord, float], Awaitable[Any]]
 """Called with a due deadline and the time of the run; returns what it did (or None)."""
 
 
+RETRY_FIRST = 30.0
+"""Seconds before a failed deadline is tried again; doubled at each further failure."""
+RETRY_MOST = float(HOUR)
+
+
+def retry_delay(attempts: int) -> float:
+    """How long a deadline waits after its ``attempts``-th failure (30 s doubling, at most 1 h)."""
+    return min(RETRY_FIRST * 2 ** max(0, attempts - 1), RETRY_MOST)
+
+
 @dataclass
 class Fired:
     """A deadline that was processed, and what its handler returned (None: nothing to do)."""
 
     deadline: DeadlineRecord
     outcome: Any
+    failed: bool = False
+    """The handler raised: the deadline stays stored and is tried again later."""
 
 
 class Scheduler:
@@ -184,12 +201,24 @@ class Scheduler:
 
     async def replace(self, remove: list[int], add: list[DeadlineRecord]) -> None:
         """Delete ``remove`` and store ``add`` in one transaction, then wake the driver."""
+        changes = Changes()
+        self.stage(changes, remove, add)
+        await self.repo.commit(changes)
+        self.notify(add)
+
+    def stage(self, changes: Changes, remove: list[int], add: list[DeadlineRecord]) -> None:
+        """Add deleting ``remove`` and storing ``add`` to a unit of work that another change
+        commits (call ``notify`` with ``add`` after that commit).
+        """
         for record in add:
             if record.kind not in self._handlers:
                 raise ValueError(f"no handler for deadline kind {record.kind!r}")
-        await self.repo.replace_deadlines(remove, add)
-        if self.wake is not None and add:
-            self.wake(min(record.due for record in add))
+        changes.replace_deadlines(remove, add)
+
+    def notify(self, added: list[DeadlineRecord]) -> None:
+        """Wake the driver for deadlines that a commit just stored."""
+        if self.wake is not None and added:
+            self.wake(min(record.due for record in added))
 
     async def next_due(self) -> float | None:
         """When the next deadline with a handler is due (None: there is none)."""
@@ -200,9 +229,11 @@ class Scheduler:
 
         Deadlines set by a handler for later than ``now`` wait for a later run; one set for
         ``now`` or earlier is processed in this run, after those already due. A handler that
-        fails is logged and its deadline dropped: one broken table must not stop the clock of
-        every other. A kind nobody registered yet (a feature not loaded in this process) is
-        left stored, untouched, for the process that handles it.
+        fails keeps its deadline, put off by ``retry_delay`` (one failure, say a locked
+        database, must not lose a turn clock or a round's end), and is logged at its first
+        failure only; one broken table does not stop the clock of every other. A kind nobody
+        registered yet (a feature not loaded in this process) is left stored, untouched, for
+        the process that handles it.
         """
         async with self._running:
             now = self.clock() if now is None else now
@@ -213,10 +244,21 @@ class Scheduler:
                     return fired
                 for deadline in batch:
                     handler = self._handlers[deadline.kind]
-                    outcome = None
                     try:
                         outcome = await handler(deadline, now)
                     except Exception:
-                        logger.exception("deadline %s failed; dropped", deadline)
+                        attempts = deadline.attempts + 1
+                        delay = retry_delay(attempts)
+                        if attempts == 1:
+                            logger.exception(
+                                "deadline %s failed; kept and tried again from %.0f s on",
+                                deadline,
+                                delay,
+                            )
+                        else:
+                            logger.debug("deadline %s failed again (%d)", deadline.id, attempts)
+                        await self.repo.defer_deadline(deadline.id, now + delay, attempts)
+                        fired.append(Fired(deadline, None, failed=True))
+                        continue
                     await self.repo.delete_deadline(deadline.id)
                     fired.append(Fired(deadline, outcome))

@@ -9,6 +9,7 @@ It knows nothing of Discord and holds no SQL: it talks to a ``storage.Repository
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 import time
@@ -36,6 +37,7 @@ from storage import (
     CANCELLED,
     FINISHED,
     LOBBY,
+    Changes,
     DuplicateRequest,
     LogEntry,
     Repository,
@@ -46,6 +48,7 @@ from storage import (
 )
 
 from . import messages as msg
+from . import notices
 from .clocks import ClockError, ClockSettings, Scheduler, clock_of, validate_clock
 
 logger = logging.getLogger(__name__)
@@ -223,12 +226,33 @@ class TableService:
         self.cancelled_listeners: list[Callable[[Table], Awaitable[None]]] = []
         """Called with each table ``cancel`` ended without a result (a tournament voids its
         game); failures are logged, the table stays cancelled."""
+        self.post_listeners: list[Callable[[], None]] = []
+        """Told (synchronously) after each commit that left posts in the outbox: the bot's
+        relay wakes up and delivers them."""
+        self.catching_up = False
+        """Set by the driver while the first deadline run after a start-up runs: the posts of
+        that run say they catch up on missed time."""
         from .turns import TurnClocks
 
         self.scheduler = Scheduler(repo, lambda: self.clock())
         """Stored deadlines of every kind; ``TurnClocks`` registers turns, reminders and
         vacation ends, other features register their own kinds."""
         self.clocks = TurnClocks(self)
+
+    # ----- the outbox ------------------------------------------------------------------------
+
+    @staticmethod
+    def posts_for(table: Table) -> bool:
+        """Whether changes at ``table`` are posted (the terminal table shows them itself)."""
+        return "terminal" not in table.record.place
+
+    def posted(self) -> None:
+        """A commit stored posts: wake whoever delivers them."""
+        for listener in list(self.post_listeners):
+            try:
+                listener()
+            except Exception:
+                logger.exception("post listener %r failed", listener)
 
     # ----- loading ---------------------------------------------------------------------------
 
@@ -408,7 +432,9 @@ class TableService:
             seat = table.seat_of(member.user_id)
             if seat is None:
                 raise TableError(not_a_player(table, member.user_id), "foreign")
-            return await self._act_locked(table, seat, code, expected_seq, request_id)
+            return await self._act_locked(
+                table, seat, code, expected_seq, request_id, actor=member.user_id
+            )
 
     async def act_as_seat(
         self,
@@ -431,6 +457,8 @@ class TableService:
         code: str,
         expected_seq: int | None,
         request_id: str | None,
+        *,
+        actor: str | None = None,
     ) -> MoveOutcome:
         if expected_seq is not None and expected_seq != table.seq:
             if request_id and await self.repo.find_request(request_id):
@@ -453,7 +481,7 @@ class TableService:
         applied = [Applied(table.seq + 1, seat, code, events)]
         outcome = MoveOutcome(table)
         try:
-            await self._advance(table, state, applied, outcome, request_id=request_id)
+            await self._advance(table, state, applied, outcome, request_id=request_id, actor=actor)
         except DuplicateRequest:
             return MoveOutcome(table, duplicate=True)
         return outcome
@@ -488,8 +516,9 @@ class TableService:
             state, events = game.apply(table.state, seat, code)
             outcome = MoveOutcome(table)
             applied = [Applied(table.seq + 1, seat, code, events)]
-            await self._advance(table, state, applied, outcome, request_id=None)
             user_id = table.seats[seat].user_id
+            note = {"kind": "timed_out", "seat": seat, "user": user_id, "action": clock.on_timeout}
+            await self._advance(table, state, applied, outcome, request_id=None, notes=[note])
             return TimedOut(table, seat, user_id, clock.on_timeout, code, outcome)
 
     async def substitute(
@@ -535,13 +564,34 @@ class TableService:
             if new.user_id:
                 handed.pop(new.user_id, None)
             settings = {**table.record.settings, "handed_over": handed}
-            await self.repo.set_seats(table.id, seats)
-            await self.repo.update_table(table.id, settings=settings)
-            table.seats = seats
-            table.record.settings = settings
-            await self.clocks.clear_seat(table.id, seat)
+            # One transaction: the seats, the record of who handed over, the old holder's
+            # clock dropped, the engine's moves if it acts now, and the posts.
+            changes = Changes()
+            changes.set_seats(table.id, seats)
+            changes.update_table(table.id, settings=settings)
+            await self.clocks.stage_clear_seat(changes, table.id, seat)
+            note = {
+                "kind": "substituted",
+                "seat": seat,
+                "old": old.name,
+                "user": new.user_id,
+                "name": new.name,
+            }
             outcome = MoveOutcome(table)
-            await self._advance(table, table.state, [], outcome, request_id=None)
+            await self._advance(
+                table,
+                table.state,
+                [],
+                outcome,
+                request_id=None,
+                changes=changes,
+                seats=seats,
+                settings=settings,
+                actor=new.user_id,
+                notes=[note],
+                handed_to={"seat": seat, "user": new.user_id} if new.user_id else None,
+                key=f"handover:{table.id}:{table.seq}:{seat}:{new.user_id or new.engine}",
+            )
             return outcome
 
     async def _advance(
@@ -552,21 +602,34 @@ class TableService:
         outcome: MoveOutcome,
         *,
         request_id: str | None,
+        changes: Changes | None = None,
+        seats: list[SeatRecord] | None = None,
+        settings: dict[str, Any] | None = None,
+        actor: str | None = None,
+        notes: list[dict[str, Any]] | None = None,
+        handed_to: dict[str, Any] | None = None,
+        key: str | None = None,
     ) -> None:
-        """Play chance and engine seats from ``state``, then store everything in one append."""
+        """Play chance and engine seats from ``state``, then store everything in one commit:
+        the actions and snapshot, ``changes`` (a hand-over's seats), the seats' clocks and the
+        post that reports it (``actor``, ``notes``, ``handed_to``; ``key`` names the post when
+        no action is stored). A stale sequence or a repeated request id writes none of it.
+        ``seats`` and ``settings`` are the table's as ``changes`` leaves them.
+        """
         game = table.game
-        engines = {seat.seat: seat.engine for seat in table.seats if seat.engine}
+        seats = table.seats if seats is None else seats
+        engines = {seat.seat: seat.engine for seat in seats if seat.engine}
         players = game.engine_players()
         seq = table.seq + len(applied)
-        for _ in range(game.max_decisions(len(table.seats), table.options) + 1):
-            seats = game.to_act(state)
-            if not seats or ended_by_forfeit(state):
+        for _ in range(game.max_decisions(len(seats), table.options) + 1):
+            to_act = game.to_act(state)
+            if not to_act or ended_by_forfeit(state):
                 break
             rng = chance_rng(table.record.seed, seq)
-            if seats == [CHANCE]:
+            if to_act == [CHANCE]:
                 seat, code = CHANCE, game.sample_chance(state, rng)
             else:
-                ready = [seat for seat in seats if seat in engines]
+                ready = [seat for seat in to_act if seat in engines]
                 if not ready:
                     break
                 seat = ready[0]
@@ -576,7 +639,7 @@ class TableService:
             seq += 1
             applied.append(Applied(seq, seat, code, events))
         over = game.is_over(state)
-        result = game.final_result(state, len(table.seats)) if over else None
+        result = game.final_result(state, len(seats)) if over else None
         status = FINISHED if over else ACTIVE
         now = self.clock()
         entries = [
@@ -584,23 +647,58 @@ class TableService:
             for index, item in enumerate(applied)
         ]
         result_json = result.model_dump(mode="json") if result else None
+        unit = Changes()
+        unit.append(table.id, table.seq, entries, state, status, result_json)
+        if changes is not None:
+            unit.extend(changes)
+        # The table as the commit leaves it: its clocks and its post are planned on that.
+        record = dataclasses.replace(
+            table.record,
+            seq=seq,
+            state=state,
+            status=status,
+            result=result_json,
+            updated_at=now,
+            settings=table.record.settings if settings is None else settings,
+        )
+        after = Table(record=record, seats=seats, game=game, options=table.options)
+        movers = {item.seat for item in applied if item.seat != CHANCE}
+        if self.posts_for(after):
+            payload = {
+                "table": table.id,
+                "from_seq": table.seq,
+                "seq": seq,
+                "actor": actor,
+                "events": [
+                    [event.kind, event.data]
+                    for item in applied
+                    for event in item.events
+                    if event.to is None
+                ],
+                "notes": list(notes or []),
+                "handed_to": handed_to,
+                "catch_up": self.catching_up,
+            }
+            unit.post(
+                key or f"turn:{table.id}:{seq}", notices.TURN, payload, table_id=table.id, at=now
+            )
+        added: list[Any] = []
         try:
-            await self.repo.append(table.id, table.seq, entries, state, status, result_json)
+            if after.clock is None:
+                await self.repo.commit(unit)
+            else:
+                async with self.clocks.setting:
+                    added = await self.clocks.plan(after, movers, unit)
+                    await self.repo.commit(unit)
         except StaleSequence:
             self._cache.pop(table.id, None)  # another writer moved it: reload next time
             raise TableError(msg.STALE, "stale") from None
-        table.record.seq = seq
-        table.record.state = state
-        table.record.status = status
-        table.record.result = result_json
-        table.record.updated_at = now
+        self.scheduler.notify(added)
+        table.record = record
+        table.seats = seats
         outcome.applied.extend(applied)
-        try:
-            await self.clocks.sync(table, {item.seat for item in applied if item.seat != CHANCE})
-        except Exception:
-            # The move is stored; a clock that could not be set is set again at the next
-            # start-up (``TurnClocks.reconcile``).
-            logger.exception("could not set the clocks of table %s", table.id)
+        if self.posts_for(after):
+            self.posted()
         if over:
             self._cache.pop(table.id, None)
             await self._announce_finished(table)
@@ -625,10 +723,25 @@ class TableService:
         return table
 
     async def _close(self, table: Table) -> Table:
-        await self.repo.update_table(table.id, status=CANCELLED)
+        # One transaction: the status, the clocks dropped, and the thread's note (a running
+        # table has a thread that must hear of it).
+        changes = Changes()
+        changes.update_table(table.id, status=CANCELLED)
+        self.clocks.stage_clear(changes, table.id)
+        post = table.status == ACTIVE and self.posts_for(table)
+        if post:
+            changes.post(
+                f"cancelled:{table.id}",
+                notices.CANCELLED,
+                {"table": table.id},
+                table_id=table.id,
+                at=self.clock(),
+            )
+        await self.repo.commit(changes)
         table.record.status = CANCELLED
         self._cache.pop(table.id, None)
-        await self.clocks.clear(table.id)
+        if post:
+            self.posted()
         return table
 
     @staticmethod

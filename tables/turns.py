@@ -8,7 +8,7 @@ engine move for the seat or makes it forfeit, as the table's clock setting says.
 A vacation pauses all of a person's clocks: their deadlines are moved later by the length of
 the vacation (and back by what is left of it when it is ended early), so each clock resumes
 with the time it had. A clock set during a vacation starts when the vacation ends. Setting a
-table's clocks and starting or ending a vacation take one lock (``_setting``): otherwise a move
+table's clocks and starting or ending a vacation take one lock (``setting``): otherwise a move
 at one of the person's tables could read "not away", the vacation then shift the stored clocks,
 and the move store a fresh clock that never pauses.
 
@@ -27,8 +27,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from games.core import Text
-from storage import ACTIVE, DeadlineRecord, VacationRecord
+from storage import ACTIVE, Changes, DeadlineRecord, VacationRecord
 
+from . import notices
 from .clocks import DAY, HOUR
 
 if TYPE_CHECKING:
@@ -113,7 +114,9 @@ class TurnClocks:
         self.scheduler.register(TURN, self._on_turn)
         self.scheduler.register(REMINDER, self._on_reminder)
         self.scheduler.register(VACATION_END, self._on_vacation_end)
-        self._setting = asyncio.Lock()
+        self.setting = asyncio.Lock()
+        """Held while a table's clocks are planned and committed, and by a vacation's start
+        and end."""
 
     # ----- clocks of seats -----------------------------------------------------------------
 
@@ -121,16 +124,25 @@ class TurnClocks:
         """After a stored change: clear the clocks of seats that moved or need not act, set
         one for each seat that must act and has none (or just moved and acts again).
         """
+        async with self.setting:
+            changes = Changes()
+            added = await self.plan(table, movers, changes)
+            await self.repo.commit(changes)
+        self.scheduler.notify(added)
+
+    async def plan(self, table: Table, movers: set[int], changes: Changes) -> list[DeadlineRecord]:
+        """Stage in ``changes`` what ``sync`` would write for ``table`` as it will be once
+        ``changes`` commits; the deadlines it adds (for ``Scheduler.notify`` after the commit).
+
+        The caller holds ``setting`` from this call until the commit: a vacation starting in
+        between would otherwise shift the stored clocks but miss the ones staged here.
+        """
         clock = table.clock
         if clock is None or clock.per_move is None:
-            return
+            return []
         if table.status != ACTIVE:
-            await self.clear(table.id)
-            return
-        async with self._setting:
-            await self._sync_locked(table, movers, clock.per_move)
-
-    async def _sync_locked(self, table: Table, movers: set[int], per_move: int) -> None:
+            self.stage_clear(changes, table.id)
+            return []
         now = self.service.clock()
         existing = await self.repo.deadlines(table_id=table.id, kinds=SEAT_KINDS)
         acting = {seat for seat in table.to_act() if table.seats[seat].user_id}
@@ -149,25 +161,28 @@ class TurnClocks:
             user_id = table.seats[seat].user_id
             assert user_id is not None
             start = max(now, await self._away_until(user_id) or now)
-            due = start + per_move
-            data = {"since": table.seq, "per_move": per_move}
+            due = start + clock.per_move
+            data = {"since": table.seq, "per_move": clock.per_move}
             add.append(DeadlineRecord(0, TURN, due, table.id, seat, user_id, data))
-            for number, at in enumerate(reminder_times(start, per_move), start=1):
+            for number, at in enumerate(reminder_times(start, clock.per_move), start=1):
                 reminder = {"number": number, "since": table.seq}
                 add.append(DeadlineRecord(0, REMINDER, at, table.id, seat, user_id, reminder))
-        if remove or add:
-            await self.scheduler.replace(remove, add)
+        self.scheduler.stage(changes, remove, add)
+        return add
 
     async def clear(self, table_id: int) -> None:
         """Drop every clock and reminder of a table (it ended or was cancelled)."""
         await self.repo.delete_deadlines(table_id=table_id, kinds=SEAT_KINDS)
 
-    async def clear_seat(self, table_id: int, seat: int) -> None:
-        """Drop one seat's clock and reminders (it changes hands)."""
+    @staticmethod
+    def stage_clear(changes: Changes, table_id: int) -> None:
+        """Stage dropping every clock and reminder of a table in ``changes``."""
+        changes.delete_deadlines(table_id=table_id, kinds=SEAT_KINDS)
+
+    async def stage_clear_seat(self, changes: Changes, table_id: int, seat: int) -> None:
+        """Stage dropping one seat's clock and reminders (it changes hands)."""
         found = await self.repo.deadlines(table_id=table_id, kinds=SEAT_KINDS)
-        remove = [d.id for d in found if d.seat == seat]
-        if remove:
-            await self.repo.replace_deadlines(remove, [])
+        changes.replace_deadlines([d.id for d in found if d.seat == seat], [])
 
     async def seat_clocks(self, table: Table) -> dict[int, SeatClock]:
         """The running clock of each seat that has one."""
@@ -233,14 +248,51 @@ class TurnClocks:
         if table.seats[deadline.seat].user_id != user_id:
             return None  # the seat changed hands meanwhile: its hand is no longer theirs
         number = int(deadline.data.get("number", 1))
+        if self.service.posts_for(table):
+            # The reminder's DM (or its mention) goes out through the outbox, stored with the
+            # deadline's deletion: a crash before the commit runs this again, after it the
+            # relay sends it, once.
+            changes = Changes()
+            changes.post(
+                f"reminder:{deadline.id}",
+                notices.REMINDER,
+                {
+                    "table": table.id,
+                    "seat": deadline.seat,
+                    "user": user_id,
+                    "due": turn.due,
+                    "number": number,
+                    "seq": table.seq,
+                },
+                table_id=table.id,
+                at=now,
+            )
+            changes.delete_deadline(deadline.id)
+            await self.repo.commit(changes)
+            self.service.posted()
         return ReminderDue(table, deadline.seat, user_id, turn.due, number)
 
     async def _on_vacation_end(self, deadline: DeadlineRecord, now: float) -> VacationOver | None:
         assert deadline.user_id is not None
-        vacation = await self.active_vacation(deadline.user_id, at=deadline.due - 1)
-        if vacation is None or vacation.id != deadline.data.get("vacation"):
+        # Found by what the deadline names, not by the time it runs: a retry runs after the
+        # vacation's end.
+        until = float(deadline.data.get("until", deadline.due))
+        found = await self.repo.vacations_of_user(deadline.user_id, until - VACATION_WINDOW)
+        vacation = next((v for v in found if _ends(v, deadline) and v.ended is None), None)
+        if vacation is None:
             return None
-        await self.repo.end_vacation(vacation.id, vacation.until)
+        # Its end and the "vacation over" note commit together with the deadline's deletion.
+        changes = Changes()
+        changes.end_vacation(vacation.id, vacation.until)
+        changes.post(
+            f"vacation_over:{vacation.id}",
+            notices.VACATION_OVER,
+            {"user": deadline.user_id, "vacation": vacation.id},
+            at=now,
+        )
+        changes.delete_deadline(deadline.id)
+        await self.repo.commit(changes)
+        self.service.posted()
         vacation.ended = vacation.until
         return VacationOver(deadline.user_id, vacation)
 
@@ -285,7 +337,7 @@ class TurnClocks:
 
         if days < 1:
             raise TableError(VACATION_BAD_DAYS)
-        async with self._setting:
+        async with self.setting:
             return await self._start_vacation_locked(user_id, days, guild_id)
 
     async def _start_vacation_locked(
@@ -302,26 +354,32 @@ class TurnClocks:
             raise TableError(VACATION_TOO_LONG.format(left=math.floor(left), allowed=allowed))
         until = now + days * DAY
         vacation = VacationRecord(0, user_id, guild_id, now, until)
-        await self.repo.add_vacation(vacation)
-        await self.repo.shift_deadlines(user_id, SEAT_KINDS, until - now)
-        await self.scheduler.add(
-            VACATION_END, until, user_id=user_id, data={"vacation": vacation.id}
-        )
+        # One transaction: the days spent, the clocks paused and the end's deadline (a crash
+        # between them spent days without pausing, or lost the "vacation over" note).
+        changes = Changes()
+        changes.add_vacation(vacation)
+        changes.shift_deadlines(user_id, SEAT_KINDS, until - now)
+        end = DeadlineRecord(0, VACATION_END, until, user_id=user_id, data={"until": until})
+        self.scheduler.stage(changes, [], [end])
+        await self.repo.commit(changes)
+        self.scheduler.notify([end])
         return vacation
 
     async def end_vacation(self, user_id: str) -> VacationRecord:
         """End the person's vacation now: their clocks run again with the time they had."""
         from .service import TableError
 
-        async with self._setting:
+        async with self.setting:
             vacation = await self.active_vacation(user_id)
             if vacation is None:
                 raise TableError(NOT_AWAY)
             now = self.service.clock()
-            await self.repo.end_vacation(vacation.id, now)
+            changes = Changes()
+            changes.end_vacation(vacation.id, now)
+            changes.shift_deadlines(user_id, SEAT_KINDS, -(vacation.until - now))
+            changes.delete_deadlines(user_id=user_id, kinds=(VACATION_END,))
+            await self.repo.commit(changes)
             vacation.ended = now
-            await self.repo.shift_deadlines(user_id, SEAT_KINDS, -(vacation.until - now))
-            await self.repo.delete_deadlines(user_id=user_id, kinds=(VACATION_END,))
         if self.scheduler.wake is not None:
             next_due = await self.scheduler.next_due()
             if next_due is not None:
@@ -337,3 +395,10 @@ class TurnClocks:
                 if until is not None:
                     found[seat.seat] = until
         return found
+
+
+def _ends(vacation: VacationRecord, deadline: DeadlineRecord) -> bool:
+    """Whether ``deadline`` is the end of ``vacation`` (older deadlines name its id)."""
+    if "vacation" in deadline.data:
+        return vacation.id == deadline.data["vacation"]
+    return abs(vacation.until - float(deadline.data.get("until", -1))) < 1e-6

@@ -38,6 +38,7 @@ from tables.tournaments.service import (
 )
 from tables.tournaments.standings import fmt
 
+from .. import i18n
 from ..flows import member_of, parse_options
 from ..i18n import T
 
@@ -95,12 +96,7 @@ ROUND_CLOSING = Text(
     "**{name}** · round {round} is closed. Unfinished tables: {n}; the engine plays them out "
     "for everyone still to move (the results count; they are not rated).",
 )
-PLAYED_OUT_NOTE = Text(
-    "Rundenschluss: der Computer hat diesen Tisch für alle, die noch am Zug waren, zu Ende "
-    "gespielt. Das Ergebnis zählt fürs Turnier, ohne Wertung.",
-    "The round is closed: the engine played this table to its end for everyone still to move. "
-    "The result counts for the tournament; the table is not rated.",
-)
+PLAYED_OUT_NOTE = i18n.PLAYED_OUT
 REGISTRATION_ENDED = Text(
     "**{name}** · die Anmeldung zu Turnier {id} ist geschlossen ({n} angemeldet). Die "
     "Turnierleitung startet es mit /tournament start {id}.",

@@ -280,18 +280,20 @@ async def test_a_vacation_started_while_a_move_sets_the_clock_still_pauses_it(se
     table = await started(service)
     other = 1 - table.to_act()[0]
     away = table.seats[other].user_id
-    real_replace = service.scheduler.replace
+    real_commit = service.repo.commit
     computed, proceed = asyncio.Event(), asyncio.Event()
     calls = []
 
-    async def held_replace(remove, add):
-        calls.append(add)
-        if len(calls) == 1:  # the move's new clock, computed while nobody was away
-            computed.set()
-            await proceed.wait()
-        await real_replace(remove, add)
+    async def held_commit(changes):
+        # The move's one transaction carries its new clock, computed while nobody was away.
+        if any(op.name == "replace_deadlines" for op in changes.ops):
+            calls.append(changes)
+            if len(calls) == 1:
+                computed.set()
+                await proceed.wait()
+        return await real_commit(changes)
 
-    service.scheduler.replace = held_replace
+    service.repo.commit = held_commit
     moving = asyncio.create_task(move(service, table.id))
     await computed.wait()
     vacation = asyncio.create_task(service.clocks.start_vacation(away, 2, "g1"))

@@ -1,0 +1,418 @@
+"""The relay: delivers the outbox's posts after their commit, once, also after a restart.
+
+Every Discord post that follows a stored change (a move's thread post and turn DMs, a timeout,
+a reminder, a hand-over, a cancelled table, a tournament's rounds) is written by the services
+in the change's own transaction (``tables.notices``); nothing is posted before the change
+commits. The relay is woken after each such commit and at start-up, and delivers what is
+pending in the order it was stored. Several pending turn posts of one table (a burst of
+moves, the deadlines caught up after an outage) become one thread message.
+
+Once: a post is marked sent after its last part went out. A process killed in between leaves
+it pending, and the next process delivers it again part by part, but first looks for each part
+among the channel's latest messages (every message a delivery sends carries the post's mark in
+its embed's footer, or is recognised by its text), so a part that reached Discord is not sent
+twice. Discord's ``enforce_nonce`` also drops a repeat within a few minutes. A delivery that
+fails (Discord unreachable) is retried with backoff, 30 s doubling to an hour.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import dataclasses
+import logging
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from games.core import Event, replay
+from storage import OutboxRecord
+from tables import notices
+from tables.clocks import format_duration, retry_delay
+from tables.service import Table, TableError
+
+from . import i18n
+from .render import clip, hand_embed, hand_view, thread_link
+
+if TYPE_CHECKING:
+    from .app import TischrundeBot
+
+log = logging.getLogger(__name__)
+
+HISTORY_LOOKBACK = 50
+"""How many of a channel's latest messages a resumed delivery searches for its parts."""
+
+
+@dataclass
+class Delivery:
+    """The post being delivered, for the sends it makes (see ``send``)."""
+
+    post: OutboxRecord
+    recover: bool
+    """The post was left pending by an earlier run: look for each part before sending it."""
+    sends: dict[int, int] = field(default_factory=dict)
+    """Messages sent so far per channel: the part's number within its channel."""
+    recognised: int = 0
+    """Parts found already delivered (for the tests and the log)."""
+
+
+_current: contextvars.ContextVar[Delivery | None] = contextvars.ContextVar(
+    "tischrunde_delivery", default=None
+)
+
+
+def _mark_of(post_id: int, part: int) -> str:
+    return f"#{post_id}.{part}"
+
+
+def _marked(embed: discord.Embed, mark: str) -> None:
+    text = embed.footer.text
+    embed.set_footer(text=f"{text} · {mark}" if text else mark)
+
+
+async def send(channel: discord.abc.Messageable, **message: Any) -> discord.Message | None:
+    """Send ``message`` to ``channel``; inside a delivery, once.
+
+    Inside a delivery the message's first embed carries the part's mark, Discord gets a nonce
+    for it, and a resumed delivery first looks for the part in the channel: found, it is not
+    sent again (None is returned).
+    """
+    delivery = _current.get()
+    if delivery is None:
+        return await channel.send(**message)
+    channel_id = int(getattr(channel, "id", 0))
+    part = delivery.sends.get(channel_id, 0)
+    delivery.sends[channel_id] = part + 1
+    mark = _mark_of(delivery.post.id, part)
+    embeds = list(message.get("embeds") or ([message["embed"]] if message.get("embed") else []))
+    if embeds:
+        _marked(embeds[0], mark)
+    if delivery.recover and await _already_sent(channel, mark, message.get("content"), embeds):
+        delivery.recognised += 1
+        return None
+    message.setdefault("nonce", f"{delivery.post.id}.{channel_id % 10**9}.{part}"[:25])
+    return await channel.send(**message)
+
+
+async def _already_sent(
+    channel: discord.abc.Messageable,
+    mark: str,
+    content: str | None,
+    embeds: list[discord.Embed],
+) -> bool:
+    """Whether a message of this part is among the channel's latest messages."""
+    try:
+        async for found in channel.history(limit=HISTORY_LOOKBACK):
+            if embeds:
+                if any((e.footer.text or "").endswith(mark) for e in found.embeds):
+                    return True
+            elif content and found.content == content and not found.embeds:
+                return True
+    except discord.HTTPException as error:
+        log.warning("could not read channel %s to resume a post: %s", channel, error)
+    return False
+
+
+class Relay:
+    """Delivers the outbox after each commit that stored posts, and at start-up."""
+
+    def __init__(self, bot: TischrundeBot) -> None:
+        self.bot = bot
+        self.started_at = time.time()
+        """Posts stored before this were left by an earlier process."""
+        self._lock = asyncio.Lock()
+        self._task: asyncio.Task[None] | None = None
+        self._again = False
+        self._timer: asyncio.Task[None] | None = None
+        self._closing = False
+        self.delivered = 0
+        """Posts marked sent by this relay (for the tests and the figures)."""
+        self.recognised = 0
+        """Parts a resumed delivery found already on Discord and did not repeat."""
+
+    def start(self) -> None:
+        """Listen for commits and deliver what an earlier run left pending."""
+        self.started_at = self.bot.service.clock()
+        self.bot.service.post_listeners.append(self.wake)
+        self.wake()
+
+    async def close(self) -> None:
+        """Stop listening; a delivery under way is let finish."""
+        self._closing = True
+        if self.wake in self.bot.service.post_listeners:
+            self.bot.service.post_listeners.remove(self.wake)
+        if self._timer is not None:
+            self._timer.cancel()
+        if self._task is not None and not self._task.done():
+            await asyncio.gather(self._task, return_exceptions=True)
+
+    def wake(self) -> None:
+        """Posts were stored: deliver them (in a task of its own; the caller goes on)."""
+        if self._closing:
+            return
+        if self._task is not None and not self._task.done():
+            self._again = True
+            return
+        self._task = asyncio.create_task(self._run(), name="tischrunde-outbox")
+
+    async def _run(self) -> None:
+        while True:
+            self._again = False
+            try:
+                await self.flush()
+            except Exception:
+                log.exception("delivering the outbox failed")
+            if not self._again or self._closing:
+                break
+        await self._arm_retry()
+
+    async def _arm_retry(self) -> None:
+        try:
+            next_try = await self.bot.repository_or_fail().next_post_try()
+        except Exception:  # noqa: BLE001 - a closed repository at shutdown
+            return
+        now = self.bot.service.clock()
+        if next_try is None or next_try <= now or self._closing:
+            return
+        if self._timer is not None and not self._timer.done():
+            self._timer.cancel()
+
+        async def later() -> None:
+            await asyncio.sleep(next_try - now)
+            self.wake()
+
+        self._timer = asyncio.create_task(later(), name="tischrunde-outbox-retry")
+
+    async def flush(self) -> int:
+        """Deliver every post that is due now, in the order stored; how many were sent."""
+        repo = self.bot.repository_or_fail()
+        sent = 0
+        async with self._lock:
+            while True:
+                pending = await repo.pending_posts(self.bot.service.clock(), 200)
+                if not pending:
+                    return sent
+                failed_tables: set[int] = set()
+                progress = False
+                for group in _groups(pending):
+                    table_id = group[0].table_id
+                    if table_id is not None and table_id in failed_tables:
+                        continue  # keep a table's posts in order: wait for the failed one
+                    if await self._deliver(group):
+                        sent += len(group)
+                        progress = True
+                    elif table_id is not None:
+                        failed_tables.add(table_id)
+                if not progress:
+                    return sent
+
+    async def _deliver(self, group: list[OutboxRecord]) -> bool:
+        repo = self.bot.repository_or_fail()
+        first = group[0]
+        recover = any(post.created_at < self.started_at or post.attempts for post in group)
+        delivery = Delivery(first, recover)
+        token = _current.set(delivery)
+        try:
+            await self._render(group)
+        except Exception as error:
+            attempts = first.attempts + 1
+            delay = retry_delay(attempts)
+            if attempts == 1:
+                log.warning(
+                    "post %s (%s) failed, tried again in %.0f s: %s",
+                    first.id,
+                    first.kind,
+                    delay,
+                    error,
+                    exc_info=not isinstance(error, discord.HTTPException),
+                )
+            for post in group:
+                await repo.post_retry(post.id, self.bot.service.clock() + delay, attempts)
+            return False
+        finally:
+            _current.reset(token)
+        now = self.bot.service.clock()
+        for post in group:
+            await repo.post_sent(post.id, now, {"recognised": delivery.recognised})
+        self.delivered += len(group)
+        self.recognised += delivery.recognised
+        return True
+
+    # ----- the kinds ---------------------------------------------------------------------------
+
+    async def _render(self, group: list[OutboxRecord]) -> None:
+        kind = group[0].kind
+        if kind == notices.TURN:
+            await self._turn(group)
+        elif kind == notices.REMINDER:
+            await self._reminder(group[0])
+        elif kind == notices.CANCELLED:
+            await self._cancelled(group[0])
+        elif kind == notices.VACATION_OVER:
+            await self._vacation_over(group[0])
+        elif kind == notices.TOURNAMENT:
+            posting = self.bot.get_cog("TournamentCommands")
+            if posting is not None:
+                await posting.deliver(group[0].payload)  # type: ignore[attr-defined]
+        else:
+            log.warning("post %s has an unknown kind %r; dropped", group[0].id, kind)
+
+    async def _table(self, table_id: int) -> Table | None:
+        try:
+            return await self.bot.service.get(table_id)
+        except TableError:
+            return None  # the table is gone: nothing to say about it
+
+    async def _turn(self, group: list[OutboxRecord]) -> None:
+        payloads = [post.payload for post in group]
+        table = await self._table(int(payloads[0]["table"]))
+        if table is None:
+            return
+        flows = self.bot.flows
+        public = str(table.record.settings.get("lang", "en"))
+        if not table.record.place.get("thread") and table.record.place.get("channel"):
+            await flows.open_thread(table)
+        seq = int(payloads[-1]["seq"])
+        current = table.seq == seq
+        shown = table if current else await self._table_at(table, seq)
+        events = [Event(kind, data) for p in payloads for kind, data in p.get("events", [])]
+        lines: list[str] = []
+        reached: set[str] = set()
+        for payload in payloads:
+            for note in payload.get("notes", []):
+                lines.append(self._note(table, note, public))
+            handed = payload.get("handed_to")
+            if handed and table.seats[int(handed["seat"])].user_id == handed["user"]:
+                reached.add(str(handed["user"]))
+                if not await flows.hand_to_new_holder(table, int(handed["seat"]), handed["user"]):
+                    who = f"<@{handed['user']}>"
+                    lines.append(
+                        i18n.NEW_HOLDER_NO_DM.format(who=who, n=int(handed["seat"]) + 1).get(public)
+                    )
+        if any(p.get("catch_up") for p in payloads) and lines:
+            lines = [i18n.CATCH_UP.format(n=len(lines)).get(public), *lines]
+        skip = {str(p["actor"]) for p in payloads if p.get("actor")} | reached
+        await flows.publish(
+            shown,
+            events,
+            skip=skip,
+            note=clip("\n".join(lines), 1500) if lines else None,
+            notify=current,
+        )
+
+    async def _table_at(self, table: Table, seq: int) -> Table:
+        """The table as it stood after action ``seq``, replayed from its log: a post delivered
+        after the table moved on shows what it reports, not the newer state.
+        """
+        entries = await self.bot.repository_or_fail().log(table.id)
+        moves = [(entry.seat, entry.code) for entry in entries if entry.seq <= seq]
+        state = replay(table.game, len(table.seats), table.options, moves)
+        over = table.game.is_over(state)
+        record = dataclasses.replace(
+            table.record,
+            seq=seq,
+            state=state,
+            status="finished" if over else "active",
+            result=table.record.result if over else None,
+        )
+        return Table(record=record, seats=table.seats, game=table.game, options=table.options)
+
+    def _note(self, table: Table, note: dict[str, Any], lang: str) -> str:
+        kind = note.get("kind")
+        seat = int(note.get("seat", -1))
+        user = note.get("user")
+        who = f"<@{user}>" if user else table.seat_name(seat)
+        if kind == "timed_out":
+            text = (
+                i18n.TIMED_OUT_ENGINE if note.get("action") == "engine" else i18n.TIMED_OUT_FORFEIT
+            )
+            return text.format(who=who).get(lang)
+        if kind == "substituted":
+            new = f"<@{user}>" if user else str(note.get("name", ""))
+            return i18n.SUBSTITUTED.format(n=seat + 1, old=note.get("old", ""), new=new).get(lang)
+        if kind == "played_out":
+            return i18n.PLAYED_OUT.get(lang)
+        return ""
+
+    async def _reminder(self, post: OutboxRecord) -> None:
+        payload = post.payload
+        table = await self._table(int(payload["table"]))
+        if table is None:
+            return
+        seat, user_id = int(payload["seat"]), str(payload["user"])
+        if table.seats[seat].user_id != user_id or seat not in table.to_act():
+            return  # the seat moved or changed hands since: the reminder no longer applies
+        due = float(payload["due"])
+        if await self._remind_by_dm(table, seat, user_id, due):
+            return
+        thread = table.record.place.get("thread")
+        if thread:
+            lang = str(table.record.settings.get("lang", "en"))
+            left = format_duration(due - self.bot.service.clock(), lang)
+            text = i18n.REMINDER_MENTION.format(who=f"<@{user_id}>", left=left, due=int(due))
+            await send(
+                self.bot.get_partial_messageable(int(thread)),
+                content=text.get(lang),
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+
+    async def _remind_by_dm(self, table: Table, seat: int, user_id: str, due: float) -> bool:
+        dms = self.bot.dms
+        lang = await dms.language(user_id, table)
+        left = format_duration(due - self.bot.service.clock(), lang)
+        content = i18n.REMINDER_DM.format(
+            id=table.id,
+            game=table.game.name.get(lang),
+            left=left,
+            due=int(due),
+            link=thread_link(table) or "-",
+        ).get(lang)
+        view, _pages = hand_view(table, seat, lang)
+        return await dms.send(
+            user_id,
+            content=content,
+            embed=hand_embed(table, seat, lang, with_public=True),
+            view=view,
+        )
+
+    async def _cancelled(self, post: OutboxRecord) -> None:
+        table = await self._table(int(post.payload["table"]))
+        thread = table.record.place.get("thread") if table else None
+        if table is None or not thread:
+            return
+        public = str(table.record.settings.get("lang", "en"))
+        await send(
+            self.bot.get_partial_messageable(int(thread)),
+            content=i18n.CANCELLED.format(id=table.id).get(public),
+        )
+
+    async def _vacation_over(self, post: OutboxRecord) -> None:
+        user_id = str(post.payload["user"])
+        preferences = await self.bot.preferences(user_id)
+        lang = preferences.language or self.bot.settings.default_language
+        await self.bot.dms.send(user_id, content=i18n.VACATION_OVER.get(lang))
+
+
+def _groups(pending: Iterable[OutboxRecord]) -> list[list[OutboxRecord]]:
+    """Pending posts in delivery order; a table's turn posts with no other post of that table
+    between them go out together, at the place of the first.
+    """
+    groups: list[list[OutboxRecord]] = []
+    open_turns: dict[int, list[OutboxRecord]] = {}
+    for post in pending:
+        if post.kind == notices.TURN and post.table_id is not None:
+            group = open_turns.get(post.table_id)
+            if group is not None:
+                group.append(post)
+                continue
+            group = [post]
+            open_turns[post.table_id] = group
+            groups.append(group)
+            continue
+        if post.table_id is not None:
+            open_turns.pop(post.table_id, None)  # later turn posts go after this one
+        groups.append([post])
+    return groups

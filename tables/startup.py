@@ -1,0 +1,41 @@
+"""What a process does at start-up to finish what a crash of the last one left half done.
+
+One path for the bot (``TischrundeBot.setup_hook``) and for the crash tests' child process, so
+the tests restart exactly as the bot does:
+1. ``TournamentService.resume``: results stored but not yet recorded in their tournament are
+   recorded, a round whose tables are all decided is finished (and the next one opened), round
+   leftovers of a crash are cleaned up, tables created but not started are started, missing
+   deadlines are stored.
+2. ``TurnClocks.reconcile``: every running clocked table gets the clocks it needs.
+3. The deadlines missed while the process was down are handled by the scheduler's first run
+   (the bot's timer makes that run; ``catch_up`` makes it here).
+
+The posts that all of this stores, and those a crash left undelivered, go out through the
+outbox relay of whoever delivers (the bot starts it before its first scheduler run).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .clocks import Fired
+
+if TYPE_CHECKING:
+    from .service import TableService
+    from .tournaments.service import TournamentService
+
+
+async def start_up(
+    service: TableService, tournaments: TournamentService | None, *, catch_up: bool = False
+) -> list[Fired]:
+    """Resume tournaments and clocks; with ``catch_up``, run the missed deadlines too."""
+    if tournaments is not None:
+        await tournaments.resume()
+    await service.clocks.reconcile()
+    if not catch_up:
+        return []
+    service.catching_up = True
+    try:
+        return await service.scheduler.run_due()
+    finally:
+        service.catching_up = False

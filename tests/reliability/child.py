@@ -1,0 +1,194 @@
+"""The process the SIGKILL tests kill: it runs one flow of the table service on a SQLite file.
+
+Run as ``python child.py DB SCENARIO PHASE KILL``:
+- ``PHASE`` is ``setup`` (build what the flow needs), ``act`` (run the flow) or ``restart``
+  (the start-up path a new process takes, ``tables.startup.start_up``, then play on to the end
+  where the scenario has an end).
+- ``KILL`` is ``-`` (never) or ``before:N`` / ``after:N``: the process sends itself SIGKILL
+  just before, or just after, the N-th commit of the phase (counted from 1), as a crash at that
+  write point would. The commits are the repository's real transactions
+  (``SqliteRepository._commit``, one per group-commit batch).
+
+The scenarios are in ``SCENARIOS``. What a scenario leaves is checked by the parent test from
+the database alone. Time is a stored virtual clock (``clock.json`` beside the database), so a
+restarted process continues the time of the killed one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from games.core import register  # noqa: E402
+from storage.sqlite import SqliteRepository  # noqa: E402
+from tables.service import Member, TableService  # noqa: E402
+from tables.startup import start_up  # noqa: E402
+from tables.tournaments.ratings import RatingService  # noqa: E402
+from tables.tournaments.service import TournamentService  # noqa: E402
+from tests.games.highcard import GAME as HIGHCARD  # noqa: E402
+
+register(HIGHCARD)
+
+ANNA = Member("100", "Anna")
+BEN = Member("200", "Ben")
+CARLA = Member("300", "Carla")
+START = 1_800_000_000.0
+DAY = 86_400.0
+
+
+class KillingRepository(SqliteRepository):
+    """The real repository; it kills its own process at the chosen commit."""
+
+    def __init__(self, path: str, kill: str) -> None:
+        super().__init__(path, synchronous="NORMAL")
+        # "-": never; "count": never, but count the commits (the parent learns the points).
+        self.when, _, number = kill.partition(":")
+        self.at = int(number) if number else 0
+        self.commits = 0
+        self.armed = False
+
+    async def _commit(self, batch: Any) -> None:
+        if self.armed and self.when == "before" and self.commits + 1 == self.at:
+            _die()
+        await super()._commit(batch)
+        if self.armed:
+            self.commits += 1
+            if self.when == "after" and self.commits == self.at:
+                _die()
+
+
+def _die() -> None:
+    sys.stdout.write("dying\n")
+    sys.stdout.flush()
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+class StoredClock:
+    """Virtual time kept in a file, so a restarted process goes on from the killed one's."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.now = json.loads(path.read_text())["now"] if path.exists() else START
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+        self.path.write_text(json.dumps({"now": self.now}))
+
+
+# ----- table flows --------------------------------------------------------------------------------
+
+
+async def _clocked_table(service: TableService) -> int:
+    table = await service.create(
+        "test-highcard",
+        ANNA,
+        {"guild": "1", "channel": "2"},
+        {"hand": 3},
+        seed=5,
+        settings={"clock": {"per_move": DAY, "on_timeout": "engine"}},
+    )
+    await service.join(table.id, BEN)
+    await service.start(table.id, ANNA)
+    return table.id
+
+
+async def _member_to_act(service: TableService, table_id: int) -> Member:
+    table = await service.get(table_id)
+    holder = table.seats[table.to_act()[0]].user_id
+    return next(m for m in (ANNA, BEN, CARLA) if m.user_id == holder)
+
+
+async def flow_move(phase: str, service: TableService, **_: Any) -> dict[str, Any]:
+    if phase == "setup":
+        return {"table": await _clocked_table(service)}
+    table = await service.get(1)
+    if phase == "act":
+        member = await _member_to_act(service, 1)
+        seat = table.seat_of(member.user_id)
+        assert seat is not None
+        await service.act(1, member, table.legal_actions(seat)[0], request_id="click-1")
+    return {}
+
+
+async def flow_vacation_start(phase: str, service: TableService, **_: Any) -> dict[str, Any]:
+    if phase == "setup":
+        return {"table": await _clocked_table(service)}
+    if phase == "act":
+        member = await _member_to_act(service, 1)
+        await service.clocks.start_vacation(member.user_id, 2, "1")
+    return {}
+
+
+async def flow_vacation_end(phase: str, service: TableService, **_: Any) -> dict[str, Any]:
+    if phase == "setup":
+        table_id = await _clocked_table(service)
+        member = await _member_to_act(service, table_id)
+        await service.clocks.start_vacation(member.user_id, 3, "1")
+        return {"table": table_id, "away": member.user_id}
+    if phase == "act":
+        member = await _member_to_act(service, 1)
+        await service.clocks.end_vacation(member.user_id)
+    return {}
+
+
+async def flow_substitute(phase: str, service: TableService, **_: Any) -> dict[str, Any]:
+    if phase == "setup":
+        return {"table": await _clocked_table(service)}
+    if phase == "act":
+        member = await _member_to_act(service, 1)
+        table = await service.get(1)
+        seat = table.seat_of(member.user_id)
+        assert seat is not None
+        await service.substitute(1, seat, ANNA, CARLA, may_manage=True)
+    return {}
+
+
+async def flow_cancel(phase: str, service: TableService, **_: Any) -> dict[str, Any]:
+    if phase == "setup":
+        return {"table": await _clocked_table(service)}
+    if phase == "act":
+        await service.cancel(1, ANNA)
+    return {}
+
+
+SCENARIOS = {
+    "move": flow_move,
+    "vacation_start": flow_vacation_start,
+    "vacation_end": flow_vacation_end,
+    "substitute": flow_substitute,
+    "cancel": flow_cancel,
+}
+
+
+async def main(db: str, scenario: str, phase: str, kill: str) -> None:
+    clock = StoredClock(Path(db).with_name("clock.json"))
+    repo = KillingRepository(db, kill)
+    await repo.open()
+    service = TableService(repo, clock=clock, seed_source=lambda: 7)
+    ratings = RatingService(repo)
+    tournaments = TournamentService(repo, service, clock=clock)
+    service.finished_listeners.append(ratings.on_table_finished)
+    service.finished_listeners.append(tournaments.on_table_finished)
+    service.cancelled_listeners.append(tournaments.on_table_cancelled)
+    if phase == "restart":
+        await start_up(service, tournaments, catch_up=True)
+    repo.armed = phase != "setup"
+    out = await SCENARIOS[scenario](phase, service, tournaments=tournaments, clock=clock)
+    repo.armed = False
+    sys.stdout.write(json.dumps({"done": phase, "commits": repo.commits, **out}) + "\n")
+    sys.stdout.flush()
+    await repo.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main(*sys.argv[1:5]))

@@ -1,0 +1,117 @@
+"""A deadline survives a failure of its handler (issue 15): it stays stored, is put off by 30 s
+doubling to an hour, fires once the fault is gone, and its failure is logged once.
+
+The faults are SQLite's own "database is locked" raised by the real repository
+(``faults.FlakyRepository``) inside each kind of handler: a turn clock running out, a reminder
+and a vacation's end. Time is virtual.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from tables.clocks import HOUR, retry_delay
+from tables.service import TableService, TimedOut
+from tables.turns import REMINDER, TURN, VACATION_END, ReminderDue, VacationOver
+from tests.tables.test_clocks import BEN, START, VirtualClock, started
+
+from .faults import FlakyRepository
+
+
+@pytest.fixture
+def clock():
+    return VirtualClock()
+
+
+@pytest.fixture
+async def repo(tmp_path):
+    repository = FlakyRepository(str(tmp_path / "flaky.sqlite3"), synchronous="NORMAL")
+    await repository.open()
+    yield repository
+    await repository.close()
+
+
+@pytest.fixture
+def service(repo, clock):
+    return TableService(repo, clock=clock)
+
+
+def test_retry_delay_is_thirty_seconds_doubling_to_an_hour():
+    """The backoff the issue asks for: 30 s, then twice as long each time, at most 1 h."""
+    assert [retry_delay(n) for n in range(1, 9)] == [30, 60, 120, 240, 480, 960, 1920, 3600]
+    assert retry_delay(40) == 3600
+
+
+async def test_a_turn_clock_whose_handler_fails_once_still_runs_out(service, repo, clock):
+    """A locked database while a clock runs out: the turn deadline stays, 30 s later the engine
+    moves for the seat (before: the deadline was deleted and the table never moved)."""
+    table = await started(service, per_move=HOUR)
+    seat, before = table.to_act()[0], table.seq
+    clock.advance(HOUR)
+    repo.fail_next("log")  # time_out reads the seat's moves since its clock was set
+    fired = await service.scheduler.run_due()
+    failed = [f for f in fired if f.failed]
+    assert [f.deadline.kind for f in failed] == [TURN]
+    (kept,) = await repo.deadlines(table_id=table.id, kinds=(TURN,))
+    assert kept.attempts == 1 and kept.due == START + HOUR + 30
+    assert (await repo.get_table(table.id)).seq == before  # nothing moved yet
+    clock.advance(29)
+    assert await service.scheduler.run_due() == []
+    clock.advance(1)
+    outcomes = [f.outcome for f in await service.scheduler.run_due()]
+    timed_out = [o for o in outcomes if isinstance(o, TimedOut)]
+    assert [(o.seat, o.action) for o in timed_out] == [(seat, "engine")]
+    assert (await repo.get_table(table.id)).seq > before
+
+
+async def test_a_reminder_whose_handler_fails_once_is_still_sent(service, repo, clock):
+    """A reminder hit by a storage error is tried again and then stored for delivery."""
+    table = await started(service, per_move=10 * HOUR)
+    seat = table.to_act()[0]
+    clock.advance(5 * HOUR)
+    repo.fail_next("deadlines")  # the reminder handler reads the seat's clock first
+    fired = await service.scheduler.run_due()
+    assert [(f.deadline.kind, f.failed) for f in fired] == [(REMINDER, True)]
+    clock.advance(30)
+    outcomes = [f.outcome for f in await service.scheduler.run_due()]
+    assert [(o.seat, o.number) for o in outcomes if isinstance(o, ReminderDue)] == [(seat, 1)]
+    posts = await repo.posts(table_id=table.id, kinds=("reminder",))
+    assert [(p.payload["seat"], p.payload["number"]) for p in posts] == [(seat, 1)]
+
+
+async def test_a_vacation_end_whose_handler_fails_once_still_ends_it(service, repo, clock):
+    """The end of a vacation survives a failed first try: the vacation ends, its note waits."""
+    await service.clocks.start_vacation(BEN.user_id, 1)
+    clock.advance(24 * HOUR)
+    repo.fail_next("vacations_of_user")
+    fired = await service.scheduler.run_due()
+    assert [f.deadline.kind for f in fired if f.failed] == [VACATION_END]
+    assert await repo.deadlines(user_id=BEN.user_id, kinds=(VACATION_END,))
+    clock.advance(30)
+    outcomes = [f.outcome for f in await service.scheduler.run_due()]
+    assert [o.user_id for o in outcomes if isinstance(o, VacationOver)] == [BEN.user_id]
+    assert not await repo.deadlines(user_id=BEN.user_id, kinds=(VACATION_END,))
+    assert [p.payload["user"] for p in await repo.posts(kinds=("vacation_over",))] == [
+        BEN.user_id
+    ]
+
+
+async def test_a_failing_deadline_is_logged_once_and_backs_off(service, repo, clock, caplog):
+    """Three failures in a row: one ERROR line, and each retry waits twice as long."""
+    table = await started(service, per_move=HOUR)
+    clock.advance(HOUR)
+    repo.fail_next("log", times=3)
+    dues = []
+    with caplog.at_level(logging.DEBUG, logger="tables.clocks"):
+        for _ in range(3):
+            await service.scheduler.run_due()
+            (kept,) = await repo.deadlines(table_id=table.id, kinds=(TURN,))
+            dues.append(kept.due - clock.now)
+            clock.now = kept.due
+        fired = await service.scheduler.run_due()
+    assert dues == [30, 60, 120]
+    assert any(isinstance(f.outcome, TimedOut) for f in fired)
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(errors) == 1 and "tried again" in errors[0].getMessage()

@@ -1,0 +1,139 @@
+"""A move, a vacation's start and end, a hand-over and a cancel survive SIGKILL at every write
+point (issue 15): each is all there or not there at all, never half.
+
+For each flow a real child process (``child.py``) sets up a clocked two-player table on a real
+SQLite file, then runs the flow and kills itself with SIGKILL just before or just after each
+commit the flow makes. The database is then read as a new process would find it, the
+start-up path runs (``tables.startup.start_up``), and it is read again. Checked every time:
+- the flow's own writes agree with each other (a vacation spent is a vacation paused with its
+  end stored; a hand-over is seats, record, clocks and note together; a cancel is status,
+  clocks and note together; a move is its log, its clocks and its post together);
+- every running clocked table has exactly one clock per seat to act, held by the seat's member;
+- the outbox holds each post once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from pathlib import Path
+
+import pytest
+
+from storage import ACTIVE, CANCELLED
+from storage.sqlite import SqliteRepository
+from tables.turns import TURN, VACATION_END
+
+from .killing import commits_of, run_child
+
+DAY = 86_400.0
+FLOWS = ("move", "vacation_start", "vacation_end", "substitute", "cancel")
+
+
+async def read(db: Path) -> dict:
+    """Everything the checks need, read as a new process would."""
+    async with SqliteRepository(str(db)) as repo:
+        table = await repo.get_table(1)
+        seats = await repo.get_seats(1)
+        return {
+            "table": table,
+            "seats": seats,
+            "log": await repo.log(1),
+            "turns": await repo.deadlines(table_id=1, kinds=(TURN,)),
+            "seat_deadlines": await repo.deadlines(table_id=1),
+            "ends": await repo.deadlines(kinds=(VACATION_END,)),
+            "vacations": [v for u in ("100", "200") for v in await repo.vacations_of_user(u, 0)],
+            "posts": await repo.posts(),
+        }
+
+
+def to_act(found: dict) -> list[int]:
+    from games.core import CHANCE, get_game
+
+    table = found["table"]
+    if table.status != ACTIVE:
+        return []
+    return [s for s in get_game(table.game).to_act(table.state) if s != CHANCE]
+
+
+def check_clocks(found: dict) -> None:
+    """One clock per seat to act, held by that seat's member; none on an ended table."""
+    turns = found["turns"]
+    if found["table"].status != ACTIVE:
+        assert found["seat_deadlines"] == []
+        return
+    assert sorted(d.seat for d in turns) == sorted(to_act(found))
+    for deadline in turns:
+        assert deadline.user_id == found["seats"][deadline.seat].user_id
+
+
+def check_posts(found: dict) -> None:
+    keys = [post.key for post in found["posts"]]
+    assert len(keys) == len(set(keys))
+
+
+def check_flow(flow: str, found: dict, before: dict) -> bool:
+    """The flow is whole or absent; True when it was applied."""
+    check_clocks(found)
+    check_posts(found)
+    keys = {post.key for post in found["posts"]}
+    if flow == "move":
+        applied = found["table"].seq > before["table"].seq
+        assert (f"turn:1:{found['table'].seq}" in keys) and (len(keys) > len(before["posts"])) == applied
+        assert any(e.request_id == "click-1" for e in found["log"]) == applied
+        return applied
+    if flow == "vacation_start":
+        applied = len(found["vacations"]) == 1
+        assert bool(found["ends"]) == applied
+        (turn,) = found["turns"]
+        (was,) = before["turns"]
+        assert turn.due == was.due + (2 * DAY if applied else 0)
+        return applied
+    if flow == "vacation_end":
+        (vacation,) = found["vacations"]
+        applied = vacation.ended is not None
+        assert bool(found["ends"]) != applied
+        (turn,) = found["turns"]
+        (was,) = before["turns"]
+        assert (turn.due < was.due) == applied
+        return applied
+    if flow == "substitute":
+        applied = "300" in {seat.user_id for seat in found["seats"]}
+        handed = found["table"].settings.get("handed_over") or {}
+        assert bool(handed) == applied
+        assert any(key.startswith("handover:") for key in keys) == applied
+        return applied
+    if flow == "cancel":
+        applied = found["table"].status == CANCELLED
+        assert ("cancelled:1" in keys) == applied
+        return applied
+    raise AssertionError(flow)
+
+
+@pytest.mark.parametrize("flow", FLOWS)
+def test_a_flow_killed_at_every_write_point_is_whole_or_absent(tmp_path, flow):
+    """Rule (DESIGN invariant 5): a change and what follows from it commit together."""
+    base = tmp_path / "base"
+    base.mkdir()
+    run_child(base / "db.sqlite3", flow, "setup")
+    before = asyncio.run(read(base / "db.sqlite3"))
+    counting = tmp_path / "count"
+    shutil.copytree(base, counting)
+    commits = commits_of(counting / "db.sqlite3", flow, "act")
+    assert commits >= 1
+    outcomes = []
+    for point in [f"{when}:{n}" for n in range(1, commits + 1) for when in ("before", "after")]:
+        work = tmp_path / point.replace(":", "-")
+        shutil.copytree(base, work)
+        db = work / "db.sqlite3"
+        assert run_child(db, flow, "act", point) is None
+        killed = asyncio.run(read(db))
+        applied = check_flow(flow, killed, before)
+        outcomes.append((point, applied))
+        run_child(db, flow, "restart")
+        restarted = asyncio.run(read(db))
+        assert check_flow(flow, restarted, before) == applied
+        # The start-up path repeats nothing: every post is still there once.
+        assert len(restarted["posts"]) == len({p.key for p in restarted["posts"]})
+    # The flow's write points include both sides of its one transaction.
+    assert ("before:1", False) in outcomes and (f"after:{commits}", True) in outcomes
