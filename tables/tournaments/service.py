@@ -17,13 +17,12 @@ closes by itself then. The handlers are registered when the service is built, so
 it before the scheduler's first run (the bot's start-up catch-up) has them handled. A round's
 deadline does not pause for a player's vacation: it belongs to the round, not to a seat.
 
-Formats (``FORMATS``):
-- ``swiss``: Swiss. At tables of two: pairings by maximum-weight matching (``pairing``); at
-  tables of 3-8: tables filled by standings, repeat meetings kept low. ``rounds`` rounds.
-- ``round_robin``: everyone meets everyone once (circle method), two-player tables.
-- ``elimination``: single elimination of best-of-``best_of`` matches, two-player tables.
-- ``multi_elimination``: tables of ``table_size``; the top ``advance`` of each table go on until
-  the field fits one final table.
+Formats (``formats.FORMATS``): Swiss (at tables of two and at tables of 3-8, both stored as
+``swiss``), round robin, single elimination and multiplayer elimination. Each format's rules
+(its settings, pairing, when a round is decided and the last, its standings) live in its own
+module under ``formats``; this service asks the tournament's format (``rules_of``) wherever
+they differ, and keeps registration, the queue, the deadlines and the storing of rounds. A
+tournament's settings are read as a ``TournamentConfig`` (``config``).
 
 Work on one tournament is serialised (``_serial``): a table that finishes while the service is
 opening a round (an engine-only table finishes inside ``start``) is queued and handled after,
@@ -34,14 +33,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import math
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, TypeVar
 
-from games.core import SetupError, Text, get_game
+from games.core import SetupError, get_game
 from storage.base import (
     DeadlineRecord,
     PairingRecord,
@@ -56,46 +53,19 @@ from storage.base import (
 from ..clocks import ClockError, validate_clock
 from ..service import Member, Table, TableError, TableService, chance_rng
 from . import messages as msg
-from .pairing import (
-    count_meetings,
-    elimination_bracket,
-    round_robin,
-    snake_tables,
-    swiss_pairs,
-    swiss_tables,
-    table_sizes,
-)
+from .config import CANCELLED, CLOSED, DONE, REGISTRATION, RUNNING, TournamentConfig
+from .formats import FORMATS, StandingLine, format_for, rules_of, swiss_rounds_for
+from .formats.base import smallest_table
+from .formats.elimination import NAME as ELIMINATION
+from .formats.multi_elimination import NAME as MULTI_ELIMINATION
+from .formats.round_robin import NAME as ROUND_ROBIN_FORMAT
+from .formats.swiss import NAME as SWISS_FORMAT
 from .ratings import ordinal
-from .standings import (
-    MULTIPLAYER,
-    ROUND_ROBIN,
-    SWISS,
-    Bye,
-    Meeting,
-    Standing,
-    placing_points,
-    standings,
-)
 
 logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-SWISS_FORMAT = "swiss"
-ROUND_ROBIN_FORMAT = "round_robin"
-ELIMINATION = "elimination"
-MULTI_ELIMINATION = "multi_elimination"
-FORMATS = (SWISS_FORMAT, ROUND_ROBIN_FORMAT, ELIMINATION, MULTI_ELIMINATION)
-TWO_PLAYER_FORMATS = (ROUND_ROBIN_FORMAT, ELIMINATION)
-
-REGISTRATION, CLOSED, RUNNING, DONE, CANCELLED = (
-    "registration",
-    "closed",
-    "running",
-    "finished",
-    "cancelled",
-)
-MAX_ROUNDS = 20
 OPENING = ("round_opened", "game_opened")
 ROUND_DEADLINE = "tournament_round"
 """The scheduler's kind for a round's deadline (data: tournament, round)."""
@@ -122,22 +92,6 @@ class TournamentEvent:
 
 
 @dataclass
-class StandingLine:
-    """One line of the standings as shown: place, name and the figures of the format."""
-
-    place: int
-    user_id: str
-    name: str
-    points: Fraction
-    tiebreaks: list[tuple[str, Fraction]]
-    """(short name, value) of each tie-breaker, in the order they apply."""
-    dropped: bool = False
-    note: Text | None = None
-    """Elimination formats: still in, the winner, the place at the final table, or the round
-    the player went out (German and English)."""
-
-
-@dataclass
 class RoundClosed:
     """What a round's deadline did: the round ended, ``played`` tables played out by engines."""
 
@@ -152,11 +106,6 @@ class RegistrationClosed:
 
     tournament: TournamentRecord
     registered: int
-
-
-def _config_int(config: dict[str, Any], key: str, default: int) -> int:
-    value = config.get(key)
-    return default if value is None else value
 
 
 class TournamentService:
@@ -287,26 +236,20 @@ class TournamentService:
             )
         try:
             # Every table size the format may open (one smaller when a field does not divide).
-            for seats in range(self._smallest_table(game, size) if size > 2 else 2, size + 1):
+            for seats in range(smallest_table(game, size) if size > 2 else 2, size + 1):
                 game.parse_options(seats, parsed.model_dump(mode="json"))
         except SetupError as error:
             raise TableError(error.reason) from None
-        if format in TWO_PLAYER_FORMATS and size != 2:
-            raise TableError(
-                msg.TWO_PLAYER_FORMAT.format(format=format, game=game.name.en, size=size)
-            )
-        if format == MULTI_ELIMINATION and size < 3:
-            raise TableError(msg.MULTIPLAYER_FORMAT)
-        # Swiss rounds None: chosen at the start from the field (``swiss_rounds_for``).
-        if format == SWISS_FORMAT and rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
-            raise TableError(msg.BAD_ROUNDS.format(max=MAX_ROUNDS, value=rounds))
-        if format == ELIMINATION and best_of not in (1, 3, 5, 7):
-            raise TableError(msg.BAD_BEST_OF.format(value=best_of))
-        if format == MULTI_ELIMINATION:
-            advance = 1 if advance is None else advance
-            largest_advance = max(1, self._smallest_table(game, size) - 1)
-            if not 1 <= advance <= largest_advance:
-                raise TableError(msg.BAD_ADVANCE.format(max=largest_advance, value=advance))
+        requested = TournamentConfig(
+            rounds=rounds,
+            best_of=best_of,
+            advance=advance,
+            table_size=size,
+            round_hours=round_hours,
+            checkin=checkin,
+            late_join=late_join,
+        )
+        config = format_for(format, size).configure(requested, game)
         try:
             # The tables' own rule (10 minutes to 14 days, engine or forfeit): a setting the
             # table service would refuse when a round opens is refused now, before any storing.
@@ -317,16 +260,7 @@ class TournamentService:
             raise TableError(msg.BAD_ROUND_HOURS)
         if closes_at is not None and closes_at <= self.clock():
             raise TableError(msg.CLOSES_IN_PAST)
-        config = {
-            "rounds": rounds if format == SWISS_FORMAT else None,
-            "best_of": best_of if format == ELIMINATION else 1,
-            "advance": advance if format == MULTI_ELIMINATION else None,
-            "table_size": size,
-            "clock": clock.model_dump(mode="json"),
-            "round_hours": round_hours,
-            "checkin": checkin,
-            "late_join": late_join and format == SWISS_FORMAT,
-        }
+        config = config.model_copy(update={"clock": clock.model_dump(mode="json")})
         record = TournamentRecord(
             id=0,
             guild=guild,
@@ -335,7 +269,7 @@ class TournamentService:
             game=game.id,
             options=parsed.model_dump(mode="json"),
             format=format,
-            config=config,
+            config=config.model_dump(mode="json"),
             organiser=organiser.user_id,
             status=REGISTRATION,
             closes_at=closes_at,
@@ -347,41 +281,6 @@ class TournamentService:
                 REGISTRATION_DEADLINE, closes_at, data={"tournament": record.id}
             )
         return record
-
-    @classmethod
-    def _swiss_table_range(
-        cls, game: Any, options: dict[str, Any], size: int, field: int
-    ) -> tuple[int, int]:
-        """The table sizes a multiplayer Swiss round of ``field`` players may use.
-
-        The chosen size, or one seat fewer where the field does not divide. Where that would
-        leave players without a table (a bye is worth a win, so three byes among seven players
-        would hand out three free wins a round), any size the game and the tournament's options
-        allow, from three seats up, so that everyone plays; ``table_sizes`` still keeps as many
-        tables at the chosen size as it can.
-        """
-        smallest = cls._smallest_table(game, size)
-        if not table_sizes(field, smallest, size, size)[1]:
-            return smallest, size
-
-        def allowed(seats: int) -> bool:
-            try:
-                game.parse_options(seats, options)
-            except SetupError:
-                return False
-            return True
-
-        low, high = smallest, size
-        while low > max(game.min_players, 3) and allowed(low - 1):
-            low -= 1
-        while high < game.max_players and allowed(high + 1):
-            high += 1
-        return low, high
-
-    @staticmethod
-    def _smallest_table(game: Any, size: int) -> int:
-        """Multiplayer tables may be one seat smaller than chosen when the field does not divide."""
-        return max(game.min_players, size - 1, 2)
 
     # ----- registration ------------------------------------------------------------------------
 
@@ -400,7 +299,7 @@ class TournamentService:
             registrations = {r.user_id: r for r in await self.repo.registrations(tournament_id)}
             existing = registrations.get(member.user_id)
             late = tournament.status == RUNNING
-            if late and not tournament.config.get("late_join"):
+            if late and not TournamentConfig.of(tournament).late_join:
                 raise TableError(msg.NO_LATE_JOIN.format(id=tournament_id))
             total = self.rounds_total(tournament) if late else None
             if total is not None and tournament.round >= total:
@@ -474,7 +373,7 @@ class TournamentService:
 
         async def work() -> None:
             tournament = await self.get(tournament_id)
-            if not tournament.config.get("checkin"):
+            if not TournamentConfig.of(tournament).checkin:
                 raise TableError(msg.NO_CHECKIN.format(id=tournament_id))
             if tournament.status not in (REGISTRATION, CLOSED):
                 raise TableError(msg.CHECKIN_OVER.format(id=tournament_id))
@@ -569,10 +468,10 @@ class TournamentService:
             registrations = [
                 r for r in await self.repo.registrations(tournament_id) if r.dropped_round is None
             ]
-            playing = [
-                r for r in registrations if r.checked_in or not tournament.config.get("checkin")
-            ]
-            minimum = self._minimum_field(tournament)
+            config = TournamentConfig.of(tournament)
+            rules = rules_of(tournament)
+            playing = [r for r in registrations if r.checked_in or not config.checkin]
+            minimum = rules.minimum_field(config)
             if len(playing) < minimum:
                 raise TableError(msg.TOO_FEW.format(min=minimum, n=len(playing)))
             for registration in registrations:
@@ -581,18 +480,13 @@ class TournamentService:
                     await self.repo.save_registration(registration)
             seeds = await self._seed(tournament, [r.user_id for r in playing])
             settings = {**tournament.settings, "seeds": seeds}
-            if tournament.format == SWISS_FORMAT and not tournament.config.get("rounds"):
-                settings["rounds"] = swiss_rounds_for(len(seeds), tournament.config["table_size"])
+            rounds = rules.rounds_at_start(config, len(seeds))
+            if rounds is not None:
+                settings["rounds"] = rounds
             await self.repo.update_tournament(tournament_id, status=RUNNING, settings=settings)
             return await self._open_round(await self.get(tournament_id), 1)
 
         return await self._serial(tournament_id, work)
-
-    def _minimum_field(self, tournament: TournamentRecord) -> int:
-        size = tournament.config["table_size"]
-        if tournament.format == MULTI_ELIMINATION:
-            return size + 1  # fewer would be one table and no elimination at all
-        return max(2, size)
 
     async def _seed(self, tournament: TournamentRecord, user_ids: list[str]) -> list[str]:
         ratings = await self.repo.ratings(tournament.game, tournament.guild, user_ids)
@@ -611,22 +505,14 @@ class TournamentService:
         """
         registrations = {r.user_id: r for r in await self.repo.registrations(tournament.id)}
         history = await self.repo.pairings(tournament.id)
-        fmt = tournament.format
         # A slot is a table (players in seat order) or a bye ([player], True), in order: an
         # elimination bracket keeps its positions that way.
         # Pairing is pure CPU work (a matching takes ~0.15 s for 128 players, see
         # bench/pairing.py): a worker thread keeps the bot answering meanwhile.
-        if fmt == SWISS_FORMAT:
-            pair = self._pair_swiss
-        elif fmt == ELIMINATION:
-            pair = self._pair_elimination
-        elif fmt == MULTI_ELIMINATION:
-            pair = self._pair_multi_elimination
-        else:
-            pair = self._pair_round_robin
+        pair = rules_of(tournament).pair
         slots = await asyncio.to_thread(pair, tournament, number, registrations, history)
         now = self.clock()
-        hours = tournament.config.get("round_hours")
+        hours = TournamentConfig.of(tournament).round_hours
         deadline = now + hours * 3600 if hours else None
         await self.repo.save_round(RoundRecord(tournament.id, number, "open", deadline, now))
         if deadline is not None:
@@ -678,7 +564,7 @@ class TournamentService:
             {"guild": tournament.guild, "channel": tournament.channel, "tournament": tournament.id},
             tournament.options,
             settings={
-                "clock": dict(tournament.config["clock"]),
+                "clock": dict(TournamentConfig.of(tournament).clock),
                 "lang": tournament.settings.get("lang", "en"),
                 "tournament": tournament.id,
                 "round": number,
@@ -707,300 +593,9 @@ class TournamentService:
         event.tables = started
         await self._announce(event)
 
-    # ----- pairing each format -----------------------------------------------------------------
-
-    def _active(
-        self, tournament: TournamentRecord, number: int, registrations: dict[str, Registration]
-    ) -> list[str]:
-        seeds = tournament.settings.get("seeds", [])
-        active = [
-            r.user_id
-            for r in registrations.values()
-            if r.joined_round <= number and (r.dropped_round is None or r.dropped_round > number)
-        ]
-        order = {user_id: index for index, user_id in enumerate(seeds)}
-        return sorted(active, key=lambda user_id: order.get(user_id, len(order)))
-
-    def _standings_of(
-        self,
-        tournament: TournamentRecord,
-        history: list[PairingRecord],
-        players: list[str],
-    ) -> list[Standing]:
-        meetings, byes = self._meetings(history)
-        kind = (
-            ROUND_ROBIN
-            if tournament.format == ROUND_ROBIN_FORMAT
-            else MULTIPLAYER
-            if tournament.config["table_size"] > 2
-            else SWISS
-        )
-        return standings(
-            players, meetings, byes, kind=kind, seed_order=tournament.settings.get("seeds", [])
-        )
-
-    @staticmethod
-    def _meetings(history: list[PairingRecord]) -> tuple[list[Meeting], list[Bye]]:
-        meetings = [
-            Meeting(p.round, tuple(p.players), tuple(p.ranks))
-            for p in history
-            if not p.bye and p.ranks  # None: still playing; []: void (a cancelled table)
-        ]
-        byes = [Bye(p.round, p.players[0]) for p in history if p.bye]
-        return meetings, byes
-
-    def _pair_swiss(
-        self,
-        tournament: TournamentRecord,
-        number: int,
-        registrations: dict[str, Registration],
-        history: list[PairingRecord],
-    ) -> list[tuple[list[str], bool]]:
-        active = self._active(tournament, number, registrations)
-        size = tournament.config["table_size"]
-        lines = self._standings_of(tournament, history, active)
-        order = [line.player for line in lines if line.player in set(active)]
-        if number == 1 and size == 2:
-            # Round 1: the lowest seed sits out if the field is odd, and the top half meets
-            # the bottom half (1 v n/2+1, ...), so the strongest do not meet at once.
-            byes = order[len(order) - len(order) % 2 :]
-            seated = order[: len(order) - len(byes)]
-            half = len(seated) // 2
-            return _slots([[seated[i], seated[i + half]] for i in range(half)], byes)
-        scores = {line.player: float(line.points) for line in lines}
-        # A void table (ranks []: it was cancelled) is no meeting: its players never played.
-        met = count_meetings(p.players for p in history if not p.bye and p.ranks != [])
-        had_bye = {p.players[0] for p in history if p.bye}
-        if size == 2:
-            pairing = swiss_pairs(order, scores, met, had_bye)
-        else:
-            game = get_game(tournament.game)
-            smallest, largest = self._swiss_table_range(game, tournament.options, size, len(order))
-            pairing = swiss_tables(
-                order, met, had_bye, smallest=smallest, largest=largest, preferred=size
-            )
-        # The first seat (who usually leads) goes to whoever has had it least; the pairing
-        # order (standings) breaks ties.
-        first_seats = Counter(p.players[0] for p in history if not p.bye and p.ranks)
-        tables = [sorted(table, key=lambda player: first_seats[player]) for table in pairing.tables]
-        return _slots(tables, pairing.byes)
-
-    def _pair_round_robin(
-        self,
-        tournament: TournamentRecord,
-        number: int,
-        registrations: dict[str, Registration],
-        _history: list[PairingRecord],
-    ) -> list[tuple[list[str], bool]]:
-        seeds = tournament.settings.get("seeds", [])
-        schedule = round_robin(seeds)[number - 1]
-        active = set(self._active(tournament, number, registrations))
-        tables, byes = [], list(schedule.byes)
-        for table in schedule.tables:
-            present = [player for player in table if player in active]
-            if len(present) == 2:
-                tables.append(table)
-            elif len(present) == 1:
-                byes.append(present[0])  # the opponent dropped out: a win by walkover
-        return _slots(tables, [player for player in byes if player in active])
-
     def rounds_total(self, tournament: TournamentRecord) -> int | None:
         """How many rounds the tournament has (None where it depends on results)."""
-        if tournament.format == SWISS_FORMAT:
-            return tournament.config["rounds"] or tournament.settings.get("rounds")
-        if tournament.format == ROUND_ROBIN_FORMAT:
-            seeds = tournament.settings.get("seeds", [])
-            return len(seeds) - 1 if len(seeds) % 2 == 0 else len(seeds)
-        return None
-
-    # -- elimination, two players: matches of best_of games --------------------------------------
-
-    @staticmethod
-    def _matches(history: list[PairingRecord], number: int) -> dict[int, list[PairingRecord]]:
-        matches: dict[int, list[PairingRecord]] = {}
-        for pairing in history:
-            if pairing.round == number:
-                matches.setdefault(pairing.position, []).append(pairing)
-        return matches
-
-    def _match_winner(
-        self,
-        tournament: TournamentRecord,
-        games: list[PairingRecord],
-        dropped: dict[str, int] | None = None,
-    ) -> str | None:
-        """The winner of a match once it is decided, else None.
-
-        A game won is 1 point, a drawn game 0.5 each (as in chess knock-outs). Within the
-        best_of games the match is decided as soon as the trailing player can no longer catch
-        up; level after best_of games, sudden-death games follow until one is won; still level
-        after twice best_of games, the higher seed goes on. A void game (its table was
-        cancelled) does not count: a replacement game is played. A player who dropped out
-        during the match (``dropped``: user id to the first round they are not paired in)
-        loses it by walkover once the game being played has ended, unless that game decided
-        the match.
-        """
-        first = games[0]
-        if first.bye:
-            return first.players[0]
-        higher, lower = first.players  # the match's players in seed order (game 1's seats)
-        if any(g.ranks is None for g in games):
-            return None
-        winner = self._decided(tournament, games)
-        if winner is None and dropped:
-            quitting = [
-                p
-                for p in (higher, lower)
-                if dropped.get(p, games[0].round + 2) <= games[0].round + 1
-            ]
-            if len(quitting) == 1:
-                return lower if quitting[0] == higher else higher
-            if quitting:
-                return higher
-        return winner
-
-    def _decided(self, tournament: TournamentRecord, games: list[PairingRecord]) -> str | None:
-        """The winner of a match whose games are all finished, by its games alone."""
-        higher, lower = games[0].players
-        best_of = tournament.config.get("best_of", 1)
-        finished = [g for g in games if g.ranks]
-        points: Counter[str] = Counter()
-        for game in finished[:best_of]:
-            for player, value in zip(game.players, placing_points(game.ranks), strict=True):
-                points[player] += value
-        lead = points[higher] - points[lower]
-        remaining = best_of - min(len(finished), best_of)
-        if abs(lead) > remaining:
-            return higher if lead > 0 else lower
-        if remaining:
-            return None
-        for game in finished[best_of:]:  # sudden death
-            if game.ranks[0] != game.ranks[1]:
-                return game.players[game.ranks.index(1)]
-        return higher if len(finished) >= 2 * best_of else None
-
-    def _pair_elimination(
-        self,
-        tournament: TournamentRecord,
-        number: int,
-        registrations: dict[str, Registration],
-        history: list[PairingRecord],
-    ) -> list[tuple[list[str], bool]]:
-        if number == 1:
-            field_ = self._active(tournament, 1, registrations)
-            bracket = elimination_bracket(field_)
-        else:
-            previous = self._matches(history, number - 1)
-            dropped = _dropped(registrations)
-            winners = [
-                self._match_winner(tournament, previous[position], dropped)
-                for position in sorted(previous)
-            ]
-            bracket = [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
-        active = set(self._active(tournament, number, registrations))
-        slots = []
-        for a, b in bracket:
-            present = [player for player in (a, b) if player is not None and player in active]
-            if len(present) == 2:
-                slots.append((present, False))
-            elif present:
-                slots.append((present, True))  # a bye, or a walkover against a dropped player
-            elif a is not None:
-                slots.append(([a], True))  # both dropped: the place goes on, to a walkover
-        return slots
-
-    # -- elimination at multiplayer tables -------------------------------------------------------
-
-    def _multi_bounds(self, tournament: TournamentRecord) -> tuple[int, int, int]:
-        game = get_game(tournament.game)
-        size = tournament.config["table_size"]
-        advance = tournament.config["advance"]
-        smallest = max(self._smallest_table(game, size), advance + 1)
-        return smallest, size, advance
-
-    def _multi_survivors(
-        self,
-        tournament: TournamentRecord,
-        history: list[PairingRecord],
-        number: int,
-        active: set[str] | None = None,
-    ) -> list[str]:
-        """Who goes on after round ``number``: the top ``advance`` of each table and the byes,
-        ordered by their rank at their table, then seed. With ``active`` (who may still play),
-        only those count, and the best of the rest fill up to the game's minimum, so a
-        survivor who dropped out is replaced rather than leaving a table too small to open.
-        """
-        _smallest, _size, advance = self._multi_bounds(tournament)
-        seeds = {u: i for i, u in enumerate(tournament.settings.get("seeds", []))}
-        survivors: list[tuple[int, int, str]] = []
-        others: list[tuple[int, int, str]] = []
-        for pairing in history:
-            if pairing.round != number:
-                continue
-            playing = [u for u in pairing.players if active is None or u in active]
-            if pairing.bye:
-                survivors.extend((0, seeds.get(u, 0), u) for u in playing)
-                continue
-            if not pairing.ranks:  # void (a cancelled table): nobody is knocked out by it
-                survivors.extend((1, seeds.get(u, 0), u) for u in playing)
-                continue
-            scores = pairing.scores or [0.0] * len(pairing.players)
-            order = sorted(
-                range(len(pairing.players)),
-                key=lambda s: (pairing.ranks[s], -scores[s], seeds.get(pairing.players[s], 0)),
-            )
-            if active is not None:
-                order = [seat for seat in order if pairing.players[seat] in active]
-            for place, seat in enumerate(order):
-                entry = (
-                    pairing.ranks[seat],
-                    seeds.get(pairing.players[seat], 0),
-                    pairing.players[seat],
-                )
-                (survivors if place < advance else others).append(entry)
-        # Never fewer than the game needs at a table: the best of the rest fill up.
-        minimum = get_game(tournament.game).min_players
-        others.sort()
-        while len(survivors) < minimum and others:
-            survivors.append(others.pop(0))
-        return [player for _rank, _seed, player in sorted(survivors)]
-
-    def _pair_multi_elimination(
-        self,
-        tournament: TournamentRecord,
-        number: int,
-        registrations: dict[str, Registration],
-        history: list[PairingRecord],
-    ) -> list[tuple[list[str], bool]]:
-        smallest, size, _advance = self._multi_bounds(tournament)
-        if number == 1:
-            field_ = self._active(tournament, 1, registrations)
-        else:
-            active = set(self._active(tournament, number, registrations))
-            field_ = self._multi_survivors(tournament, history, number - 1, active)
-        game = get_game(tournament.game)
-        if len(field_) <= min(game.max_players, size + 1):
-            return [(field_, False)]  # the final table
-        sizes, bye_count = table_sizes(len(field_), smallest, size, size)
-        # A bye is a free pass to the next round: as in single elimination it goes to the top
-        # of the field (the best seeds, later the best-placed survivors), but to nobody twice
-        # while someone else can take it, so nobody reaches the final table without playing.
-        had_bye = {p.players[0] for p in history if p.bye}
-        candidates = [p for p in field_ if p not in had_bye] + [p for p in field_ if p in had_bye]
-        byes = candidates[:bye_count]
-        seated = [p for p in field_ if p not in byes]
-        return _slots(snake_tables(seated, sizes), byes)
-
-    def _is_last_round(
-        self, tournament: TournamentRecord, number: int, history: list[PairingRecord]
-    ) -> bool:
-        if tournament.format in (SWISS_FORMAT, ROUND_ROBIN_FORMAT):
-            total = self.rounds_total(tournament) or 0
-            return number >= total
-        if tournament.format == ELIMINATION:
-            return len(self._matches(history, number)) <= 1
-        round_tables = [p for p in history if p.round == number]
-        return len(round_tables) == 1 and not round_tables[0].bye
+        return rules_of(tournament).rounds_total(tournament)
 
     # ----- results -----------------------------------------------------------------------------
 
@@ -1099,23 +694,22 @@ class TournamentService:
         if tournament.status != RUNNING or pairing.round != tournament.round:
             return None
         history = await self.repo.pairings(tournament.id)
-        if tournament.format == ELIMINATION:
-            event = await self._continue_match(tournament, pairing, history)
-            if event is not None:
-                return event
-            history = await self.repo.pairings(tournament.id)
+        event = await self._continue_match(tournament, pairing, history)
+        if event is not None:
+            return event
         return await self._maybe_finish_round(tournament, history)
 
     async def _continue_match(
         self, tournament: TournamentRecord, pairing: PairingRecord, history: list[PairingRecord]
     ) -> TournamentEvent | None:
-        games = self._matches(history, pairing.round)[pairing.position]
+        """Open the next game of ``pairing``'s match where the format plays matches and this
+        one is not decided yet.
+        """
         registrations = {r.user_id: r for r in await self.repo.registrations(tournament.id)}
-        if self._match_winner(tournament, games, _dropped(registrations)) is not None:
+        following = rules_of(tournament).next_game(tournament, pairing, history, registrations)
+        if following is None:
             return None
-        higher, lower = games[0].players
-        number = len(games) + 1
-        seats = [higher, lower] if number % 2 else [lower, higher]
+        seats, number = following
         table = await self._create_table(tournament, pairing.round, seats, registrations)
         await self.repo.save_pairings(
             [PairingRecord(tournament.id, pairing.round, pairing.position, seats, number, table.id)]
@@ -1129,13 +723,10 @@ class TournamentService:
         current = [p for p in history if p.round == number]
         if any(not p.bye and p.ranks is None for p in current):
             return None
-        if tournament.format == ELIMINATION:
-            matches = self._matches(history, number)
-            dropped = _dropped({r.user_id: r for r in await self.repo.registrations(tournament.id)})
-            if any(
-                self._match_winner(tournament, games, dropped) is None for games in matches.values()
-            ):
-                return None
+        rules = rules_of(tournament)
+        registrations = {r.user_id: r for r in await self.repo.registrations(tournament.id)}
+        if not rules.round_decided(tournament, number, history, registrations):
+            return None
         rounds = await self.repo.rounds(tournament.id)
         record = next(r for r in rounds if r.number == number)
         record.status, record.finished_at = "finished", self.clock()
@@ -1143,7 +734,7 @@ class TournamentService:
         lines = await self.standings(tournament.id)
         await self._announce(TournamentEvent("round_finished", tournament, number, standings=lines))
         registrations = {r.user_id: r for r in await self.repo.registrations(tournament.id)}
-        if self._is_last_round(tournament, number, history) or not self._can_continue(
+        if rules.is_last_round(tournament, number, history) or not rules.can_continue(
             tournament, number + 1, registrations, history
         ):
             await self.repo.update_tournament(tournament.id, status=DONE)
@@ -1152,32 +743,6 @@ class TournamentService:
             await self._announce(TournamentEvent("finished", tournament, number, standings=final))
             return None
         return await self._open_round(tournament, number + 1)
-
-    def _can_continue(
-        self,
-        tournament: TournamentRecord,
-        number: int,
-        registrations: dict[str, Registration],
-        history: list[PairingRecord],
-    ) -> bool:
-        active = self._active(tournament, number, registrations)
-        if tournament.format == ROUND_ROBIN_FORMAT:
-            return len(active) >= 2
-        if tournament.format == SWISS_FORMAT:
-            size = tournament.config["table_size"]
-            if size == 2:
-                return len(active) >= 2
-            game = get_game(tournament.game)
-            smallest, _largest = self._swiss_table_range(
-                game, tournament.options, size, len(active)
-            )
-            return len(active) >= smallest
-        if tournament.format == MULTI_ELIMINATION:
-            # Survivors who dropped out are replaced from the same round; when too few are
-            # left for a table at all, the tournament ends with the ranking as it stands.
-            field_ = self._multi_survivors(tournament, history, number - 1, set(active))
-            return len(field_) >= get_game(tournament.game).min_players
-        return True
 
     async def resume(self) -> None:
         """At start-up: catch up with what a crash may have cut off. A round's table that
@@ -1435,139 +1000,22 @@ class TournamentService:
             r.user_id for r in registrations.values() if r.dropped_round is None
         ]
         players = [u for u in registrations if u in set(seeds) or registrations[u].joined_round > 1]
-        if tournament.format in (ELIMINATION, MULTI_ELIMINATION):
-            return self._elimination_standings(tournament, registrations, history, players)
-        lines = self._standings_of(tournament, history, players)
-        out = []
-        for line in lines:
-            registration = registrations[line.player]
-            if tournament.format == ROUND_ROBIN_FORMAT:
-                breaks = [("SB", line.sonneborn_berger), ("W", Fraction(line.wins))]
-            elif tournament.config["table_size"] > 2:
-                breaks = [("OP", line.opponents_points), ("W", Fraction(line.wins))]
-            else:
-                breaks = [
-                    ("BH", line.buchholz),
-                    ("SB", line.sonneborn_berger),
-                    ("W", Fraction(line.wins)),
-                ]
-            out.append(
-                StandingLine(
-                    line.place,
-                    line.player,
-                    registration.name,
-                    line.points,
-                    breaks,
-                    dropped=registration.dropped_round is not None,
-                )
-            )
-        return out
-
-    def _elimination_standings(
-        self,
-        tournament: TournamentRecord,
-        registrations: dict[str, Registration],
-        history: list[PairingRecord],
-        players: list[str],
-    ) -> list[StandingLine]:
-        """Still in first (by seed), then by the round they went out (later is better, and
-        among those by their rank at that table). ``note`` says which (``msg.NOTE_*``).
-        """
-        seeds = {u: i for i, u in enumerate(tournament.settings.get("seeds", []))}
-        out_in: dict[str, int] = {}
-        within: dict[str, tuple[int, float]] = {}
-        finalists: set[str] = set()
-        last_round = max((p.round for p in history), default=0)
-        going_on: set[str] = set()  # the match winners of the round before
-        for number in range(1, last_round + 1):
-            if tournament.format == ELIMINATION:
-                matches = self._matches(history, number)
-                seated = {player for games in matches.values() for player in games[0].players}
-                for player in going_on - seated:
-                    # Won a match, then dropped out: the next opponent went on by walkover.
-                    out_in[player] = number
-                going_on = set()
-                for games in matches.values():
-                    winner = self._match_winner(tournament, games, _dropped(registrations))
-                    if winner is None:
-                        continue
-                    going_on.add(winner)
-                    for player in games[0].players:
-                        if player != winner:
-                            out_in[player] = number
-            else:
-                round_pairings = [p for p in history if p.round == number]
-                if any(p.ranks is None and not p.bye for p in round_pairings):
-                    continue
-                # Who went on to the next round (dropped survivors replaced, as when pairing).
-                going_on = set(self._active(tournament, number + 1, registrations))
-                survivors = set(self._multi_survivors(tournament, history, number, going_on))
-                final = len(round_pairings) == 1 and not round_pairings[0].bye
-                for pairing in round_pairings:
-                    for seat, player in enumerate(pairing.players):
-                        if pairing.ranks:
-                            within[player] = (pairing.ranks[seat], 0.0)
-                        if final or player not in survivors:
-                            out_in[player] = number
-                if final:
-                    finalists.update(round_pairings[0].players)
-
-        def key(player: str) -> tuple:
-            went_out = out_in.get(player)
-            alive = went_out is None
-            return (
-                0 if alive else 1,
-                -(went_out or 0),
-                within.get(player, (0, 0.0))[0] if not alive else 0,
-                seeds.get(player, 0),
-            )
-
-        ordered = sorted(players, key=key)
-        lines = []
-        for index, player in enumerate(ordered):
-            place = index + 1
-            if index and key(ordered[index - 1])[:3] == key(player)[:3]:
-                place = lines[-1].place
-            went_out = out_in.get(player)
-            if player in finalists:
-                note = msg.NOTE_FINAL.format(place=within[player][0])
-            elif went_out is not None:
-                note = msg.NOTE_OUT.format(round=went_out)
-            else:
-                note = msg.NOTE_WINNER if tournament.status == DONE else msg.NOTE_IN
-            registration = registrations[player]
-            lines.append(
-                StandingLine(
-                    place,
-                    player,
-                    registration.name,
-                    Fraction(0),
-                    [],
-                    dropped=registration.dropped_round is not None,
-                    note=note,
-                )
-            )
-        return lines
+        return rules_of(tournament).standings(tournament, registrations, history, players)
 
 
 async def _return(value: T) -> T:
     return value
 
 
-def _dropped(registrations: dict[str, Registration]) -> dict[str, int]:
-    return {u: r.dropped_round for u, r in registrations.items() if r.dropped_round is not None}
-
-
-def _slots(tables: list[list[str]], byes: list[str]) -> list[tuple[list[str], bool]]:
-    return [(table, False) for table in tables] + [([player], True) for player in byes]
-
-
-def swiss_rounds_for(players: int, table_size: int = 2) -> int:
-    """The usual number of Swiss rounds for a field: enough for one unbeaten winner (log2 of
-    the field at tables of two; log base table size at bigger tables), capped at MAX_ROUNDS.
-    """
-    base = max(table_size, 2)
-    return min(MAX_ROUNDS, max(1, math.ceil(math.log(max(players, 2)) / math.log(base) - 1e-9)))
-
-
-__all__ = ["FORMATS", "StandingLine", "TournamentEvent", "TournamentService", "swiss_rounds_for"]
+__all__ = [
+    # The format names, as the bot reads them from here.
+    "ELIMINATION",
+    "FORMATS",
+    "MULTI_ELIMINATION",
+    "ROUND_ROBIN_FORMAT",
+    "SWISS_FORMAT",
+    "StandingLine",
+    "TournamentEvent",
+    "TournamentService",
+    "swiss_rounds_for",
+]

@@ -101,7 +101,7 @@ def test_swiss_a_void_table_is_no_meeting_when_pairing():
     A and D): E-F and A-D. Counting the void table as a meeting forbade A-D as a rematch and
     split the group into worse pairs."""
     from storage.base import PairingRecord, Registration, TournamentRecord
-    from tables.tournaments.service import TournamentService
+    from tables.tournaments.formats import SWISS_PAIRS
 
     seeds = list("ABCDEF")
     tournament = TournamentRecord(
@@ -114,8 +114,7 @@ def test_swiss_a_void_table_is_no_meeting_when_pairing():
         PairingRecord(1, 1, 2, ["B", "E"], table_id=2, ranks=[1, 2]),
         PairingRecord(1, 1, 3, ["C", "F"], table_id=3, ranks=[1, 2]),
     ]
-    service = object.__new__(TournamentService)  # pairing is pure: no repository needed
-    slots = service._pair_swiss(tournament, 2, registrations, history)
+    slots = SWISS_PAIRS.pair(tournament, 2, registrations, history)  # pure: no repository
     tables = sorted(sorted(players) for players, bye in slots if not bye)
     assert tables == [["A", "D"], ["B", "C"], ["E", "F"]]
 

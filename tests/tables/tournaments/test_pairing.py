@@ -253,20 +253,21 @@ def test_multiplayer_swiss_seats_everyone_the_game_range_allows(game_and_size, e
     used. (Gelfdrakkar at tables of four used to give three of seven players a bye each round.)
     """
     from games.core import get_game
-    from tables.tournaments.service import TournamentService
+    from tables.tournaments.formats.base import smallest_table
+    from tables.tournaments.formats.swiss_tables import table_range
 
     game_id, size = game_and_size
     game = get_game(game_id)
     field = size + extra
     options = game.validate_options({}).model_dump(mode="json")
-    low, high = TournamentService._swiss_table_range(game, options, size, field)
+    low, high = table_range(game, options, size, field)
     players = [f"p{i}" for i in range(field)]
     pairing = swiss_tables(players, Counter(), set(), smallest=low, largest=high, preferred=size)
     seated = [p for table in pairing.tables for p in table]
     assert sorted(seated + pairing.byes) == sorted(players)
     for table in pairing.tables:
         game.parse_options(len(table), options)  # a size the game and options allow
-    narrow = TournamentService._smallest_table(game, size)
+    narrow = smallest_table(game, size)
     if table_sizes(field, narrow, size, size)[1] == 0:
         assert all(narrow <= len(table) <= size for table in pairing.tables)
     fits = any(
