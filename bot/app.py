@@ -125,7 +125,7 @@ class TischrundeBot(commands.Bot):
                 log.exception("opening the threads of tournament tables failed")
         # After the components, so the catch-up's messages carry working buttons; the relay
         # first delivers what an earlier run stored but did not send.
-        self.outbox.start()
+        await self.outbox.start()
         self.clocks.start()
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)

@@ -21,7 +21,6 @@ import asyncio
 import contextvars
 import dataclasses
 import logging
-import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -121,8 +120,9 @@ class Relay:
 
     def __init__(self, bot: TischrundeBot) -> None:
         self.bot = bot
-        self.started_at = time.time()
-        """Posts stored before this were left by an earlier process."""
+        self.inherited = 0
+        """Posts up to this id were stored before this relay started: an earlier process may
+        have delivered part of them."""
         self._lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
         self._again = False
@@ -133,9 +133,9 @@ class Relay:
         self.recognised = 0
         """Parts a resumed delivery found already on Discord and did not repeat."""
 
-    def start(self) -> None:
+    async def start(self) -> None:
         """Listen for commits and deliver what an earlier run left pending."""
-        self.started_at = self.bot.service.clock()
+        self.inherited = await self.bot.repository_or_fail().last_post_id()
         self.bot.service.post_listeners.append(self.wake)
         self.wake()
 
@@ -212,7 +212,7 @@ class Relay:
     async def _deliver(self, group: list[OutboxRecord]) -> bool:
         repo = self.bot.repository_or_fail()
         first = group[0]
-        recover = any(post.created_at < self.started_at or post.attempts for post in group)
+        recover = any(post.id <= self.inherited or post.attempts for post in group)
         delivery = Delivery(first, recover)
         token = _current.set(delivery)
         try:

@@ -740,6 +740,10 @@ class Repository(ABC):
         """Posts not yet sent whose next try has come, oldest first."""
 
     @abstractmethod
+    async def last_post_id(self) -> int:
+        """The id of the newest post stored (0: none yet)."""
+
+    @abstractmethod
     async def next_post_try(self) -> float | None:
         """When the earliest post waiting for a retry may be tried (None: nothing waits)."""
 

@@ -683,6 +683,11 @@ class SqliteRepository(
         )
         return [_post_from_row(row) for row in rows]
 
+    async def last_post_id(self) -> int:
+        """The id of the newest post stored (0: none yet)."""
+        rows = await self._read("SELECT MAX(id) FROM outbox")
+        return int(rows[0][0] or 0) if rows else 0
+
     async def next_post_try(self) -> float | None:
         """When the earliest post waiting for a retry may be tried (None: nothing waits)."""
         rows = await self._read("SELECT MIN(next_try) FROM outbox WHERE sent_at IS NULL")

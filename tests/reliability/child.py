@@ -26,13 +26,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from games.core import register  # noqa: E402
-from storage.sqlite import SqliteRepository  # noqa: E402
-from tables.service import Member, TableService  # noqa: E402
-from tables.startup import start_up  # noqa: E402
-from tables.tournaments.ratings import RatingService  # noqa: E402
-from tables.tournaments.service import TournamentService  # noqa: E402
-from tests.games.highcard import GAME as HIGHCARD  # noqa: E402
+from games.core import register
+from storage.sqlite import SqliteRepository
+from tables.service import Member, TableService
+from tables.startup import start_up
+from tables.tournaments.ratings import RatingService
+from tables.tournaments.service import TournamentService
+from tests.games.highcard import GAME as HIGHCARD
 
 register(HIGHCARD)
 

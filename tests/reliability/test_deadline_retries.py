@@ -93,9 +93,7 @@ async def test_a_vacation_end_whose_handler_fails_once_still_ends_it(service, re
     outcomes = [f.outcome for f in await service.scheduler.run_due()]
     assert [o.user_id for o in outcomes if isinstance(o, VacationOver)] == [BEN.user_id]
     assert not await repo.deadlines(user_id=BEN.user_id, kinds=(VACATION_END,))
-    assert [p.payload["user"] for p in await repo.posts(kinds=("vacation_over",))] == [
-        BEN.user_id
-    ]
+    assert [p.payload["user"] for p in await repo.posts(kinds=("vacation_over",))] == [BEN.user_id]
 
 
 async def test_a_failing_deadline_is_logged_once_and_backs_off(service, repo, clock, caplog):

@@ -79,7 +79,9 @@ def check_flow(flow: str, found: dict, before: dict) -> bool:
     keys = {post.key for post in found["posts"]}
     if flow == "move":
         applied = found["table"].seq > before["table"].seq
-        assert (f"turn:1:{found['table'].seq}" in keys) and (len(keys) > len(before["posts"])) == applied
+        assert (f"turn:1:{found['table'].seq}" in keys) and (
+            len(keys) > len(before["posts"])
+        ) == applied
         assert any(e.request_id == "click-1" for e in found["log"]) == applied
         return applied
     if flow == "vacation_start":

@@ -1,0 +1,94 @@
+"""A move's posts survive the bot dying right after it answered the move (issue 15).
+
+The bot is driven for real through simcord. Its "death" is the one moment that used to lose
+posts: the move is stored and answered, and the process is gone before the thread post and the
+next player's turn DM went out. A new bot on the same database (simcord's restart) then
+delivers both from the outbox, once. A second test leaves the posts half delivered, as a kill
+between Discord's answer and the outbox's "sent" mark does, and the restart sends only the
+part that is missing.
+"""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from tests.bot.drive import first_action, take
+from tests.bot.harness import HAND, message_text, restart, server
+from tests.bot.test_clocks import seated
+
+
+def turn_posts(thread, seq: int) -> list:
+    """Public thread messages that show the table after action ``seq``."""
+    title = f"move {seq}"
+    return [m for m in thread.history() if not m.flags.ephemeral and title in message_text(m)]
+
+
+def turn_dms(srv, actor, table_id: int, seq: int) -> list:
+    """DMs to ``actor`` carrying the move buttons of state ``seq``."""
+    prefix = f"tr:a:{table_id}:{seq}:"
+    return [m for m in srv.dms(actor) if prefix in message_text(m)]
+
+
+async def click_first_move(srv, table_id, actors):
+    table = await srv.bot.service.get(table_id)
+    mover = next(a for a in actors if str(a.id) == table.waiting_for()[0].user_id)
+    other = next(a for a in actors if a is not mover)
+    turn = await srv.latest_turn(table_id)
+    hand = await mover.click(turn, label=HAND)
+    cid, value = first_action(hand.response)
+    result = await take(mover, hand.response, cid, value)
+    return mover, other, result
+
+
+async def test_a_move_answered_before_the_bot_died_is_posted_and_dmed_once_after_restart(
+    tmp_path,
+):
+    """Kill between the answer and the posts: after the restart the thread shows the move
+    once and the next player got their turn DM once (before: neither, until a reminder)."""
+    async with server(tmp_path) as srv:
+        actors, table_id = await seated(srv, "test-highcard", ["alice", "bob"])
+        srv.bot.service.post_listeners.clear()  # the process dies once the answer is out
+        _mover, other, result = await click_first_move(srv, table_id, actors)
+        assert result.response is not None or result.followups  # the move was answered
+        table = await srv.bot.service.get(table_id)
+        seq = table.seq
+        thread = await srv.thread(table_id)
+        assert turn_posts(thread, seq) == []
+        assert turn_dms(srv, other, table_id, seq) == []
+        await restart(srv)
+        thread = await srv.thread(table_id)
+        assert len(turn_posts(thread, seq)) == 1
+        assert len(turn_dms(srv, other, table_id, seq)) == 1
+        pending = [p for p in await srv.bot.repository.posts(table_id=table_id) if not p.sent_at]
+        assert pending == []
+        # A second restart repeats nothing.
+        await restart(srv)
+        thread = await srv.thread(table_id)
+        assert len(turn_posts(thread, seq)) == 1
+        assert len(turn_dms(srv, other, table_id, seq)) == 1
+
+
+async def test_a_post_cut_short_after_discord_took_it_is_recognised_not_repeated(tmp_path):
+    """Kill between Discord's answer and the outbox's mark: the restart finds the thread post
+    and the DM on Discord (by the mark in their footer) and sends neither again."""
+    async with server(tmp_path) as srv:
+        actors, table_id = await seated(srv, "test-highcard", ["alice", "bob"])
+        _mover, other, _result = await click_first_move(srv, table_id, actors)
+        table = await srv.bot.service.get(table_id)
+        seq = table.seq
+        thread = await srv.thread(table_id)
+        assert len(turn_posts(thread, seq)) == 1
+        assert len(turn_dms(srv, other, table_id, seq)) == 1
+        post = (await srv.bot.repository.posts(table_id=table_id))[-1]
+        assert post.sent_at is not None
+        # What the database holds when the process dies after the sends, before the mark.
+        async with aiosqlite.connect(srv.db_path) as db:
+            await db.execute("UPDATE outbox SET sent_at = NULL WHERE id = ?", (post.id,))
+            await db.commit()
+        await restart(srv)
+        assert srv.bot.outbox.recognised == 2
+        thread = await srv.thread(table_id)
+        assert len(turn_posts(thread, seq)) == 1
+        assert len(turn_dms(srv, other, table_id, seq)) == 1
+        stored = (await srv.bot.repository.posts(table_id=table_id))[-1]
+        assert stored.id == post.id and stored.sent_at is not None
