@@ -110,19 +110,13 @@ class TischrundeBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(TableComponent)
-        # After the extensions (the tournament cog listens, to post what resuming does) and
-        # before the clocks' catch-up (which then finds the tournaments as they are and every
-        # missing round deadline stored).
+        # After the extensions (the tournament cog renders what resuming posts) and before the
+        # clocks' catch-up (which then finds the tournaments as they are and every missing
+        # round deadline stored). What it stores to post waits in the outbox for the relay.
         try:
             await start_up(self.service, self.tournaments)
         except Exception:
             log.exception("resuming tournaments failed")
-        posting = self.get_cog("TournamentCommands")
-        if posting is not None:
-            try:
-                await posting.open_missing_threads()  # type: ignore[attr-defined]
-            except Exception:
-                log.exception("opening the threads of tournament tables failed")
         # After the components, so the catch-up's messages carry working buttons; the relay
         # first delivers what an earlier run stored but did not send.
         await self.outbox.start()

@@ -100,10 +100,9 @@ class ClockDriver:
     # ----- delivery ------------------------------------------------------------------------
 
     async def deliver(self, fired: list[Fired], *, catch_up: bool = False) -> None:
-        """What the deadlines did reaches players through the outbox: a timeout's move, a
-        reminder and a vacation's end were stored with their posts, and the relay (woken by
-        those commits) sends them, one thread message per table for a run's moves there.
-        Here only the relay is given the chance to finish before the next sleep.
+        """Nothing to send from here: what the deadlines did (a timeout's move, a reminder, a
+        vacation's end, a round closed) was stored with its posts, and the outbox relay,
+        woken by those commits, sends them (one thread message per table for a run's moves).
+        Kept as the place a later kind of deadline could report to.
         """
-        if fired:
-            await self.bot.outbox.flush()
+        del fired, catch_up

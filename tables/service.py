@@ -44,6 +44,7 @@ from storage import (
     SeatRecord,
     StaleSequence,
     TableRecord,
+    TableRef,
     UnknownTable,
 )
 
@@ -305,6 +306,28 @@ class TableService:
         for the real count at start. ``seats`` seats these players instead of the host, who
         then holds no seat (a tournament opens its tables like that, in pairing order).
         """
+        changes = Changes()
+        ref = self.stage_create(
+            changes, game_id, host, place, options, seed=seed, settings=settings, seats=seats
+        )
+        await self.repo.commit(changes)
+        return await self.get(int(ref))
+
+    def stage_create(
+        self,
+        changes: Changes,
+        game_id: str,
+        host: Member,
+        place: dict[str, Any],
+        options: dict[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        settings: dict[str, Any] | None = None,
+        seats: list[SeatRecord] | None = None,
+    ) -> TableRef:
+        """``create``'s checks, with the table and its seats staged in ``changes`` (a
+        tournament's round opens all its tables in the round's own transaction).
+        """
         try:
             game = get_game(game_id)
             parsed = game.validate_options(options)
@@ -318,7 +341,7 @@ class TableService:
             except ClockError as error:
                 raise TableError(error.reason) from None
             settings = {**settings, "clock": clock.model_dump(mode="json")}
-        record = await self.repo.create_table(
+        ref = changes.create_table(
             game.id,
             parsed.model_dump(mode="json"),
             self._seed_source() if seed is None else seed,
@@ -330,8 +353,8 @@ class TableService:
             seats = [SeatRecord(0, host.name, user_id=host.user_id)]
         for number, seat in enumerate(seats):
             seat.seat = number
-        await self.repo.set_seats(record.id, seats)
-        return await self.get(record.id)
+        changes.set_seats(ref, seats)
+        return ref
 
     async def join(self, table_id: int, member: Member) -> Table:
         """Seat ``member`` at a table that has not started."""
@@ -694,7 +717,13 @@ class TableService:
             self._cache.pop(table.id, None)  # another writer moved it: reload next time
             raise TableError(msg.STALE, "stale") from None
         self.scheduler.notify(added)
-        table.record = record
+        # In place, not replaced: others hold this record (the relay may have stored the
+        # table's thread in its place meanwhile).
+        table.record.seq, table.record.state = seq, state
+        table.record.status, table.record.result = status, result_json
+        table.record.updated_at = now
+        if settings is not None:
+            table.record.settings = settings
         table.seats = seats
         outcome.applied.extend(applied)
         if self.posts_for(after):

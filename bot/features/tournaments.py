@@ -14,7 +14,6 @@ reported them. Organisers are members with Manage Server or the server's organis
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 from typing import TYPE_CHECKING, Any
@@ -35,10 +34,11 @@ from tables.tournaments.service import (
     StandingLine,
     TournamentEvent,
     TournamentService,
+    standings_from_json,
 )
 from tables.tournaments.standings import fmt
 
-from .. import i18n
+from .. import i18n, outbox
 from ..flows import member_of, parse_options
 from ..i18n import T
 
@@ -234,9 +234,6 @@ class TournamentCommands(commands.Cog):
         self.bot = bot
         self.ratings = bot.ratings
         self.tournaments: TournamentService = bot.tournaments
-        self.tournaments.listeners.append(self.on_event)
-        self._posting: set[asyncio.Task[None]] = set()
-        self._post_locks: dict[int, asyncio.Lock] = {}
         choices = [
             app_commands.Choice(
                 name=app_commands.locale_str(game.name.en, game=game.id), value=game.id
@@ -246,16 +243,6 @@ class TournamentCommands(commands.Cog):
         for command in (self.tournament.get_command("create"), self.leaderboard):
             assert isinstance(command, app_commands.Command)
             command._params["game"].choices = choices
-
-    async def cog_unload(self) -> None:
-        """Stop posting what the tournament service reports (it keeps running its rounds),
-        after the posts under way are sent: the bot unloads its commands while its connection
-        is still open.
-        """
-        if self.on_event in self.tournaments.listeners:
-            self.tournaments.listeners.remove(self.on_event)
-        while pending := [task for task in self._posting if not task.done()]:
-            await asyncio.gather(*pending, return_exceptions=True)
 
     # ----- who may organise, which tournament ------------------------------------------------
 
@@ -604,49 +591,42 @@ class TournamentCommands(commands.Cog):
             embed.set_footer(text=TIEBREAK_LEGEND.get(lang))
         return embed
 
-    async def open_missing_threads(self) -> None:
-        """At start-up: a round's table that started but got no thread (the bot stopped while
-        the round was being posted, which opens the threads one by one) gets its thread, its
-        first message with the turn DM, and its line in the channel now.
+    async def deliver(self, payload: dict[str, Any]) -> None:
+        """Post a tournament's post from the outbox (``tables.notices.TOURNAMENT``): a round's
+        tables, a round closing, tables played out, registration closed, the standings or the
+        final ranking. Called by the relay after the commit that stored it.
         """
-        assert self.bot.repository is not None
-        missing: dict[int, list[Table]] = {}
-        for record in await self.bot.repository.tables_with_status(("active",)):
-            tournament_id = (record.settings or {}).get("tournament")
-            if tournament_id is None or record.place.get("thread"):
-                continue
-            try:
-                table = await self.bot.service.get(record.id)
-            except Exception:  # one table that cannot load must not stop the rest
-                log.exception("tournament table %s cannot be loaded", record.id)
-                continue
-            missing.setdefault(int(tournament_id), []).append(table)
-        for tournament_id, tables in missing.items():
-            tournament = await self.tournaments.get(tournament_id)
-            number = int(tables[0].record.settings.get("round") or tournament.round)
-            rounds = {r.number: r for r in await self.bot.repository.rounds(tournament_id)}
-            current = rounds.get(number)
-            deadline = current.deadline if current and current.status == "open" else None
-            event = TournamentEvent("round_opened", tournament, number, tables, deadline=deadline)
-            await self._post(event)
-
-    async def on_event(self, event: TournamentEvent) -> None:
-        """Post a round's tables, the standings or the final ranking (in the background: this
-        is called while a move is being answered).
-        """
-        task = asyncio.get_running_loop().create_task(self._post(event))
-        self._posting.add(task)
-        task.add_done_callback(self._posting.discard)
-
-    async def _post(self, event: TournamentEvent) -> None:
-        # One tournament's posts in the order reported (the lock is fair): "round closed",
-        # then the standings, then the next round.
-        lock = self._post_locks.setdefault(event.tournament.id, asyncio.Lock())
-        async with lock:
-            try:
-                await self._post_event(event)
-            except Exception:
-                log.exception("posting %s of tournament %s failed", event.kind, event.tournament.id)
+        try:
+            record = await self.tournaments.get(int(payload["tournament"]))
+        except TableError:
+            return  # the tournament is gone
+        kind, number = str(payload["event"]), int(payload["round"])
+        tables: list[Table] = []
+        if kind == "round_opened":
+            pairings = await self.bot.repository_or_fail().pairings(record.id, number)
+            ids = [p.table_id for p in pairings if p.game == 1 and p.table_id is not None]
+        elif kind == "game_opened":
+            pairings = await self.bot.repository_or_fail().pairings(record.id, number)
+            ids = [
+                p.table_id
+                for p in pairings
+                if p.position == payload["position"] and p.game == payload["game"]
+            ]
+        else:
+            ids = [int(i) for i in payload.get("tables", [])]
+        for table_id in ids:
+            if table_id is not None:
+                tables.append(await self.bot.service.get(int(table_id)))
+        event = TournamentEvent(
+            kind,
+            record,
+            number,
+            tables,
+            byes=list(payload.get("byes", [])),
+            standings=standings_from_json(payload.get("standings", [])),
+            deadline=payload.get("deadline"),
+        )
+        await self._post_event(event)
 
     async def _post_event(self, event: TournamentEvent) -> None:
         record = event.tournament
@@ -656,7 +636,11 @@ class TournamentCommands(commands.Cog):
             lines = []
             for table in event.tables:
                 name = THREAD_NAME.format(name=record.name, round=event.round, id=table.id)
-                thread = await self.bot.flows.open_thread(table, name.get(lang))
+                # The table's own first post (its start, in the outbox after this one) goes
+                # into this thread; a thread opened already (a resumed delivery) is kept.
+                thread = table.record.place.get("thread") or await self.bot.flows.open_thread(
+                    table, name.get(lang)
+                )
                 players = ", ".join(
                     f"<@{seat.user_id}>" if seat.user_id else seat.name for seat in table.seats
                 )
@@ -668,8 +652,10 @@ class TournamentCommands(commands.Cog):
                         round=event.round,
                         deadline=DEADLINE.format(when=_when(event.deadline)).get(lang),
                     ).get(lang)
-                    await self.bot.get_partial_messageable(int(thread)).send(
-                        head, allowed_mentions=NO_PINGS
+                    await outbox.send(
+                        self.bot.get_partial_messageable(int(thread)),
+                        content=head,
+                        allowed_mentions=NO_PINGS,
                     )
                 if event.kind == "game_opened":
                     lines.append(
@@ -684,10 +670,6 @@ class TournamentCommands(commands.Cog):
                     lines.append(
                         TABLE_LINE.format(id=table.id, players=players, thread=link).get(lang)
                     )
-                try:
-                    await self.bot.flows.publish(table, [], actor=None)
-                except Exception:
-                    log.exception("publishing tournament table %s failed", table.id)
             if event.kind == "round_opened":
                 total = self.tournaments.rounds_total(record)
                 deadline = (
@@ -716,20 +698,18 @@ class TournamentCommands(commands.Cog):
                     roles=False,
                     users=[discord.Object(i) for i in sorted(mentioned)],
                 )
-                await channel.send(post, allowed_mentions=pings)
+                await outbox.send(channel, content=post, allowed_mentions=pings)
         elif event.kind == "round_closing":
             text = ROUND_CLOSING.format(
                 name=_shown(record.name), round=event.round, n=len(event.tables)
             )
-            await channel.send(text.get(lang), allowed_mentions=NO_PINGS)
+            await outbox.send(channel, content=text.get(lang), allowed_mentions=NO_PINGS)
         elif event.kind == "played_out":
+            # Each table's thread hears why it ended, with the table as it ended.
             for table in event.tables:
-                try:
-                    await self.bot.flows.publish(
-                        table, [], actor=None, note=PLAYED_OUT_NOTE.get(lang)
-                    )
-                except Exception:
-                    log.exception("publishing the end of tournament table %s failed", table.id)
+                await self.bot.flows.publish(
+                    table, [], note=PLAYED_OUT_NOTE.get(lang), notify=False
+                )
         elif event.kind == "registration_closed":
             registered = [
                 r for r in (await self._registrations(record.id)) if r.dropped_round is None
@@ -737,16 +717,16 @@ class TournamentCommands(commands.Cog):
             text = REGISTRATION_ENDED.format(
                 name=_shown(record.name), id=record.id, n=len(registered)
             )
-            await channel.send(text.get(lang), allowed_mentions=NO_PINGS)
+            await outbox.send(channel, content=text.get(lang), allowed_mentions=NO_PINGS)
         elif event.kind == "round_finished":
             embed = self._standings_embed(
                 record, event.standings, STANDINGS_TITLE, lang, round=event.round
             )
-            await channel.send(embed=embed, allowed_mentions=NO_PINGS)
+            await outbox.send(channel, embed=embed, allowed_mentions=NO_PINGS)
         elif event.kind == "finished":
             embed = self._standings_embed(record, event.standings, FINAL_TITLE, lang)
             embed.timestamp = discord.utils.utcnow()  # the bot's clock (virtual in tests)
-            await channel.send(embed=embed, allowed_mentions=NO_PINGS)
+            await outbox.send(channel, embed=embed, allowed_mentions=NO_PINGS)
 
     async def _registrations(self, tournament_id: int) -> list[Registration]:
         assert self.bot.repository is not None

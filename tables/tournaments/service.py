@@ -32,24 +32,30 @@ so rounds never interleave and nothing recurses.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
+import random
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, TypeVar
 
-from games.core import SetupError, get_game
+from games.core import SetupError, Text, get_game
 from storage.base import (
+    Changes,
     DeadlineRecord,
     PairingRecord,
     Registration,
     Repository,
     RoundRecord,
     SeatRecord,
+    TableRef,
     TournamentRecord,
     UnknownTournament,
 )
 
+from .. import notices
 from ..clocks import ClockError, validate_clock
 from ..service import Member, Table, TableError, TableService, chance_rng
 from . import messages as msg
@@ -89,6 +95,78 @@ class TournamentEvent:
     byes: list[str] = field(default_factory=list)
     standings: list[StandingLine] = field(default_factory=list)
     deadline: float | None = None
+    refs: list[TableRef] = field(default_factory=list)
+    """The tables an opening created, known by id once its transaction committed."""
+
+
+class RoundWork(Changes):
+    """A tournament's unit of work, with the events to tell listeners once it committed, and
+    what it stages that later steps of the same unit read (a round, a registration).
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.events: list[TournamentEvent] = []
+        self.rounds: dict[int, RoundRecord] = {}
+        self.registrations: dict[str, Registration] = {}
+
+    def save_round(self, record: RoundRecord) -> None:
+        """See ``Changes.save_round``; later steps of this unit see the round."""
+        super().save_round(record)
+        self.rounds[record.number] = record
+
+    def save_registration(self, registration: Registration) -> None:
+        """See ``Changes.save_registration``; later steps of this unit see it."""
+        super().save_registration(registration)
+        self.registrations[registration.user_id] = registration
+
+
+def table_seed(tournament: TournamentRecord, number: int, position: int, game: int) -> int:
+    """The seed of the table at ``position`` (its ``game``-th game) of round ``number``."""
+    base = tournament.settings.get("seed", tournament.id)
+    digest = hashlib.sha256(f"tischrunde:{base}:{number}:{position}:{game}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def standings_json(lines: list[StandingLine]) -> list[dict[str, Any]]:
+    """Standings as the outbox stores them (fractions as [numerator, denominator])."""
+    return [
+        {
+            "place": line.place,
+            "user_id": line.user_id,
+            "name": line.name,
+            "points": [line.points.numerator, line.points.denominator],
+            "tiebreaks": [[n, [v.numerator, v.denominator]] for n, v in line.tiebreaks],
+            "dropped": line.dropped,
+            "note": None if line.note is None else [line.note.de, line.note.en],
+        }
+        for line in lines
+    ]
+
+
+def standings_from_json(stored: list[dict[str, Any]]) -> list[StandingLine]:
+    """``standings_json`` read back."""
+    return [
+        StandingLine(
+            place=int(item["place"]),
+            user_id=str(item["user_id"]),
+            name=str(item["name"]),
+            points=Fraction(*item["points"]),
+            tiebreaks=[(str(n), Fraction(*v)) for n, v in item["tiebreaks"]],
+            dropped=bool(item["dropped"]),
+            note=None if item["note"] is None else Text(*item["note"]),
+        )
+        for item in stored
+    ]
+
+
+def _same_game(a: PairingRecord, b: PairingRecord) -> bool:
+    return (a.tournament_id, a.round, a.position, a.game) == (
+        b.tournament_id,
+        b.round,
+        b.position,
+        b.game,
+    )
 
 
 @dataclass
@@ -273,7 +351,8 @@ class TournamentService:
             organiser=organiser.user_id,
             status=REGISTRATION,
             closes_at=closes_at,
-            settings=dict(settings or {}),
+            # The tables' deals follow from this seed (``table_seed``).
+            settings={"seed": random.SystemRandom().getrandbits(48), **dict(settings or {})},
         )
         record = await self.repo.create_tournament(record)
         if closes_at is not None:
@@ -474,17 +553,23 @@ class TournamentService:
             minimum = rules.minimum_field(config)
             if len(playing) < minimum:
                 raise TableError(msg.TOO_FEW.format(min=minimum, n=len(playing)))
+            # One transaction: who is in, the seeding, and round 1 with its tables.
+            changes = RoundWork()
             for registration in registrations:
                 if registration not in playing:
                     registration.dropped_round = 1
-                    await self.repo.save_registration(registration)
+                    changes.save_registration(registration)
             seeds = await self._seed(tournament, [r.user_id for r in playing])
             settings = {**tournament.settings, "seeds": seeds}
             rounds = rules.rounds_at_start(config, len(seeds))
             if rounds is not None:
                 settings["rounds"] = rounds
-            await self.repo.update_tournament(tournament_id, status=RUNNING, settings=settings)
-            return await self._open_round(await self.get(tournament_id), 1)
+            changes.update_tournament(tournament_id, status=RUNNING, settings=settings)
+            tournament.status, tournament.settings = RUNNING, settings
+            history = await self.repo.pairings(tournament_id)
+            event = await self._open_round(tournament, 1, changes, history)
+            await self._commit(changes)
+            return event
 
         return await self._serial(tournament_id, work)
 
@@ -499,12 +584,19 @@ class TournamentService:
 
         return sorted(user_ids, key=strength)
 
-    async def _open_round(self, tournament: TournamentRecord, number: int) -> TournamentEvent:
-        """Pair round ``number``, store it and create its tables (in the lobby: they are
-        started by ``_start_tables`` once this job is done).
+    async def _open_round(
+        self,
+        tournament: TournamentRecord,
+        number: int,
+        changes: RoundWork,
+        history: list[PairingRecord],
+    ) -> TournamentEvent:
+        """Pair round ``number`` and stage it in ``changes``: the round, its deadline, its
+        tables (in the lobby: ``_start_tables`` starts them once ``changes`` committed), its
+        pairings, the tournament's round and the round's post. ``history`` is every pairing
+        as ``changes`` will leave it.
         """
-        registrations = {r.user_id: r for r in await self.repo.registrations(tournament.id)}
-        history = await self.repo.pairings(tournament.id)
+        registrations = await self._registrations(tournament.id, changes)
         # A slot is a table (players in seat order) or a bye ([player], True), in order: an
         # elimination bracket keeps its positions that way.
         # Pairing is pure CPU work (a matching takes ~0.15 s for 128 players, see
@@ -514,43 +606,47 @@ class TournamentService:
         now = self.clock()
         hours = TournamentConfig.of(tournament).round_hours
         deadline = now + hours * 3600 if hours else None
-        await self.repo.save_round(RoundRecord(tournament.id, number, "open", deadline, now))
+        changes.save_round(RoundRecord(tournament.id, number, "open", deadline, now))
         if deadline is not None:
-            # Stored with the round; a crash between the two is mended by ``resume``.
-            await self.tables.scheduler.add(
-                ROUND_DEADLINE, deadline, data={"tournament": tournament.id, "round": number}
+            data = {"tournament": tournament.id, "round": number}
+            self.tables.scheduler.stage(
+                changes, [], [DeadlineRecord(0, ROUND_DEADLINE, deadline, data=data)]
             )
         pairings = []
-        created = []
+        refs = []
         byes = []
         for position, (players, bye) in enumerate(slots, start=1):
             if bye:
                 byes.append(players[0])
                 pairings.append(PairingRecord(tournament.id, number, position, players, bye=True))
                 continue
-            table = await self._create_table(tournament, number, players, registrations)
-            created.append(table)
-            pairings.append(PairingRecord(tournament.id, number, position, players, 1, table.id))
-        await self.repo.save_pairings(pairings)
-        await self.repo.update_tournament(tournament.id, round=number)
+            ref = self._stage_table(
+                changes, tournament, number, position, 1, players, registrations
+            )
+            refs.append(ref)
+            pairings.append(PairingRecord(tournament.id, number, position, players, 1, ref))
+        changes.save_pairings(pairings)
+        changes.update_tournament(tournament.id, round=number)
         tournament.round = number
+        self._post(changes, tournament, "round_opened", number, byes=byes, deadline=deadline)
         event = TournamentEvent(
-            "round_opened", tournament, number, created, byes, deadline=deadline
+            "round_opened", tournament, number, [], byes, deadline=deadline, refs=refs
         )
-        if not created:
+        if not refs:
             # Only byes (a round robin round whose games all lost a player): nothing to wait for.
-            await self._announce(event)
-            history = await self.repo.pairings(tournament.id)
-            return await self._maybe_finish_round(tournament, history)
+            return await self._maybe_finish_round(tournament, [*history, *pairings], changes)
         return event
 
-    async def _create_table(
+    def _stage_table(
         self,
+        changes: RoundWork,
         tournament: TournamentRecord,
         number: int,
+        position: int,
+        game: int,
         players: list[str],
         registrations: dict[str, Registration],
-    ) -> Table:
+    ) -> TableRef:
         seats = []
         for seat, user_id in enumerate(players):
             registration = registrations[user_id]
@@ -558,11 +654,15 @@ class TournamentService:
                 seats.append(SeatRecord(seat, registration.name, engine=registration.engine))
             else:
                 seats.append(SeatRecord(seat, registration.name, user_id=user_id))
-        return await self.tables.create(
+        return self.tables.stage_create(
+            changes,
             tournament.game,
             self._host(tournament),
             {"guild": tournament.guild, "channel": tournament.channel, "tournament": tournament.id},
             tournament.options,
+            # The deal of a round's table follows from the tournament and the table's place in
+            # it, so a round opened again after a crash deals the same cards.
+            seed=table_seed(tournament, number, position, game),
             settings={
                 "clock": dict(TournamentConfig.of(tournament).clock),
                 "lang": tournament.settings.get("lang", "en"),
@@ -571,6 +671,44 @@ class TournamentService:
             },
             seats=seats,
         )
+
+    def _post(
+        self,
+        changes: RoundWork,
+        tournament: TournamentRecord,
+        kind: str,
+        number: int,
+        *,
+        key: str | None = None,
+        **data: Any,
+    ) -> None:
+        """Stage the tournament's post of ``kind`` (``tables.notices.TOURNAMENT``)."""
+        changes.post(
+            key or f"tournament:{tournament.id}:{kind}:{number}",
+            notices.TOURNAMENT,
+            {"tournament": tournament.id, "event": kind, "round": number, **data},
+            at=self.clock(),
+        )
+
+    async def _commit(self, changes: RoundWork) -> None:
+        """Commit a unit of the tournament's work, then wake whoever delivers its posts."""
+        await self.repo.commit(changes)
+        added = [
+            record for op in changes.ops if op.name == "replace_deadlines" for record in op.args[1]
+        ]
+        self.tables.scheduler.notify(added)
+        if any(op.name == "post" for op in changes.ops):
+            self.tables.posted()
+        # In-process listeners hear what the commit did (the posts went to the outbox).
+        for event in changes.events:
+            await self._announce(event)
+
+    async def _registrations(
+        self, tournament_id: int, changes: RoundWork
+    ) -> dict[str, Registration]:
+        """The registrations as ``changes`` will leave them, in the order they came."""
+        stored = {r.user_id: r for r in await self.repo.registrations(tournament_id)}
+        return {user_id: changes.registrations.get(user_id, r) for user_id, r in stored.items()}
 
     @staticmethod
     def _host(tournament: TournamentRecord) -> Member:
@@ -582,11 +720,14 @@ class TournamentService:
         finishes inside ``start``; its result is queued behind the job that is running now.
         """
         tournament = event.tournament
+        if event.refs and not event.tables:
+            event.tables = [await self.tables.get(int(ref)) for ref in event.refs]
         started = []
         for table in event.tables:
             try:
-                outcome = await self.tables.start(table.id, self._host(tournament))
-                started.append(outcome.table)
+                if table.status == "lobby":
+                    table = (await self.tables.start(table.id, self._host(tournament))).table
+                started.append(table)
             except TableError:
                 logger.exception("tournament %s: table %s did not start", tournament.id, table.id)
                 started.append(table)
@@ -671,7 +812,6 @@ class TournamentService:
             return None
         pairing.ranks = list(result.ranks)
         pairing.scores = [float(score) for score in result.scores]
-        await self.repo.save_pairings([pairing])
         return await self._after_game(pairing)
 
     async def _void(self, pairing: PairingRecord) -> TournamentEvent | None:
@@ -682,81 +822,119 @@ class TournamentService:
         if pairing.ranks is not None:
             return None
         pairing.ranks, pairing.scores = [], []
-        await self.repo.save_pairings([pairing])
         return await self._after_game(pairing)
 
     async def _after_game(self, pairing: PairingRecord) -> TournamentEvent | None:
-        """A game of the current round has counted or been voided: a best-of match may need
-        its next game, and the round may be over. A game of an earlier round, or of a
-        tournament that is no longer running, changes nothing more.
+        """A game of the current round has counted or been voided (``pairing`` holds its
+        ranks): stored in one transaction with what follows from it: a best-of match's next
+        game, or the round's end with its standings and the next round (or the final
+        ranking). A game of an earlier round, or of a tournament that is no longer running,
+        changes nothing more.
         """
+        changes = RoundWork()
+        changes.save_pairings([pairing])
         tournament = await self.get(pairing.tournament_id)
-        if tournament.status != RUNNING or pairing.round != tournament.round:
-            return None
-        history = await self.repo.pairings(tournament.id)
-        event = await self._continue_match(tournament, pairing, history)
-        if event is not None:
-            return event
-        return await self._maybe_finish_round(tournament, history)
+        event = None
+        if tournament.status == RUNNING and pairing.round == tournament.round:
+            history = [
+                pairing if _same_game(stored, pairing) else stored
+                for stored in await self.repo.pairings(tournament.id)
+            ]
+            event = await self._continue_match(tournament, pairing, history, changes)
+            if event is None:
+                event = await self._maybe_finish_round(tournament, history, changes)
+        await self._commit(changes)
+        return event
 
     async def _continue_match(
-        self, tournament: TournamentRecord, pairing: PairingRecord, history: list[PairingRecord]
+        self,
+        tournament: TournamentRecord,
+        pairing: PairingRecord,
+        history: list[PairingRecord],
+        changes: RoundWork,
     ) -> TournamentEvent | None:
-        """Open the next game of ``pairing``'s match where the format plays matches and this
+        """Stage the next game of ``pairing``'s match where the format plays matches and this
         one is not decided yet.
         """
-        registrations = {r.user_id: r for r in await self.repo.registrations(tournament.id)}
+        registrations = await self._registrations(tournament.id, changes)
         following = rules_of(tournament).next_game(tournament, pairing, history, registrations)
         if following is None:
             return None
         seats, number = following
-        table = await self._create_table(tournament, pairing.round, seats, registrations)
-        await self.repo.save_pairings(
-            [PairingRecord(tournament.id, pairing.round, pairing.position, seats, number, table.id)]
+        ref = self._stage_table(
+            changes, tournament, pairing.round, pairing.position, number, seats, registrations
         )
-        return TournamentEvent("game_opened", tournament, pairing.round, [table])
+        changes.save_pairings(
+            [PairingRecord(tournament.id, pairing.round, pairing.position, seats, number, ref)]
+        )
+        self._post(
+            changes,
+            tournament,
+            "game_opened",
+            pairing.round,
+            key=f"tournament:{tournament.id}:game_opened:{pairing.round}:{pairing.position}:{number}",
+            position=pairing.position,
+            game=number,
+        )
+        return TournamentEvent("game_opened", tournament, pairing.round, refs=[ref])
 
     async def _maybe_finish_round(
-        self, tournament: TournamentRecord, history: list[PairingRecord]
+        self, tournament: TournamentRecord, history: list[PairingRecord], changes: RoundWork
     ) -> TournamentEvent | None:
+        """If the current round is decided (``history`` as ``changes`` leaves it), stage its
+        end, its standings post and the next round (or the tournament's end).
+        """
         number = tournament.round
         current = [p for p in history if p.round == number]
         if any(not p.bye and p.ranks is None for p in current):
             return None
         rules = rules_of(tournament)
-        registrations = {r.user_id: r for r in await self.repo.registrations(tournament.id)}
+        registrations = await self._registrations(tournament.id, changes)
         if not rules.round_decided(tournament, number, history, registrations):
             return None
-        rounds = await self.repo.rounds(tournament.id)
-        record = next(r for r in rounds if r.number == number)
+        record = changes.rounds.get(number) or next(
+            (r for r in await self.repo.rounds(tournament.id) if r.number == number), None
+        )
+        if record is None or record.status != "open":
+            return None
         record.status, record.finished_at = "finished", self.clock()
-        await self.repo.save_round(record)
-        lines = await self.standings(tournament.id)
-        await self._announce(TournamentEvent("round_finished", tournament, number, standings=lines))
-        registrations = {r.user_id: r for r in await self.repo.registrations(tournament.id)}
+        changes.save_round(record)
+        lines = self._standings_of(tournament, registrations, history)
+        self._post(changes, tournament, "round_finished", number, standings=standings_json(lines))
+        changes.events.append(
+            TournamentEvent("round_finished", tournament, number, standings=lines)
+        )
         if rules.is_last_round(tournament, number, history) or not rules.can_continue(
             tournament, number + 1, registrations, history
         ):
-            await self.repo.update_tournament(tournament.id, status=DONE)
+            changes.update_tournament(tournament.id, status=DONE)
             tournament.status = DONE
-            final = await self.standings(tournament.id)
-            await self._announce(TournamentEvent("finished", tournament, number, standings=final))
+            self._post(changes, tournament, "finished", number, standings=standings_json(lines))
+            changes.events.append(TournamentEvent("finished", tournament, number, standings=lines))
             return None
-        return await self._open_round(tournament, number + 1)
+        return await self._open_round(tournament, number + 1, changes, history)
 
     async def resume(self) -> None:
-        """At start-up: catch up with what a crash may have cut off. A round's table that
-        finished while its result was not yet recorded is recorded now (which may open the
-        next round); tables created but not started are started and announced; a round's
-        deadline or a registration's closing time that was not stored is stored (the
-        scheduler's next run handles it, at once if it is past). Run it before the scheduler's
-        start-up catch-up, so that the catch-up finds the tournaments as they are.
+        """At start-up: finish what a crash may have cut off.
+
+        A round's change (its end, its standings, the next round with its tables and
+        pairings) is one transaction, so a crash leaves none half stored; what it can leave:
+        a table that finished (or was cancelled) before its result reached the tournament,
+        tables created with their round but not yet started, and (in databases written before
+        round changes were one transaction) a round all of whose tables are decided but which
+        never ended, rounds stored beyond the tournament's current round, and tournament
+        tables without a pairing. Each is completed or cleaned up here, and a round's deadline
+        or a registration's closing time that was not stored is stored (the scheduler's next
+        run handles it, at once if it is past). Run it before the scheduler's start-up
+        catch-up, so that the catch-up finds the tournaments as they are.
         """
         await self._store_missing_deadlines()
         for tournament in await self.repo.tournaments_with_status((RUNNING,)):
+            await self._serial(tournament.id, lambda t=tournament: self._clean_up(t))
+            current = await self.get(tournament.id)
             pending = [
                 p
-                for p in await self.repo.pairings(tournament.id, tournament.round)
+                for p in await self.repo.pairings(current.id, current.round)
                 if not p.bye and p.ranks is None and p.table_id is not None
             ]
             waiting = []
@@ -764,20 +942,45 @@ class TournamentService:
                 assert pairing.table_id is not None
                 table = await self.tables.get(pairing.table_id)
                 if table.status == "finished":
-                    await self._serial(tournament.id, lambda t=table, p=pairing: self._record(t, p))
+                    await self._serial(current.id, lambda t=table, p=pairing: self._record(t, p))
+                elif table.status == "cancelled":
+                    await self._serial(current.id, lambda p=pairing: self._void(p))
                 elif table.status == "lobby":
                     waiting.append(table)
             if waiting:
-                rounds = {r.number: r for r in await self.repo.rounds(tournament.id)}
-                current = rounds.get(tournament.round)
-                event = TournamentEvent(
-                    "round_opened",
-                    tournament,
-                    tournament.round,
-                    waiting,
-                    deadline=current.deadline if current else None,
-                )
-                await self._serial(tournament.id, lambda e=event: _return(e))
+                event = TournamentEvent("round_opened", current, current.round, waiting)
+                await self._serial(current.id, lambda e=event: _return(e))
+            await self._serial(current.id, lambda t=current: self._finish_decided_round(t))
+
+    async def _clean_up(self, tournament: TournamentRecord) -> None:
+        """Remove what an interrupted round change of an older version left behind."""
+        changes = RoundWork()
+        stored = await self.repo.rounds(tournament.id)
+        if any(r.number > tournament.round for r in stored):
+            changes.delete_rounds_after(tournament.id, tournament.round)
+        paired = {
+            p.table_id
+            for p in await self.repo.pairings(tournament.id)
+            if p.round <= tournament.round
+        }
+        for record in await self.repo.tables_with_status(("lobby",)):
+            if record.settings.get("tournament") == tournament.id and record.id not in paired:
+                changes.update_table(record.id, status="cancelled")
+        if changes:
+            logger.warning("tournament %s: cleaning up after an interrupted round", tournament.id)
+            await self._commit(changes)
+
+    async def _finish_decided_round(self, tournament: TournamentRecord) -> TournamentEvent | None:
+        """End the current round if every game of it is decided (nothing else would)."""
+        tournament = await self.get(tournament.id)
+        if tournament.status != RUNNING:
+            return None
+        changes = RoundWork()
+        history = await self.repo.pairings(tournament.id)
+        event = await self._maybe_finish_round(tournament, history, changes)
+        if changes:
+            await self._commit(changes)
+        return event
 
     async def _store_missing_deadlines(self) -> None:
         stored = await self.repo.deadlines(kinds=(ROUND_DEADLINE, REGISTRATION_DEADLINE))
@@ -843,8 +1046,11 @@ class TournamentService:
                 return None
             if tournament.closes_at > now:
                 return None
-            await self.repo.update_tournament(tournament_id, status=CLOSED)
+            changes = RoundWork()
+            changes.update_tournament(tournament_id, status=CLOSED)
             tournament.status = CLOSED
+            self._post(changes, tournament, "registration_closed", 0)
+            await self._commit(changes)
             registered = [
                 r for r in await self.repo.registrations(tournament_id) if r.dropped_round is None
             ]
@@ -910,7 +1116,12 @@ class TournamentService:
                     unfinished.append(table)
             # Told before the play-out, whose results finish the round and open the next:
             # the channel reads "round closed", then the standings, then the next round.
-            await self._announce(TournamentEvent("round_closing", tournament, number, unfinished))
+            changes = RoundWork()
+            self._post(
+                changes, tournament, "round_closing", number, tables=[t.id for t in unfinished]
+            )
+            changes.events.append(TournamentEvent("round_closing", tournament, number, unfinished))
+            await self._commit(changes)
             return tournament
 
         tournament = await self._serial(tournament_id, closing)
@@ -939,7 +1150,10 @@ class TournamentService:
                 break
         if played:
             ended = [await self.tables.get(table_id) for table_id in played]
-            await self._announce(TournamentEvent("played_out", tournament, number, ended))
+            changes = RoundWork()
+            self._post(changes, tournament, "played_out", number, tables=played)
+            changes.events.append(TournamentEvent("played_out", tournament, number, ended))
+            await self._commit(changes)
         return played
 
     async def round_deadline_passed(self, tournament_id: int, number: int) -> list[int]:
@@ -996,6 +1210,14 @@ class TournamentService:
         tournament = await self.get(tournament_id)
         registrations = {r.user_id: r for r in await self.repo.registrations(tournament_id)}
         history = await self.repo.pairings(tournament_id)
+        return self._standings_of(tournament, registrations, history)
+
+    @staticmethod
+    def _standings_of(
+        tournament: TournamentRecord,
+        registrations: dict[str, Registration],
+        history: list[PairingRecord],
+    ) -> list[StandingLine]:
         seeds = tournament.settings.get("seeds") or [
             r.user_id for r in registrations.values() if r.dropped_round is None
         ]

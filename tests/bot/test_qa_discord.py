@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from tests.bot.drive import Driver
-from tests.bot.harness import answer, message_text, server
+from tests.bot.harness import answer, message_text, restart, server
 
 SYSTEM_THREAD_CREATED = 18
 """Discord's "X started a thread" notice; a system message, which pings nobody."""
@@ -165,10 +165,10 @@ async def test_the_move_that_ends_a_round_is_answered_before_the_next_round_is_p
         [pairing] = await srv.bot.repository.pairings(1, 1)
         opening = TournamentService._open_round
 
-        async def slow_pairing(self, tournament, number):
+        async def slow_pairing(self, tournament, number, changes, history):
             if number > 1:
                 srv.env.backend.clock.advance(4)  # a big field's pairing takes seconds
-            return await opening(self, tournament, number)
+            return await opening(self, tournament, number, changes, history)
 
         monkeypatch.setattr(TournamentService, "_open_round", slow_pairing)
         driver = Driver(srv, pairing.table_id)
@@ -307,8 +307,7 @@ async def test_a_round_table_left_without_its_thread_by_a_restart_gets_it_at_sta
         )
         for player in (anna, ben):
             await player.slash(srv.channel, "tournament join", tournament=1)
-        posting = srv.bot.get_cog("TournamentCommands").on_event
-        srv.bot.tournaments.listeners.remove(posting)  # the process stops before posting
+        srv.bot.service.post_listeners.clear()  # the process stops before posting
         await owner.slash(srv.channel, "tournament start", tournament=1)
         [pairing] = await srv.bot.repository.pairings(1, 1)
         table = await srv.bot.service.get(pairing.table_id)
@@ -352,24 +351,30 @@ async def test_a_clock_left_with_a_seats_old_holder_by_a_crash_moves_to_the_new_
         assert not any("Reminder" in (m.content or "") for m in srv.dms(old)[before[old.name] :])
 
 
-async def test_posts_under_way_are_sent_before_the_tournament_commands_unload(tmp_path):
-    """Shutdown rule (tasks end with the bot, a stop loses nothing it acknowledged): what the
-    tournament service reported is posted in background tasks; unloading the commands (the
-    bot closing) used to leave them pending, to die with the connection (a round's standings
-    or final ranking never posted). Unloading now lets them finish first."""
-    from tables.tournaments.service import TournamentEvent
+async def test_a_tournament_post_stored_before_the_bot_stopped_is_sent_after_the_restart(
+    tmp_path,
+):
+    """Shutdown rule (a stop loses nothing it acknowledged): what the tournament service
+    reported used to be posted from background tasks that died with the bot (a round's
+    standings or final ranking never posted). It is now stored with the change it reports,
+    and the next start sends it, once."""
+    from tables.clocks import HOUR
 
     async with server(tmp_path) as srv:
         owner = srv.guild.add_member(srv.guild.owner)
-        await owner.slash(srv.channel, "tournament create", game="test-highcard", name="Cup")
-        cog = srv.bot.get_cog("TournamentCommands")
-        record = await srv.bot.repository.get_tournament(1)
+        await owner.slash(
+            srv.channel, "tournament create", game="test-highcard", name="Cup", closes_in_hours=1
+        )
+        srv.bot.service.post_listeners.clear()  # the process stops before posting
         before = len(srv.channel.history())
-        await cog.on_event(TournamentEvent("registration_closed", record, 0))
-        await cog.cog_unload()
-        assert all(task.done() for task in cog._posting)
+        await srv.env.advance_time(HOUR + 1)
+        assert (await srv.bot.repository.get_tournament(1)).status == "closed"
+        assert len(srv.channel.history()) == before
+        await restart(srv)
+        await restart(srv)
         posted = [m.content for m in srv.channel.history()[before:]]
-        assert any("registration for tournament 1 has closed" in text for text in posted)
+        closed = [text for text in posted if "registration for tournament 1 has closed" in text]
+        assert len(closed) == 1
 
 
 async def test_a_cancelled_tournament_says_it_is_over_not_that_it_has_started(tmp_path):
