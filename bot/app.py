@@ -85,7 +85,9 @@ class TischrundeBot(commands.Bot):
 
             self.repository = SqliteRepository(self.settings.database_path)
             await self.repository.open()
-        self.service = TableService(self.repository, clock=discord_clock)
+        self.service = TableService(
+            self.repository, clock=discord_clock, limit_caps=self.settings.limit_caps()
+        )
         # Built here, next to the scheduler, not in a cog: their deadline handlers must be
         # registered before the start-up catch-up runs, and results must reach them whichever
         # extensions are loaded.

@@ -9,6 +9,7 @@ It knows nothing of Discord and holds no SQL: it talks to a ``storage.Repository
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
@@ -29,6 +30,7 @@ from games.core import (
     State,
     Text,
     ended_by_forfeit,
+    forfeited,
     get_game,
 )
 from storage import (
@@ -47,6 +49,7 @@ from storage import (
 
 from . import messages as msg
 from .clocks import ClockError, ClockSettings, Scheduler, clock_of, validate_clock
+from .limits import LimitCaps, LimitKeeper, valid_id
 
 logger = logging.getLogger(__name__)
 
@@ -210,6 +213,7 @@ class TableService:
         *,
         clock: Callable[[], float] = time.time,
         seed_source: Callable[[], int] | None = None,
+        limit_caps: LimitCaps | None = None,
     ) -> None:
         self.repo = repo
         self.clock = clock
@@ -229,6 +233,8 @@ class TableService:
         """Stored deadlines of every kind; ``TurnClocks`` registers turns, reminders and
         vacation ends, other features register their own kinds."""
         self.clocks = TurnClocks(self)
+        self.limits = LimitKeeper(self, limit_caps)
+        """Limits per server and member (issue 16), and the lobbies' closing deadlines."""
 
     # ----- loading ---------------------------------------------------------------------------
 
@@ -243,6 +249,10 @@ class TableService:
         table = self._cache.get(table_id)
         if table is not None:
             return table
+        if not valid_id(table_id):
+            # A number from a command or a button beyond SQLite's integers is no table; it
+            # must not reach storage, which would raise OverflowError.
+            raise TableError(msg.NO_SUCH_TABLE.format(id=str(table_id)[:20]), "unknown")
         try:
             record = await self.repo.get_table(table_id)
         except UnknownTable:
@@ -294,20 +304,35 @@ class TableService:
             except ClockError as error:
                 raise TableError(error.reason) from None
             settings = {**settings, "clock": clock.model_dump(mode="json")}
-        record = await self.repo.create_table(
-            game.id,
-            parsed.model_dump(mode="json"),
-            self._seed_source() if seed is None else seed,
-            place,
-            host.user_id,
-            settings,
+        guild = place.get("guild")
+        # A member opening a lobby on a server is held to its limits; a tournament seating
+        # its pairing (``seats``) is bounded by the tournament's own limits instead.
+        member_lobby = seats is None and bool(guild)
+        guard = (
+            self.limits.guard(str(guild), host.user_id)
+            if member_lobby
+            else contextlib.nullcontext()
         )
-        if seats is None:
-            seats = [SeatRecord(0, host.name, user_id=host.user_id)]
-        for number, seat in enumerate(seats):
-            seat.seat = number
-        await self.repo.set_seats(record.id, seats)
-        return await self.get(record.id)
+        async with guard:
+            if member_lobby:
+                await self.limits.check_seat(str(guild), host.user_id, lobby=True)
+            record = await self.repo.create_table(
+                game.id,
+                parsed.model_dump(mode="json"),
+                self._seed_source() if seed is None else seed,
+                place,
+                host.user_id,
+                settings,
+            )
+            if seats is None:
+                seats = [SeatRecord(0, host.name, user_id=host.user_id)]
+            for number, seat in enumerate(seats):
+                seat.seat = number
+            await self.repo.set_seats(record.id, seats)
+        table = await self.get(record.id)
+        if member_lobby:
+            await self.limits.lobby_opened(table)
+        return table
 
     async def join(self, table_id: int, member: Member) -> Table:
         """Seat ``member`` at a table that has not started."""
@@ -318,8 +343,14 @@ class TableService:
                 raise TableError(msg.ALREADY_SEATED)
             if len(table.seats) >= table.game.max_players:
                 raise TableError(msg.TABLE_FULL)
-            seats = [*table.seats, SeatRecord(len(table.seats), member.name, member.user_id)]
-            return await self._store_seats(table, seats)
+            guild = table.record.place.get("guild")
+            if not guild:
+                seats = [*table.seats, SeatRecord(len(table.seats), member.name, member.user_id)]
+                return await self._store_seats(table, seats)
+            async with self.limits.guard(str(guild), member.user_id):
+                await self.limits.check_seat(str(guild), member.user_id, lobby=True)
+                seats = [*table.seats, SeatRecord(len(table.seats), member.name, member.user_id)]
+                return await self._store_seats(table, seats)
 
     async def add_engine(self, table_id: int, by: Member, engine: str = "strategy") -> Table:
         """Seat an engine player (host only)."""
@@ -384,6 +415,7 @@ class TableService:
             state = table.game.initial_state(len(table.seats), options)
             outcome = MoveOutcome(table)
             await self._advance(table, state, [], outcome, request_id=None)
+            await self.limits.lobby_closed(table.id)
             return outcome
 
     # ----- playing ---------------------------------------------------------------------------
@@ -544,6 +576,44 @@ class TableService:
             await self._advance(table, table.state, [], outcome, request_id=None)
             return outcome
 
+    async def resign(self, table_id: int, member: Member) -> MoveOutcome:
+        """``member`` leaves a running table: their seat forfeits under the game's forfeit rule
+        (the same reserved ``FORFEIT`` a clock running out plays; Stardust plays on without
+        them), logged as that seat's action, so the result counts and is rated like a timeout
+        forfeit. A seat that must act forfeits now; one that need not yet forfeits the moment
+        it must (``settings["resigned"]``): a game's forfeit rule is written for the seat to
+        act, and nobody waits for a seat whose player has gone.
+        """
+        async with self._lock(table_id):
+            table = await self.get(table_id)
+            if table.status == LOBBY:
+                raise TableError(msg.RESIGN_IN_LOBBY)
+            if table.status != ACTIVE or table.state is None:
+                raise TableError(msg.ALREADY_OVER)
+            seat = table.seat_of(member.user_id)
+            if seat is None:
+                raise TableError(not_a_player(table, member.user_id), "foreign")
+            resigned = list(table.record.settings.get("resigned") or [])
+            if seat in resigned or seat in forfeited(table.state):
+                raise TableError(msg.ALREADY_RESIGNED)
+            settings = {**table.record.settings, "resigned": [*resigned, seat]}
+            await self.repo.update_table(table.id, settings=settings)
+            table.record.settings = settings
+            outcome = MoveOutcome(table)
+            await self._advance(table, table.state, [], outcome, request_id=None)
+            return outcome
+
+    async def expire_lobby(self, table_id: int) -> Table | None:
+        """Close a lobby whose time ran out; None (nothing changes) if it is no lobby now."""
+        async with self._lock(table_id):
+            try:
+                table = await self.get(table_id)
+            except TableError:
+                return None
+            if table.status != LOBBY:
+                return None
+            return await self._close(table)
+
     async def _advance(
         self,
         table: Table,
@@ -556,6 +626,8 @@ class TableService:
         """Play chance and engine seats from ``state``, then store everything in one append."""
         game = table.game
         engines = {seat.seat: seat.engine for seat in table.seats if seat.engine}
+        # A seat whose player resigned forfeits as soon as it must act (``resign``).
+        resigned = set(table.record.settings.get("resigned") or ())
         players = game.engine_players()
         seq = table.seq + len(applied)
         for _ in range(game.max_decisions(len(table.seats), table.options) + 1):
@@ -566,12 +638,15 @@ class TableService:
             if seats == [CHANCE]:
                 seat, code = CHANCE, game.sample_chance(state, rng)
             else:
-                ready = [seat for seat in seats if seat in engines]
+                ready = [seat for seat in seats if seat in engines or seat in resigned]
                 if not ready:
                     break
                 seat = ready[0]
-                player = players.get(engines[seat]) or players["random"]
-                code = player.choose(game, state, seat, rng)
+                if seat in resigned:
+                    code = FORFEIT
+                else:
+                    player = players.get(engines[seat]) or players["random"]
+                    code = player.choose(game, state, seat, rng)
             state, events = game.apply(state, seat, code)
             seq += 1
             applied.append(Applied(seq, seat, code, events))
@@ -603,6 +678,8 @@ class TableService:
             logger.exception("could not set the clocks of table %s", table.id)
         if over:
             self._cache.pop(table.id, None)
+            # A finished table is read from storage when asked for; it keeps no lock either.
+            self._locks.pop(table.id, None)
             await self._announce_finished(table)
 
     async def _announce_finished(self, table: Table) -> None:
@@ -628,7 +705,9 @@ class TableService:
         await self.repo.update_table(table.id, status=CANCELLED)
         table.record.status = CANCELLED
         self._cache.pop(table.id, None)
+        self._locks.pop(table.id, None)
         await self.clocks.clear(table.id)
+        await self.limits.lobby_closed(table.id)
         return table
 
     @staticmethod
