@@ -28,6 +28,7 @@ from .clocks import ClockDriver
 from .components import TableComponent
 from .dm import DirectMessages
 from .flows import TableFlows
+from .handover import HandoverFlows
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +72,7 @@ class TischrundeBot(commands.Bot):
         self.ratings: RatingService
         self.tournaments: TournamentService
         self.flows = TableFlows(self)
+        self.handovers = HandoverFlows(self)
         self.dms = DirectMessages(self)
         self.clocks = ClockDriver(self)
         self._preferences: dict[str, UserPreferences] = {}

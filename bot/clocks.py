@@ -19,6 +19,8 @@ import discord
 
 from games.core import Event
 from tables.clocks import Fired, format_duration
+from tables.handover import HandoverLapsed
+from tables.limits import LobbyExpired
 from tables.service import Table, TimedOut
 from tables.turns import ReminderDue, VacationOver
 
@@ -83,6 +85,7 @@ class ClockDriver:
             try:
                 if self._first_run:
                     await self.bot.service.clocks.reconcile()
+                    await self.bot.service.limits.reconcile()
                 fired = await scheduler.run_due()
                 self.runs += 1
                 await self.deliver(fired, catch_up=self._first_run)
@@ -130,6 +133,11 @@ class ClockDriver:
                 preferences = await self.bot.preferences(outcome.user_id)
                 lang = preferences.language or self.bot.settings.default_language
                 await self.bot.dms.send(outcome.user_id, content=i18n.VACATION_OVER.get(lang))
+            elif isinstance(outcome, (HandoverLapsed, LobbyExpired)):
+                try:
+                    await self.bot.handovers.deliver(outcome)
+                except Exception:
+                    log.exception("could not deliver %s", type(outcome).__name__)
             elif isinstance(outcome, ReminderDue):
                 table = outcome.table
                 if table.seats[outcome.seat].user_id != outcome.user_id:

@@ -280,3 +280,70 @@ NO_BOTS_AT_TABLES = Text(
     "Andere Bots können keinen Platz übernehmen; ohne Mitglied übernimmt ein Computerspieler.",
     "Other bots cannot take a seat; leave out the member to hand it to an engine player.",
 )
+
+# ----- consent, resigning, limits and housekeeping (issue 16) ----------------------------------
+
+HANDOVER_REQUEST = Text(
+    "🔁 {host} fragt dich, ob du an Tisch {id} ({game}) Platz {n} ({holder}) übernehmen"
+    " möchtest. Bedenkzeit: {clock}. Solange du nicht annimmst, ändert sich nichts und du"
+    " bekommst nichts von diesem Tisch; die Anfrage verfällt <t:{due}:R>.",
+    "🔁 {host} asks whether you would take over seat {n} ({holder}) at table {id} ({game})."
+    " Clock: {clock}. Unless you accept, nothing changes and nothing of this table reaches you;"
+    " the request lapses <t:{due}:R>.",
+)
+HANDOVER_CLOCK = Text("{per_move} pro Zug, danach {action}", "{per_move} per move, then {action}")
+HANDOVER_NO_CLOCK = Text("keine", "none")
+ACCEPT = Text("Annehmen", "Accept")
+DECLINE = Text("Ablehnen", "Decline")
+HANDOVER_ASKED = Text(
+    "{who} ist gefragt ({where}). Bis zur Zusage bleibt Platz {n} bei {holder}; ohne Antwort"
+    " verfällt die Anfrage nach 24 Stunden.",
+    "{who} has been asked ({where}). Until they accept, seat {n} stays with {holder}; without an"
+    " answer the request lapses after 24 hours.",
+)
+BY_DM = Text("per Direktnachricht", "by DM")
+IN_THREAD = Text("im Thread des Tisches", "in the table's thread")
+HANDOVER_UNREACHABLE = Text(
+    "{who} ist weder per Direktnachricht noch im Thread erreichbar; die Anfrage ist"
+    " zurückgezogen und Platz {n} bleibt, wie er ist.",
+    "{who} cannot be reached by DM nor in the thread; the request is withdrawn and seat {n}"
+    " stays as it is.",
+)
+HANDOVER_YOU_ACCEPTED = Text(
+    "✅ Angenommen: Platz {n} an Tisch {id} ({game}) gehört jetzt dir.",
+    "✅ Accepted: seat {n} at table {id} ({game}) is yours now.",
+)
+HANDOVER_YOU_DECLINED = Text(
+    "Abgelehnt: An Tisch {id} ändert sich nichts; der Gastgeber erfährt es.",
+    "Declined: nothing changes at table {id}; the host is told.",
+)
+HANDOVER_DECLINED = Text(
+    "{who} möchte Platz {n} an Tisch {id} ({game}) nicht übernehmen; der Platz bleibt bei"
+    " {holder}.",
+    "{who} declined to take over seat {n} at table {id} ({game}); the seat stays with {holder}.",
+)
+HANDOVER_LAPSED = Text(
+    "{who} hat nicht innerhalb von 24 Stunden geantwortet: die Anfrage für Platz {n} an Tisch"
+    " {id} ({game}) ist verfallen; der Platz bleibt bei {holder}.",
+    "{who} did not answer within 24 hours: the request for seat {n} at table {id} ({game}) has"
+    " lapsed; the seat stays with {holder}.",
+)
+RESIGNED_YOU = Text(
+    "Du hast an Tisch {id} aufgegeben: dein Platz scheidet nach den Regeln des Spiels aus, wie"
+    " bei abgelaufener Zeit.",
+    "You resigned at table {id}: your seat forfeits under the game's rules, as when time runs out.",
+)
+RESIGNED_NOTE = Text("🏳 {who} hat aufgegeben.", "🏳 {who} resigned.")
+LOBBY_EXPIRED = Text(
+    "⌛ Tisch {id} ({game}) hat sich geschlossen: niemand hat ihn innerhalb von {days} Tagen"
+    " gestartet.",
+    "⌛ Table {id} ({game}) closed itself: nobody started it within {days} days.",
+)
+LIMITS_SHOWN = Text(
+    "Grenzen: {open_lobbies} offene Lobbys und {running_tables} Tische pro Mitglied,"
+    " {tournaments} Turniere gleichzeitig, {engine_entries} Computer pro Turnier; eine Lobby"
+    " schließt nach {lobby_days} Tagen (ändern mit /settings limits).",
+    "Limits: {open_lobbies} open lobbies and {running_tables} tables per member, {tournaments}"
+    " tournaments at once, {engine_entries} engine players per tournament; a lobby closes after"
+    " {lobby_days} days (change with /settings limits).",
+)

@@ -37,6 +37,8 @@ SQLITE_MAX_INT = 2**63 - 1
 """The largest integer SQLite stores; ids from outside above it raise ``OverflowError``."""
 MAX_PAGE = 1000
 """No hand has anywhere near this many pages of moves; a page number beyond is not real."""
+MAX_AMOUNT = 10**9
+"""No game's chips or coins come near it; a typed amount above is refused before the engine."""
 
 LOBBY_EXPIRY = "lobby_expiry"
 

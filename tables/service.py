@@ -49,6 +49,7 @@ from storage import (
 
 from . import messages as msg
 from .clocks import ClockError, ClockSettings, Scheduler, clock_of, validate_clock
+from .handover import Handovers
 from .limits import LimitCaps, LimitKeeper, valid_id
 
 logger = logging.getLogger(__name__)
@@ -235,6 +236,8 @@ class TableService:
         self.clocks = TurnClocks(self)
         self.limits = LimitKeeper(self, limit_caps)
         """Limits per server and member (issue 16), and the lobbies' closing deadlines."""
+        self.handovers = Handovers(self)
+        """Requests to take over a seat; ``substitute`` runs once the member accepts."""
 
     # ----- loading ---------------------------------------------------------------------------
 
