@@ -115,9 +115,9 @@ TOO_MANY_LOBBIES = Text(
     " “open lobbies per member”). Start or leave one first.",
 )
 TOO_MANY_TABLES = Text(
-    "{who} sitzt schon an {count} Tischen auf diesem Server; erlaubt sind {limit} (Grenze"
+    "Du sitzt schon an {count} Tischen auf diesem Server; erlaubt sind {limit} (Grenze"
     " „Tische pro Mitglied“). Erst wenn einer endet, ist ein weiterer möglich.",
-    "{who} already sits at {count} tables on this server; {limit} are allowed (limit “tables"
+    "You already sit at {count} tables on this server; {limit} are allowed (limit “tables"
     " per member”). Another is possible once one ends.",
 )
 TOO_MANY_TOURNAMENTS = Text(
@@ -132,7 +132,6 @@ TOO_MANY_ENGINES = Text(
     "This tournament already has {count} engine players; {limit} are allowed (limit “engine"
     " players per tournament”).",
 )
-YOU = Text("Du", "You")
 LIMIT_OUT_OF_RANGE = Text(
     "„{name}“ darf zwischen {lo} und {hi} liegen (höchstens {hi}, so will es der Betreiber).",
     "“{name}” may be between {lo} and {hi} ({hi} is the bot operator's cap).",
@@ -219,12 +218,10 @@ class LimitKeeper:
                 # Nobody waits: the lock is dropped, so idle members cost no memory.
                 del self._locks[(guild_id, key)]
 
-    async def check_seat(
-        self, guild_id: str, user_id: str, *, lobby: bool, who: Text | None = None
-    ) -> None:
+    async def check_seat(self, guild_id: str, user_id: str, *, lobby: bool) -> None:
         """Refuse (``TableError``) a new seat for ``user_id`` on the server: one more lobby
-        (``lobby``) and one more table than the limits allow. ``who`` names the member in the
-        refusal (default: "you").
+        (``lobby``) and one more table than the limits allow. The refusal speaks to
+        ``user_id``, who asked for the seat (opening, joining, accepting a hand-over).
         """
         from .service import TableError
 
@@ -236,11 +233,7 @@ class LimitKeeper:
                 raise TableError(refusal(text, self.caps.open_lobbies), "limit")
         count = await self.repo.count_tables_of_user(user_id, guild_id, (LOBBY, ACTIVE))
         if count >= limits.running_tables:
-            name = who or YOU
-            text = Text(
-                TOO_MANY_TABLES.de.format(who=name.de, count=count, limit=limits.running_tables),
-                TOO_MANY_TABLES.en.format(who=name.en, count=count, limit=limits.running_tables),
-            )
+            text = TOO_MANY_TABLES.format(count=count, limit=limits.running_tables)
             raise TableError(refusal(text, self.caps.running_tables), "limit")
 
     async def check_tournament(self, guild_id: str, open_or_running: int) -> None:
