@@ -166,6 +166,8 @@ HELP = Text(
     "• Jeder Zug hat eine Bedenkzeit (Standard 24 Std, beim Eröffnen `clock`); ich erinnere "
     "dich zur Halbzeit und kurz vor Ablauf (`/reminders off`). `/vacation start` hält deine "
     "Uhren an, `/table watch` lässt dich zuschauen.\n"
+    "• `/table resign` verlässt ein laufendes Spiel (dein Platz gibt auf). Einen Platz "
+    "übernimmst du nur, wenn du einer Anfrage zustimmst.\n"
     "Spiele: {games}",
     "**Tischrunde** – card games at your server's table.\n"
     "• `/table open` opens a table, others join with the button; the host starts.\n"
@@ -176,6 +178,8 @@ HELP = Text(
     "• Every move has a clock (24 h unless `clock` is given at open); I remind you at half "
     "time and shortly before the end (`/reminders off`). `/vacation start` pauses your clocks, "
     "`/table watch` lets you follow a table.\n"
+    "• `/table resign` leaves a running game (your seat forfeits). You take over a seat only "
+    "when you accept a request.\n"
     "Games: {games}",
 )
 
