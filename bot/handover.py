@@ -225,8 +225,14 @@ class HandoverFlows:
         note = i18n.RESIGNED_NOTE.format(who=member.name).get(public)
         events = [event for _applied, event in outcome.events]
         try:
-            await bot.flows.publish(table, events, actor=member.user_id, note=note)
-        except Exception:  # the forfeit is stored; the thread catches up at the next move
+            if outcome.applied:
+                await bot.flows.publish(table, events, actor=member.user_id, note=note)
+            elif table.record.place.get("thread"):
+                # Not the seat's turn: nothing moved yet, so whoever must act has their DM
+                # already; the thread only learns who left (the forfeit comes at the turn).
+                thread = bot.get_partial_messageable(int(table.record.place["thread"]))
+                await thread.send(note)
+        except Exception:  # the resignation is stored; the thread catches up at the next move
             log.exception("publishing the resignation at table %s failed", table_id)
 
     # ----- what housekeeping deadlines did -----------------------------------------------------

@@ -191,6 +191,15 @@ class Handovers:
         from .service import Member as Person
         from .service import TableError
 
+        if 0 <= record.seat < len(table.seats) and table.seats[record.seat].user_id == (
+            member.user_id
+        ):
+            # The hand-over is stored but the request was not settled (a crash between the
+            # two writes): this answer finishes it.
+            await self.repo.settle_handover(record.id, "accepted")
+            from .service import MoveOutcome
+
+            return MoveOutcome(table)
         guild = table.record.place.get("guild")
         if guild:
             # Taking a seat counts toward the new holder's tables like joining one.
@@ -228,6 +237,12 @@ class Handovers:
                     return None
                 if table.status != ACTIVE:
                     await self.repo.settle_handover(record.id, "cancelled")
+                    return None
+                seats = table.seats
+                if 0 <= record.seat < len(seats) and seats[record.seat].user_id == record.user_id:
+                    # Accepted, and the seat handed over, but a crash came before the request
+                    # was settled: it is settled now, and nobody is told it lapsed.
+                    await self.repo.settle_handover(record.id, "accepted")
                     return None
                 if not await self.repo.settle_handover(record.id, "expired"):
                     return None

@@ -266,12 +266,15 @@ async def test_resign_ends_the_seat_like_a_timeout_forfeit_and_is_rated(tmp_path
         actors, table_id = await seated(srv, "test-highcard", ["anna", "ben"])
         first = await waiting(srv, table_id, actors)
         other = next(a for a in actors if a is not first)
+        dms_of_first = len(srv.dms(first))
         resigned = await other.slash(srv.channel, "table resign", table=table_id)
         assert "your seat forfeits" in answer(resigned)
         again = await other.slash(srv.channel, "table resign", table=table_id)
         assert "already resigned" in answer(again)
+        assert f"{other.name} resigned" in message_text(await srv.latest_turn(table_id))
         dms_before = len(srv.dms(other))
-        await Driver(srv, table_id).move_from_thread(first)
+        assert len(srv.dms(first)) == dms_of_first  # no second turn DM for the resignation
+        await Driver(srv, table_id).move_from_dm(first)
         table = await srv.bot.service.get(table_id)
         seat = table.seat_of(str(other.id))
         assert table.status == "finished" and table.result().ranks[seat] == 2
