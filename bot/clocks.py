@@ -86,6 +86,7 @@ class ClockDriver:
                 if self._first_run:
                     await self.bot.service.clocks.reconcile()
                     await self.bot.service.limits.reconcile()
+                    await self.bot.service.handovers.reconcile()
                 fired = await scheduler.run_due()
                 self.runs += 1
                 await self.deliver(fired, catch_up=self._first_run)

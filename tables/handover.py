@@ -223,6 +223,26 @@ class Handovers:
             raise TableError(REQUEST_SETTLED, "stale")
         return outcome
 
+    async def reconcile(self) -> None:
+        """At start-up: a pending request whose expiry was not stored (a crash between the two
+        writes of ``ask``) gets it, so no request waits for ever.
+        """
+        stored = {
+            int(d.data.get("request", 0))
+            for d in await self.repo.deadlines(kinds=(HANDOVER_EXPIRY,))
+        }
+        for table in await self.repo.tables_with_status((ACTIVE,)):
+            for record in await self.repo.handovers_of_table(table.id, ("pending",)):
+                if record.id not in stored:
+                    await self.service.scheduler.add(
+                        HANDOVER_EXPIRY,
+                        record.due,
+                        table_id=record.table_id,
+                        seat=record.seat,
+                        user_id=record.user_id,
+                        data={"request": record.id},
+                    )
+
     async def _on_expiry(self, deadline: DeadlineRecord, now: float) -> HandoverLapsed | None:
         request_id = int(deadline.data.get("request", 0))
         async with self._lock(request_id):

@@ -173,3 +173,21 @@ async def test_a_request_lapses_after_24_hours_and_changes_nothing(service, cloc
     assert (await service.get(table.id)).seats[1].user_id == BEN.user_id
     with pytest.raises(TableError, match="already been answered or has lapsed"):
         await service.handovers.answer(asked.id, CARLA, accept=True)
+
+
+async def test_a_request_whose_expiry_was_lost_gets_it_at_start_up(service, repo, clock):
+    """A crash between storing a request and its expiry: start-up stores the expiry, due when
+    the request said, and the request lapses then."""
+    table = await started(service, settings=clocked(None))
+    asked, _ = await service.handovers.ask(table.id, 1, ANNA, CARLA)
+    await repo.delete_deadlines(kinds=("handover_expiry",))
+    restarted = TableService(repo, clock=clock)
+    await restarted.handovers.reconcile()
+    await restarted.handovers.reconcile()  # twice: still one deadline
+    [deadline] = await repo.deadlines(kinds=("handover_expiry",))
+    assert deadline.due == asked.due and deadline.data == {"request": asked.id}
+    clock.advance(DAY)
+    fired = await restarted.scheduler.run_due()
+    assert [f.outcome.request.id for f in fired if isinstance(f.outcome, HandoverLapsed)] == [
+        asked.id
+    ]
