@@ -513,7 +513,11 @@ class TableService:
             if any(entry.seat == seat for entry in await self.repo.log(table_id, since)):
                 return None
             game = table.game
-            if clock.on_timeout == "forfeit":
+            if clock.on_timeout == "forfeit" or seat in (
+                table.record.settings.get("resigned") or ()
+            ):
+                # A resigned seat still waiting here (a crash between storing the resignation
+                # and its forfeit) forfeits, whatever the table's clock would do.
                 code = FORFEIT
             else:
                 players = game.engine_players()

@@ -191,3 +191,20 @@ async def test_a_request_whose_expiry_was_lost_gets_it_at_start_up(service, repo
     assert [f.outcome.request.id for f in fired if isinstance(f.outcome, HandoverLapsed)] == [
         asked.id
     ]
+
+
+async def test_a_resignation_stored_before_a_crash_forfeits_when_the_clock_runs_out(
+    service, repo, clock
+):
+    """The resignation was stored but the process stopped before its forfeit: the seat's
+    clock (the table says "engine moves") runs out and the seat forfeits, as resigned."""
+    table = await started(service)  # on_timeout: engine
+    seat = table.to_act()[0]
+    await repo.update_table(table.id, settings={**table.record.settings, "resigned": [seat]})
+    restarted = TableService(repo, clock=clock)
+    await restarted.clocks.reconcile()
+    clock.advance(DAY)
+    await restarted.scheduler.run_due()
+    table = await restarted.get(table.id)
+    assert table.status == FINISHED and forfeited(table.state) == [seat]
+    assert (await repo.log(table.id))[-1].code == FORFEIT
