@@ -423,6 +423,8 @@ class TableFlows:
                 # ASCII digits only ("²", "١" and "１" pass isdigit), and no more than an
                 # amount can be: the engine then checks the game's own range.
                 amount = ascii_number(text, most=MAX_AMOUNT)
+                if amount is None and ascii_number(text) is not None:
+                    raise TableError(i18n.AMOUNT_TOO_LARGE.format(text=text[:20]))
                 if amount is None:
                     raise TableError(i18n.NOT_AN_AMOUNT.format(text=text[:20]))
                 code = encode(verb, *args[:-1], amount)

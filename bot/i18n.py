@@ -63,6 +63,9 @@ REFRESH = Text("Aktualisieren", "Refresh")
 OTHER_AMOUNT = Text("{verb}: anderer Betrag …", "{verb}: other amount …")
 AMOUNT = Text("Betrag", "Amount")
 NOT_AN_AMOUNT = Text("Bitte eine ganze Zahl eingeben: {text}", "Please type a whole number: {text}")
+AMOUNT_TOO_LARGE = Text(
+    "So viel gibt es in keinem Spiel: {text}", "No game has an amount that large: {text}"
+)
 CHOOSE = Text("{group} wählen …", "Choose {group} …")
 
 LOBBY_TITLE = Text("Tisch {id}: {game}", "Table {id}: {game}")

@@ -255,6 +255,31 @@ async def test_an_unanswered_request_lapses_after_24_hours_and_the_host_is_told(
         assert (await srv.bot.service.get(table_id)).seat_of(str(carla.id)) is None
 
 
+async def test_meanwhile_engine_plays_the_seat_until_the_member_accepts(tmp_path):
+    """meanwhile:engine: the seat goes to an engine at once and Carla is asked; the engine
+    plays it until she accepts, then it is hers."""
+    async with server(tmp_path) as srv:
+        actors, table_id = await seated(srv, "test-highcard", ["anna", "ben"])
+        anna, ben = actors
+        carla = srv.add("carla")
+        seat = (await srv.bot.service.get(table_id)).seat_of(str(ben.id))
+        asked = await anna.slash(
+            srv.channel,
+            "table substitute",
+            seat=seat + 1,
+            member=carla,
+            table=table_id,
+            meanwhile="engine",
+        )
+        assert f"Until they accept, seat {seat + 1} stays with 🤖" in answer(asked)
+        table = await srv.bot.service.get(table_id)
+        assert table.seats[seat].engine is not None and table.seat_of(str(carla.id)) is None
+        assert "(ben)" in message_text(handover_request(srv, carla))
+        await answer_request(srv, carla, accept=True)
+        table = await srv.bot.service.get(table_id)
+        assert table.seat_of(str(carla.id)) == seat and table.seats[seat].engine is None
+
+
 # ----- resigning -------------------------------------------------------------------------------
 
 
