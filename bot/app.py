@@ -29,6 +29,7 @@ from .clocks import ClockDriver
 from .components import TableComponent
 from .dm import DirectMessages
 from .flows import TableFlows
+from .handover import HandoverFlows
 from .outbox import Relay
 
 log = logging.getLogger(__name__)
@@ -73,6 +74,7 @@ class TischrundeBot(commands.Bot):
         self.ratings: RatingService
         self.tournaments: TournamentService
         self.flows = TableFlows(self)
+        self.handovers = HandoverFlows(self)
         self.dms = DirectMessages(self)
         self.clocks = ClockDriver(self)
         self.outbox = Relay(self)
@@ -88,7 +90,9 @@ class TischrundeBot(commands.Bot):
 
             self.repository = SqliteRepository(self.settings.database_path)
             await self.repository.open()
-        self.service = TableService(self.repository, clock=discord_clock)
+        self.service = TableService(
+            self.repository, clock=discord_clock, limit_caps=self.settings.limit_caps()
+        )
         # Built here, next to the scheduler, not in a cog: their deadline handlers must be
         # registered before the start-up catch-up runs, and results must reach them whichever
         # extensions are loaded.

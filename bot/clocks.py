@@ -15,6 +15,8 @@ import logging
 from typing import TYPE_CHECKING
 
 from tables.clocks import Fired
+from tables.handover import HandoverLapsed
+from tables.limits import LobbyExpired
 
 if TYPE_CHECKING:
     from .app import TischrundeBot
@@ -100,9 +102,15 @@ class ClockDriver:
     # ----- delivery ------------------------------------------------------------------------
 
     async def deliver(self, fired: list[Fired], *, catch_up: bool = False) -> None:
-        """Nothing to send from here: what the deadlines did (a timeout's move, a reminder, a
-        vacation's end, a round closed) was stored with its posts, and the outbox relay,
-        woken by those commits, sends them (one thread message per table for a run's moves).
-        Kept as the place a later kind of deadline could report to.
+        """What the deadlines did (a timeout's move, a reminder, a vacation's end, a round
+        closed) was stored with its posts, and the outbox relay, woken by those commits, sends
+        them (one thread message per table for a run's moves). A lapsed hand-over request
+        and a lobby that closed itself are told here.
         """
-        del fired, catch_up
+        for item in fired:
+            outcome = item.outcome
+            if isinstance(outcome, (HandoverLapsed, LobbyExpired)):
+                try:
+                    await self.bot.handovers.deliver(outcome)
+                except Exception:
+                    log.exception("could not deliver %s", type(outcome).__name__)

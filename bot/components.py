@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from tables.limits import MAX_PAGE, ascii_number
+
 from . import i18n
-from .render import ParsedId, parse_custom_id
+from .render import HANDOVER_KIND, ParsedId, parse_custom_id
 
 if TYPE_CHECKING:
     from .app import TischrundeBot
@@ -91,9 +93,12 @@ class TableComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"tr
             await flows.ask_amount(interaction, table_id, parsed.seq, parsed.arg)
         elif parsed.kind == "p":
             assert parsed.seq is not None and parsed.arg is not None
-            digits = parsed.arg.removeprefix("-")
-            page = int(parsed.arg) if digits.isascii() and digits.isdigit() else 0
+            # A page beyond any real hand (or not a number at all) shows the first page.
+            page = ascii_number(parsed.arg, most=MAX_PAGE) or 0
             await flows.show_hand(interaction, table_id, page=page, replace=True, seq=parsed.seq)
+        elif parsed.kind == HANDOVER_KIND:
+            assert parsed.seq is not None
+            await bot.handovers.answer(interaction, parsed.seq, accept=parsed.arg == "y")
 
     @staticmethod
     def _on_private_message(interaction: discord.Interaction) -> bool:

@@ -16,6 +16,7 @@ from games.core import Event, decode, encode
 from storage import ACTIVE, LOBBY
 from tables import messages as service_messages
 from tables.clocks import DEFAULT_PER_MOVE, ClockError, format_duration, parse_duration
+from tables.limits import MAX_AMOUNT, ascii_number
 from tables.service import Member, Table, TableError, TableService, not_a_player
 
 from . import i18n, outbox
@@ -409,9 +410,14 @@ class TableFlows:
 
             async def _play(self, submitted: discord.Interaction) -> None:
                 text = self.amount.value.strip()
-                if not text.isdigit():
+                # ASCII digits only ("²", "١" and "１" pass isdigit), and no more than an
+                # amount can be: the engine then checks the game's own range.
+                amount = ascii_number(text, most=MAX_AMOUNT)
+                if amount is None and ascii_number(text) is not None:
+                    raise TableError(i18n.AMOUNT_TOO_LARGE.format(text=text[:20]))
+                if amount is None:
                     raise TableError(i18n.NOT_AN_AMOUNT.format(text=text[:20]))
-                code = encode(verb, *args[:-1], int(text))
+                code = encode(verb, *args[:-1], amount)
                 await flows.act(submitted, table_id, seq, code)
 
         title = clip(i18n.OTHER_AMOUNT.format(verb=verb).get(lang), 45)
@@ -614,10 +620,18 @@ class TableFlows:
         table_id: int,
         seat_number: int,
         member: discord.abc.User | None,
+        *,
+        meanwhile_engine: bool = False,
     ) -> None:
-        """Hand a seat (numbered from 1) to ``member``, or to an engine player (None); the
-        seat's hand goes privately to the new holder only.
+        """Hand a seat (numbered from 1) to an engine player (``member`` None) now, or ask
+        ``member`` to take it over: the seat moves only when they accept (``bot.handover``),
+        and only then does its hand reach them.
         """
+        if member is not None:
+            await self.bot.handovers.request(
+                interaction, table_id, seat_number, member, meanwhile_engine=meanwhile_engine
+            )
+            return
         lang = await self.bot.language(interaction)
         table = await self.service.get(table_id)
         here = str(interaction.guild_id)

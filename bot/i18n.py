@@ -63,6 +63,9 @@ REFRESH = Text("Aktualisieren", "Refresh")
 OTHER_AMOUNT = Text("{verb}: anderer Betrag …", "{verb}: other amount …")
 AMOUNT = Text("Betrag", "Amount")
 NOT_AN_AMOUNT = Text("Bitte eine ganze Zahl eingeben: {text}", "Please type a whole number: {text}")
+AMOUNT_TOO_LARGE = Text(
+    "So viel gibt es in keinem Spiel: {text}", "No game has an amount that large: {text}"
+)
 CHOOSE = Text("{group} wählen …", "Choose {group} …")
 
 LOBBY_TITLE = Text("Tisch {id}: {game}", "Table {id}: {game}")
@@ -166,6 +169,8 @@ HELP = Text(
     "• Jeder Zug hat eine Bedenkzeit (Standard 24 Std, beim Eröffnen `clock`); ich erinnere "
     "dich zur Halbzeit und kurz vor Ablauf (`/reminders off`). `/vacation start` hält deine "
     "Uhren an, `/table watch` lässt dich zuschauen.\n"
+    "• `/table resign` verlässt ein laufendes Spiel (dein Platz gibt auf). Einen Platz "
+    "übernimmst du nur, wenn du einer Anfrage zustimmst.\n"
     "Spiele: {games}",
     "**Tischrunde** – card games at your server's table.\n"
     "• `/table open` opens a table, others join with the button; the host starts.\n"
@@ -176,6 +181,8 @@ HELP = Text(
     "• Every move has a clock (24 h unless `clock` is given at open); I remind you at half "
     "time and shortly before the end (`/reminders off`). `/vacation start` pauses your clocks, "
     "`/table watch` lets you follow a table.\n"
+    "• `/table resign` leaves a running game (your seat forfeits). You take over a seat only "
+    "when you accept a request.\n"
     "Games: {games}",
 )
 
@@ -286,4 +293,71 @@ PLAYED_OUT = Text(
     "gespielt. Das Ergebnis zählt fürs Turnier, ohne Wertung.",
     "The round is closed: the engine played this table to its end for everyone still to move. "
     "The result counts for the tournament; the table is not rated.",
+)
+
+# ----- consent, resigning, limits and housekeeping (issue 16) ----------------------------------
+
+HANDOVER_REQUEST = Text(
+    "🔁 {host} fragt dich, ob du an Tisch {id} ({game}) Platz {n} ({holder}) übernehmen"
+    " möchtest. Bedenkzeit: {clock}. Solange du nicht annimmst, ändert sich nichts und du"
+    " bekommst nichts von diesem Tisch; die Anfrage verfällt <t:{due}:R>.",
+    "🔁 {host} asks whether you would take over seat {n} ({holder}) at table {id} ({game})."
+    " Clock: {clock}. Unless you accept, nothing changes and nothing of this table reaches you;"
+    " the request lapses <t:{due}:R>.",
+)
+HANDOVER_CLOCK = Text("{per_move} pro Zug, danach {action}", "{per_move} per move, then {action}")
+HANDOVER_NO_CLOCK = Text("keine", "none")
+ACCEPT = Text("Annehmen", "Accept")
+DECLINE = Text("Ablehnen", "Decline")
+HANDOVER_ASKED = Text(
+    "{who} ist gefragt ({where}). Bis zur Zusage bleibt Platz {n} bei {holder}; ohne Antwort"
+    " verfällt die Anfrage nach 24 Stunden.",
+    "{who} has been asked ({where}). Until they accept, seat {n} stays with {holder}; without an"
+    " answer the request lapses after 24 hours.",
+)
+BY_DM = Text("per Direktnachricht", "by DM")
+IN_THREAD = Text("im Thread des Tisches", "in the table's thread")
+HANDOVER_UNREACHABLE = Text(
+    "{who} ist weder per Direktnachricht noch im Thread erreichbar; die Anfrage ist"
+    " zurückgezogen und Platz {n} bleibt, wie er ist.",
+    "{who} cannot be reached by DM nor in the thread; the request is withdrawn and seat {n}"
+    " stays as it is.",
+)
+HANDOVER_YOU_ACCEPTED = Text(
+    "✅ Angenommen: Platz {n} an Tisch {id} ({game}) gehört jetzt dir.",
+    "✅ Accepted: seat {n} at table {id} ({game}) is yours now.",
+)
+HANDOVER_YOU_DECLINED = Text(
+    "Abgelehnt: An Tisch {id} ändert sich nichts; der Gastgeber erfährt es.",
+    "Declined: nothing changes at table {id}; the host is told.",
+)
+HANDOVER_DECLINED = Text(
+    "{who} möchte Platz {n} an Tisch {id} ({game}) nicht übernehmen; der Platz bleibt bei"
+    " {holder}.",
+    "{who} declined to take over seat {n} at table {id} ({game}); the seat stays with {holder}.",
+)
+HANDOVER_LAPSED = Text(
+    "{who} hat nicht innerhalb von 24 Stunden geantwortet: die Anfrage für Platz {n} an Tisch"
+    " {id} ({game}) ist verfallen; der Platz bleibt bei {holder}.",
+    "{who} did not answer within 24 hours: the request for seat {n} at table {id} ({game}) has"
+    " lapsed; the seat stays with {holder}.",
+)
+RESIGNED_YOU = Text(
+    "Du hast an Tisch {id} aufgegeben: dein Platz scheidet nach den Regeln des Spiels aus, wie"
+    " bei abgelaufener Zeit.",
+    "You resigned at table {id}: your seat forfeits under the game's rules, as when time runs out.",
+)
+RESIGNED_NOTE = Text("🏳 {who} hat aufgegeben.", "🏳 {who} resigned.")
+LOBBY_EXPIRED = Text(
+    "⌛ Tisch {id} ({game}) hat sich geschlossen: niemand hat ihn innerhalb von {days} Tagen"
+    " gestartet.",
+    "⌛ Table {id} ({game}) closed itself: nobody started it within {days} days.",
+)
+LIMITS_SHOWN = Text(
+    "Grenzen: {open_lobbies} offene Lobbys und {running_tables} Tische pro Mitglied,"
+    " {tournaments} Turniere gleichzeitig, {engine_entries} Computer pro Turnier; eine Lobby"
+    " schließt nach {lobby_days} Tagen (ändern mit /settings limits).",
+    "Limits: {open_lobbies} open lobbies and {running_tables} tables per member, {tournaments}"
+    " tournaments at once, {engine_entries} engine players per tournament; a lobby closes after"
+    " {lobby_days} days (change with /settings limits).",
 )

@@ -276,8 +276,10 @@ class Relay:
         if not table.record.place.get("thread") and table.record.place.get("channel"):
             await flows.open_thread(table)
         seq = int(payloads[-1]["seq"])
-        current = table.seq == seq
-        shown = table if current else await self._table_at(table, seq)
+        # Turn DMs only for a post whose change moved the game: a note alone (a resignation
+        # before the seat's turn) finds the player to act told already.
+        current = table.seq == seq and any(p["seq"] > p["from_seq"] for p in payloads)
+        shown = table if table.seq == seq else await self._table_at(table, seq)
         events = [Event(kind, data) for p in payloads for kind, data in p.get("events", [])]
         lines: list[str] = []
         reached: set[str] = set()
@@ -335,6 +337,8 @@ class Relay:
             return i18n.SUBSTITUTED.format(n=seat + 1, old=note.get("old", ""), new=new).get(lang)
         if kind == "played_out":
             return i18n.PLAYED_OUT.get(lang)
+        if kind == "resigned":
+            return i18n.RESIGNED_NOTE.format(who=note.get("name", "")).get(lang)
         return ""
 
     async def _reminder(self, post: OutboxRecord) -> None:

@@ -13,6 +13,7 @@ import discord
 
 from games.core import Event, decode
 from tables.clocks import format_duration
+from tables.limits import ascii_number
 from tables.service import Table
 
 from . import i18n
@@ -51,9 +52,14 @@ LOBBY_KINDS = {"j", "l", "e", "g", "x"}
 """join, leave, add engine, start (go), cancel (x)."""
 
 
+HANDOVER_KIND = "ho"
+"""``tr:ho:<table>:<request>:y|n``: accept or decline a request to take over a seat."""
+
+
 def _number(text: str) -> bool:
-    # ASCII digits only: "²".isdigit() is true, but int("²") fails.
-    return text.isascii() and text.isdigit()
+    # ASCII digits only ("²".isdigit() is true, but int("²") fails), and within SQLite's
+    # integers: a larger id would raise OverflowError in storage instead of a clear answer.
+    return ascii_number(text) is not None
 
 
 def parse_custom_id(text: str) -> ParsedId | None:
@@ -65,6 +71,8 @@ def parse_custom_id(text: str) -> ParsedId | None:
     if kind in LOBBY_KINDS or kind in ("h", "w"):
         return ParsedId(kind, table_id) if len(parts) == 3 else None
     if kind in ("a", "s", "p", "m") and len(parts) == 5 and _number(parts[3]) and parts[4]:
+        return ParsedId(kind, table_id, int(parts[3]), parts[4])
+    if kind == HANDOVER_KIND and len(parts) == 5 and _number(parts[3]) and parts[4] in ("y", "n"):
         return ParsedId(kind, table_id, int(parts[3]), parts[4])
     return None
 
@@ -163,6 +171,24 @@ def lobby_view(table: Table, lang: str) -> discord.ui.View | None:
     for kind, label, style in buttons:
         button = discord.ui.Button(
             label=label.get(lang), style=style, custom_id=custom_id(kind, table.id)
+        )
+        view.add_item(TableComponent(button))
+    return view
+
+
+def handover_view(table_id: int, request_id: int, lang: str) -> discord.ui.View:
+    """Accept and Decline under a request to take over a seat (only its addressee may answer)."""
+    from .components import TableComponent
+
+    view = discord.ui.View(timeout=None)
+    for answer, label, style in (
+        ("y", i18n.ACCEPT, discord.ButtonStyle.success),
+        ("n", i18n.DECLINE, discord.ButtonStyle.secondary),
+    ):
+        button = discord.ui.Button(
+            label=label.get(lang),
+            style=style,
+            custom_id=custom_id(HANDOVER_KIND, table_id, request_id, answer),
         )
         view.add_item(TableComponent(button))
     return view

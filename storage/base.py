@@ -185,7 +185,8 @@ class DeadlineRecord:
     id: int
     kind: str
     due: float
-    table_id: int | None = None
+    table_id: TableId | None = None
+    """Its table; inside a ``Changes`` that creates the table, its ``TableRef``."""
     seat: int | None = None
     user_id: str | None = None
     data: dict[str, Any] = field(default_factory=dict)
@@ -231,6 +232,51 @@ class VacationRecord:
     def end(self) -> float:
         """When it ends or ended."""
         return self.until if self.ended is None else min(self.ended, self.until)
+
+
+# ----- limits, consent and housekeeping (issue 16) ---------------------------------------------
+
+
+@dataclass
+class GuildLimits:
+    """A server's own limits; None: the default (``tables.limits``)."""
+
+    guild_id: str
+    open_lobbies: int | None = None
+    """Lobbies a member may sit in at once on this server."""
+    running_tables: int | None = None
+    """Tables (lobby or running) a member may sit at at once on this server."""
+    tournaments: int | None = None
+    """Tournaments open for registration or running on this server at once."""
+    engine_entries: int | None = None
+    """Engine players an organiser may register in one tournament."""
+    lobby_days: int | None = None
+    """Days after which a lobby nobody started closes itself."""
+
+
+HANDOVER_STATUSES = ("pending", "accepted", "declined", "expired", "cancelled")
+
+
+@dataclass
+class HandoverRecord:
+    """A request to ``user_id`` to take over ``seat`` of a running table, asked by ``asked_by``.
+
+    The seat changes hands only when the request is accepted; until then nothing of the table
+    reaches ``user_id`` but the request itself.
+    """
+
+    id: int
+    table_id: int
+    seat: int
+    asked_by: str
+    user_id: str
+    name: str
+    status: str = "pending"
+    created_at: float = 0.0
+    due: float = 0.0
+    """When the request lapses unanswered."""
+    data: dict[str, Any] = field(default_factory=dict)
+    """What the adapter keeps (where the request was posted, the host's language)."""
 
 
 class StorageError(Exception):
@@ -764,3 +810,39 @@ class Repository(ABC):
         self, *, table_id: int | None = None, kinds: tuple[str, ...] = ()
     ) -> list[OutboxRecord]:
         """Stored posts (sent or not), oldest first, for the tests and the operator."""
+
+    # ----- limits, consent and housekeeping (issue 16) ---------------------------------------
+
+    @abstractmethod
+    async def get_guild_limits(self, guild_id: str) -> GuildLimits:
+        """The server's own limits (every one None where it chose none)."""
+
+    @abstractmethod
+    async def save_guild_limits(self, limits: GuildLimits) -> None:
+        """Insert or replace the server's limits."""
+
+    @abstractmethod
+    async def count_tables_of_user(
+        self, user_id: str, guild_id: str, statuses: tuple[str, ...]
+    ) -> int:
+        """How many tables on server ``guild_id`` in ``statuses`` ``user_id`` holds a seat at."""
+
+    @abstractmethod
+    async def add_handover(self, record: HandoverRecord) -> HandoverRecord:
+        """Store a new pending request (``record.id`` is ignored); it, with its id."""
+
+    @abstractmethod
+    async def get_handover(self, request_id: int) -> HandoverRecord | None:
+        """The request, or None if there is none."""
+
+    @abstractmethod
+    async def handovers_of_table(
+        self, table_id: int, statuses: tuple[str, ...] = ("pending",)
+    ) -> list[HandoverRecord]:
+        """The table's requests in ``statuses``, oldest first."""
+
+    @abstractmethod
+    async def settle_handover(self, request_id: int, status: str) -> bool:
+        """Move a pending request to ``status``; False (and nothing changes) if it was no
+        longer pending: exactly one of an Accept, a Decline and the expiry wins.
+        """

@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any
 
-from .base import DeadlineRecord, VacationRecord
+from .base import DeadlineRecord, VacationRecord, table_id_of
 
 _DEADLINE_COLUMNS = "id, kind, due, table_id, seat, user_id, data, attempts"
 
@@ -43,7 +43,7 @@ def _insert(conn: sqlite3.Connection, deadlines: list[DeadlineRecord]) -> list[i
             (
                 item.kind,
                 float(item.due),
-                item.table_id,
+                table_id_of(item.table_id),
                 item.seat,
                 item.user_id,
                 json.dumps(item.data, separators=(",", ":"), allow_nan=False),

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
@@ -45,6 +46,7 @@ from .base import (
     UnknownTable,
 )
 from .clocks import SqliteClocksMixin
+from .limits import SqliteLimitsMixin
 from .preferences import SqlitePreferencesMixin
 from .tournaments import SqliteTournamentsMixin
 
@@ -167,6 +169,26 @@ def _migrate(conn: sqlite3.Connection) -> list[int]:
     return applied
 
 
+def _create_private(path: str) -> None:
+    """Create the database file readable by its owner only (0600), if it does not exist yet.
+
+    The file holds every hand and user id. SQLite creates the ``-wal`` and ``-shm`` files with
+    the mode of the database file, so creating this one 0600 before SQLite opens it makes all
+    three private, without touching the process-wide umask (other threads may create files).
+    An existing file keeps the mode its operator gave it.
+    """
+    try:
+        descriptor = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    except FileExistsError:
+        return
+    try:
+        # O_CREAT's mode is filtered by the umask, which can only take bits away; fchmod makes
+        # it exactly 0600 whatever the umask.
+        os.fchmod(descriptor, 0o600)
+    finally:
+        os.close(descriptor)
+
+
 def _configure(conn: sqlite3.Connection, synchronous: str, busy_timeout_ms: int, wal: bool) -> None:
     conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
     if wal:
@@ -241,7 +263,11 @@ class _Job:
 
 
 class SqliteRepository(
-    SqlitePreferencesMixin, SqliteTournamentsMixin, SqliteClocksMixin, Repository
+    SqlitePreferencesMixin,
+    SqliteTournamentsMixin,
+    SqliteClocksMixin,
+    SqliteLimitsMixin,
+    Repository,
 ):
     """``Repository`` on one SQLite file (or ``":memory:"``), writes batched by group commit.
 
@@ -284,6 +310,8 @@ class SqliteRepository(
         """Connect, set the pragmas, apply pending migrations and start the writer task."""
         if self._writer is not None:
             raise StorageError("repository already open")
+        if not self._memory:
+            _create_private(self.path)
         writer = await aiosqlite.connect(self.path, isolation_level=None)
         try:
             await _in_thread(

@@ -35,3 +35,10 @@ HOST_OR_MANAGER = Text(
     "Only the host (at a tournament table, its organisers) or someone who may manage the"
     " server may do that.",
 )
+RESIGN_IN_LOBBY = Text(
+    "Das Spiel hat noch nicht begonnen: verlasse den Tisch mit /table leave.",
+    "The game has not started yet: leave the table with /table leave.",
+)
+ALREADY_RESIGNED = Text(
+    "Du hast an diesem Tisch schon aufgegeben.", "You have already resigned at this table."
+)

@@ -9,6 +9,7 @@ It knows nothing of Discord and holds no SQL: it talks to a ``storage.Repository
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 import random
@@ -30,6 +31,7 @@ from games.core import (
     State,
     Text,
     ended_by_forfeit,
+    forfeited,
     get_game,
 )
 from storage import (
@@ -51,6 +53,8 @@ from storage import (
 from . import messages as msg
 from . import notices
 from .clocks import ClockError, ClockSettings, Scheduler, clock_of, validate_clock
+from .handover import Handovers
+from .limits import LOBBY_EXPIRY, LimitCaps, LimitKeeper, valid_id
 
 logger = logging.getLogger(__name__)
 
@@ -214,6 +218,7 @@ class TableService:
         *,
         clock: Callable[[], float] = time.time,
         seed_source: Callable[[], int] | None = None,
+        limit_caps: LimitCaps | None = None,
     ) -> None:
         self.repo = repo
         self.clock = clock
@@ -239,6 +244,10 @@ class TableService:
         """Stored deadlines of every kind; ``TurnClocks`` registers turns, reminders and
         vacation ends, other features register their own kinds."""
         self.clocks = TurnClocks(self)
+        self.limits = LimitKeeper(self, limit_caps)
+        """Limits per server and member (issue 16), and the lobbies' closing deadlines."""
+        self.handovers = Handovers(self)
+        """Requests to take over a seat; ``substitute`` runs once the member accepts."""
 
     # ----- the outbox ------------------------------------------------------------------------
 
@@ -268,6 +277,10 @@ class TableService:
         table = self._cache.get(table_id)
         if table is not None:
             return table
+        if not valid_id(table_id):
+            # A number from a command or a button beyond SQLite's integers is no table; it
+            # must not reach storage, which would raise OverflowError.
+            raise TableError(msg.NO_SUCH_TABLE.format(id=str(table_id)[:20]), "unknown")
         try:
             record = await self.repo.get_table(table_id)
         except UnknownTable:
@@ -306,11 +319,28 @@ class TableService:
         for the real count at start. ``seats`` seats these players instead of the host, who
         then holds no seat (a tournament opens its tables like that, in pairing order).
         """
-        changes = Changes()
-        ref = self.stage_create(
-            changes, game_id, host, place, options, seed=seed, settings=settings, seats=seats
+        guild = place.get("guild")
+        # A member opening a lobby on a server is held to its limits; a tournament seating
+        # its pairing (``seats``) is bounded by the tournament's own limits instead.
+        member_lobby = seats is None and bool(guild)
+        guard = (
+            self.limits.guard(str(guild), host.user_id)
+            if member_lobby
+            else contextlib.nullcontext()
         )
-        await self.repo.commit(changes)
+        added: list[Any] = []
+        async with guard:
+            if member_lobby:
+                await self.limits.check_seat(str(guild), host.user_id, lobby=True)
+            # One transaction: the table, its seats and the lobby's closing deadline.
+            changes = Changes()
+            ref = self.stage_create(
+                changes, game_id, host, place, options, seed=seed, settings=settings, seats=seats
+            )
+            if member_lobby:
+                added = await self.limits.stage_lobby_opened(changes, ref, str(guild))
+            await self.repo.commit(changes)
+        self.scheduler.notify(added)
         return await self.get(int(ref))
 
     def stage_create(
@@ -365,8 +395,14 @@ class TableService:
                 raise TableError(msg.ALREADY_SEATED)
             if len(table.seats) >= table.game.max_players:
                 raise TableError(msg.TABLE_FULL)
-            seats = [*table.seats, SeatRecord(len(table.seats), member.name, member.user_id)]
-            return await self._store_seats(table, seats)
+            guild = table.record.place.get("guild")
+            if not guild:
+                seats = [*table.seats, SeatRecord(len(table.seats), member.name, member.user_id)]
+                return await self._store_seats(table, seats)
+            async with self.limits.guard(str(guild), member.user_id):
+                await self.limits.check_seat(str(guild), member.user_id, lobby=True)
+                seats = [*table.seats, SeatRecord(len(table.seats), member.name, member.user_id)]
+                return await self._store_seats(table, seats)
 
     async def add_engine(self, table_id: int, by: Member, engine: str = "strategy") -> Table:
         """Seat an engine player (host only)."""
@@ -430,7 +466,10 @@ class TableService:
             table.options = options
             state = table.game.initial_state(len(table.seats), options)
             outcome = MoveOutcome(table)
-            await self._advance(table, state, [], outcome, request_id=None)
+            # The lobby's closing deadline goes in the start's own transaction.
+            changes = Changes()
+            changes.delete_deadlines(table_id=table.id, kinds=(LOBBY_EXPIRY,))
+            await self._advance(table, state, [], outcome, request_id=None, changes=changes)
             return outcome
 
     # ----- playing ---------------------------------------------------------------------------
@@ -529,7 +568,11 @@ class TableService:
             if any(entry.seat == seat for entry in await self.repo.log(table_id, since)):
                 return None
             game = table.game
-            if clock.on_timeout == "forfeit":
+            if clock.on_timeout == "forfeit" or seat in (
+                table.record.settings.get("resigned") or ()
+            ):
+                # A resigned seat still waiting here (a crash between storing the resignation
+                # and its forfeit) forfeits, whatever the table's clock would do.
                 code = FORFEIT
             else:
                 players = game.engine_players()
@@ -617,6 +660,56 @@ class TableService:
             )
             return outcome
 
+    async def resign(self, table_id: int, member: Member) -> MoveOutcome:
+        """``member`` leaves a running table: their seat forfeits under the game's forfeit rule
+        (the same reserved ``FORFEIT`` a clock running out plays; Stardust plays on without
+        them), logged as that seat's action, so the result counts and is rated like a timeout
+        forfeit. A seat that must act forfeits now; one that need not yet forfeits the moment
+        it must (``settings["resigned"]``): a game's forfeit rule is written for the seat to
+        act, and nobody waits for a seat whose player has gone.
+        """
+        async with self._lock(table_id):
+            table = await self.get(table_id)
+            if table.status == LOBBY:
+                raise TableError(msg.RESIGN_IN_LOBBY)
+            if table.status != ACTIVE or table.state is None:
+                raise TableError(msg.ALREADY_OVER)
+            seat = table.seat_of(member.user_id)
+            if seat is None:
+                raise TableError(not_a_player(table, member.user_id), "foreign")
+            resigned = list(table.record.settings.get("resigned") or [])
+            if seat in resigned or seat in forfeited(table.state):
+                raise TableError(msg.ALREADY_RESIGNED)
+            settings = {**table.record.settings, "resigned": [*resigned, seat]}
+            # One transaction: the resignation, the forfeit if the seat acts now, the post.
+            changes = Changes()
+            changes.update_table(table.id, settings=settings)
+            outcome = MoveOutcome(table)
+            await self._advance(
+                table,
+                table.state,
+                [],
+                outcome,
+                request_id=None,
+                changes=changes,
+                settings=settings,
+                actor=member.user_id,
+                notes=[{"kind": "resigned", "seat": seat, "name": table.seat_name(seat)}],
+                key=f"resign:{table.id}:{seat}",
+            )
+            return outcome
+
+    async def expire_lobby(self, table_id: int) -> Table | None:
+        """Close a lobby whose time ran out; None (nothing changes) if it is no lobby now."""
+        async with self._lock(table_id):
+            try:
+                table = await self.get(table_id)
+            except TableError:
+                return None
+            if table.status != LOBBY:
+                return None
+            return await self._close(table)
+
     async def _advance(
         self,
         table: Table,
@@ -642,6 +735,10 @@ class TableService:
         game = table.game
         seats = table.seats if seats is None else seats
         engines = {seat.seat: seat.engine for seat in seats if seat.engine}
+        # A seat whose player resigned forfeits as soon as it must act (``resign``).
+        resigned = set(
+            (table.record.settings if settings is None else settings).get("resigned") or ()
+        )
         players = game.engine_players()
         seq = table.seq + len(applied)
         for _ in range(game.max_decisions(len(seats), table.options) + 1):
@@ -652,12 +749,15 @@ class TableService:
             if to_act == [CHANCE]:
                 seat, code = CHANCE, game.sample_chance(state, rng)
             else:
-                ready = [seat for seat in to_act if seat in engines]
+                ready = [seat for seat in to_act if seat in engines or seat in resigned]
                 if not ready:
                     break
                 seat = ready[0]
-                player = players.get(engines[seat]) or players["random"]
-                code = player.choose(game, state, seat, rng)
+                if seat in resigned:
+                    code = FORFEIT
+                else:
+                    player = players.get(engines[seat]) or players["random"]
+                    code = player.choose(game, state, seat, rng)
             state, events = game.apply(state, seat, code)
             seq += 1
             applied.append(Applied(seq, seat, code, events))
@@ -730,6 +830,8 @@ class TableService:
             self.posted()
         if over:
             self._cache.pop(table.id, None)
+            # A finished table is read from storage when asked for; it keeps no lock either.
+            self._locks.pop(table.id, None)
             await self._announce_finished(table)
 
     async def _announce_finished(self, table: Table) -> None:
@@ -752,11 +854,12 @@ class TableService:
         return table
 
     async def _close(self, table: Table) -> Table:
-        # One transaction: the status, the clocks dropped, and the thread's note (a running
+        # One transaction: the status, the deadlines dropped, and the thread's note (a running
         # table has a thread that must hear of it).
         changes = Changes()
         changes.update_table(table.id, status=CANCELLED)
-        self.clocks.stage_clear(changes, table.id)
+        # Every deadline of the table: its clocks, a lobby's closing, a hand-over's expiry.
+        changes.delete_deadlines(table_id=table.id)
         post = table.status == ACTIVE and self.posts_for(table)
         if post:
             changes.post(
@@ -769,6 +872,7 @@ class TableService:
         await self.repo.commit(changes)
         table.record.status = CANCELLED
         self._cache.pop(table.id, None)
+        self._locks.pop(table.id, None)
         if post:
             self.posted()
         return table

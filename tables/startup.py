@@ -6,7 +6,8 @@ the tests restart exactly as the bot does:
    recorded, a round whose tables are all decided is finished (and the next one opened), round
    leftovers of a crash are cleaned up, tables created but not started are started, missing
    deadlines are stored.
-2. ``TurnClocks.reconcile``: every running clocked table gets the clocks it needs.
+2. ``TurnClocks.reconcile``: every running clocked table gets the clocks it needs; lobbies
+   get their expiry and hand-over requests theirs (``limits``, ``handover``).
 3. The deadlines missed while the process was down are handled by the scheduler's first run
    (the bot's timer makes that run; ``catch_up`` makes it here).
 
@@ -32,6 +33,8 @@ async def start_up(
     if tournaments is not None:
         await tournaments.resume()
     await service.clocks.reconcile()
+    await service.limits.reconcile()
+    await service.handovers.reconcile()
     if not catch_up:
         return []
     service.catching_up = True

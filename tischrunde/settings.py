@@ -7,6 +7,8 @@ from typing import Literal
 from pydantic import AliasChoices, Field, SecretStr, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from tables.limits import LimitCaps
+
 
 class Settings(BaseSettings):
     """Everything an operator can configure. The token is a secret and never logged."""
@@ -28,6 +30,23 @@ class Settings(BaseSettings):
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     pictures: bool = True
     """Attach a picture of the table and of the hand to the bot's messages."""
+    # The operator's caps on what a server may allow with /settings limits (issue 16): a
+    # server's own value, or the default, never goes above them.
+    cap_open_lobbies: int = Field(10, ge=1, le=50)
+    cap_running_tables: int = Field(100, ge=1, le=500)
+    cap_tournaments: int = Field(20, ge=1, le=100)
+    cap_engine_entries: int = Field(64, ge=0, le=256)
+    cap_lobby_days: int = Field(30, ge=1, le=90)
+
+    def limit_caps(self) -> LimitCaps:
+        """The caps as the table service takes them."""
+        return LimitCaps(
+            open_lobbies=self.cap_open_lobbies,
+            running_tables=self.cap_running_tables,
+            tournaments=self.cap_tournaments,
+            engine_entries=self.cap_engine_entries,
+            lobby_days=self.cap_lobby_days,
+        )
 
 
 class SettingsProblem(Exception):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -42,7 +43,9 @@ class AdminCommands(commands.Cog):
         role = f"<@&{saved.organiser_role}>" if saved.organiser_role else i18n.NONE.get(lang)
         language = saved.language or i18n.SERVER_LOCALE.get(lang)
         text = i18n.SETTINGS_SHOWN.format(language=language, channels=channels, role=role)
-        await self.bot.flows.reply(interaction, text.get(lang))
+        limits = await self.bot.service.limits.of_guild(saved.guild_id)
+        shown = i18n.LIMITS_SHOWN.format(**dataclasses.asdict(limits))
+        await self.bot.flows.reply(interaction, f"{text.get(lang)}\n{shown.get(lang)}")
 
     async def _current(self, interaction: discord.Interaction) -> GuildSettings:
         assert interaction.guild_id is not None
@@ -142,6 +145,51 @@ class AdminCommands(commands.Cog):
         await self.bot.flows.reply(
             interaction, i18n.VACATION_ALLOWANCE_SET.format(days=days).get(lang)
         )
+
+    @settings.command(
+        name=T("limits", "grenzen"),
+        description=T("Limits per member and per server", "Grenzen pro Mitglied und pro Server"),
+    )
+    @app_commands.describe(
+        open_lobbies=T("Open lobbies per member (default 3)", "Offene Lobbys pro Mitglied"),
+        tables=T("Tables per member (default 20)", "Tische pro Mitglied (Standard 20)"),
+        tournaments=T("Tournaments at once (default 5)", "Turniere gleichzeitig (Standard 5)"),
+        engines=T("Engine players per tournament (default 16)", "Computer pro Turnier"),
+        lobby_days=T(
+            "Days until an unstarted lobby closes (default 7)",
+            "Tage bis eine Lobby schließt (Standard 7)",
+        ),
+    )
+    @app_commands.rename(
+        open_lobbies=T("open_lobbies", "offene_lobbys"),
+        tables=T("tables", "tische"),
+        tournaments=T("tournaments", "turniere"),
+        engines=T("engines", "computer"),
+        lobby_days=T("lobby_days", "lobby_tage"),
+    )
+    async def limits(
+        self,
+        interaction: discord.Interaction,
+        open_lobbies: int | None = None,
+        tables: int | None = None,
+        tournaments: int | None = None,
+        engines: int | None = None,
+        lobby_days: int | None = None,
+    ) -> None:
+        """Set the server's limits (each within the operator's cap); the rest stay."""
+        self._require_manager(interaction)
+        assert interaction.guild_id is not None
+        # Bounds are checked by the table service (the operator's caps come from there), so a
+        # value out of range is refused with the range, privately, and nothing is stored.
+        await self.bot.service.limits.set(
+            str(interaction.guild_id),
+            open_lobbies=open_lobbies,
+            running_tables=tables,
+            tournaments=tournaments,
+            engine_entries=engines,
+            lobby_days=lobby_days,
+        )
+        await self._settings_reply(interaction, await self._current(interaction))
 
     @app_commands.command(
         name=T("dm", "dm"),

@@ -211,11 +211,26 @@ class TableCommands(commands.Cog):
     )
     @app_commands.describe(
         seat=T("The seat number", "Die Platznummer"),
-        member=T("The new player (empty: an engine player)", "Neuer Spieler (leer: Computer)"),
+        member=T(
+            "The new player, who is asked first (empty: an engine player)",
+            "Neuer Spieler, der zuerst gefragt wird (leer: Computer)",
+        ),
         table=TABLE_OPTION,
+        meanwhile=T(
+            "Who plays the seat until the member accepts", "Wer den Platz bis zur Zusage spielt"
+        ),
     )
     @app_commands.rename(
-        seat=T("seat", "platz"), member=T("member", "mitglied"), table=T("table", "tisch")
+        seat=T("seat", "platz"),
+        member=T("member", "mitglied"),
+        table=T("table", "tisch"),
+        meanwhile=T("meanwhile", "solange"),
+    )
+    @app_commands.choices(
+        meanwhile=[
+            app_commands.Choice(name=T("its holder", "wer ihn hat"), value="holder"),
+            app_commands.Choice(name=T("an engine", "ein Computer"), value="engine"),
+        ]
     )
     async def substitute(
         self,
@@ -223,10 +238,25 @@ class TableCommands(commands.Cog):
         seat: app_commands.Range[int, 1, 8],
         member: discord.Member | None = None,
         table: int | None = None,
+        meanwhile: str = "holder",
     ) -> None:
-        """Hand a seat over; the seat's hand goes privately to the new holder only."""
+        """Hand a seat to an engine, or ask a member to take it over (it moves on Accept)."""
         table_id = await self._resolve_any(interaction, table)
-        await self.bot.flows.substitute(interaction, table_id, seat, member)
+        await self.bot.flows.substitute(
+            interaction, table_id, seat, member, meanwhile_engine=meanwhile == "engine"
+        )
+
+    @table.command(
+        name=T("resign", "aufgeben"),
+        description=T(
+            "Leave a running table: your seat forfeits", "Einen laufenden Tisch verlassen"
+        ),
+    )
+    @app_commands.describe(table=TABLE_OPTION)
+    @app_commands.rename(table=T("table", "tisch"))
+    async def resign(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        """Your seat forfeits under the game's rule, as when your time runs out."""
+        await self.bot.handovers.resign(interaction, await self._resolve(interaction, table))
 
     async def _resolve_any(self, interaction: discord.Interaction, table: int | None) -> int:
         """The table given, or the one whose thread this is (the host may not hold a seat)."""
@@ -238,7 +268,7 @@ class TableCommands(commands.Cog):
                 return record.id
         return await self._resolve(interaction, None)
 
-    for _command in (leave, start, cancel, hand, show):
+    for _command in (leave, start, cancel, hand, show, resign):
         _command.autocomplete("table")(_table_autocomplete)
 
 

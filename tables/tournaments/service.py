@@ -57,6 +57,7 @@ from storage.base import (
 
 from .. import notices
 from ..clocks import ClockError, validate_clock
+from ..limits import valid_id
 from ..service import Member, Table, TableError, TableService, chance_rng
 from . import messages as msg
 from .config import CANCELLED, CLOSED, DONE, REGISTRATION, RUNNING, TournamentConfig
@@ -257,6 +258,10 @@ class TournamentService:
 
     async def get(self, tournament_id: int) -> TournamentRecord:
         """The tournament; ``TableError`` if there is none."""
+        if not valid_id(tournament_id):
+            # Beyond SQLite's integers: no tournament, and never a query (OverflowError).
+            shown = str(tournament_id)[:20]
+            raise TableError(msg.NO_SUCH_TOURNAMENT.format(id=shown), "unknown") from None
         try:
             return await self.repo.get_tournament(tournament_id)
         except UnknownTournament:
@@ -354,7 +359,12 @@ class TournamentService:
             # The tables' deals follow from this seed (``table_seed``).
             settings={"seed": random.SystemRandom().getrandbits(48), **dict(settings or {})},
         )
-        record = await self.repo.create_tournament(record)
+        # Counting and storing under the server's lock: a burst of creates cannot pass the
+        # count together (tables.limits).
+        async with self.tables.limits.guard(guild, "tournaments"):
+            running = await self.repo.tournaments_of_guild(guild, (REGISTRATION, CLOSED, RUNNING))
+            await self.tables.limits.check_tournament(guild, len(running))
+            record = await self.repo.create_tournament(record)
         if closes_at is not None:
             await self.tables.scheduler.add(
                 REGISTRATION_DEADLINE, closes_at, data={"tournament": record.id}
@@ -420,7 +430,9 @@ class TournamentService:
                 chosen = "random"
             else:
                 chosen = engine
-            count = sum(1 for r in await self.repo.registrations(tournament_id) if r.engine) + 1
+            engines = sum(1 for r in await self.repo.registrations(tournament_id) if r.engine)
+            await self.tables.limits.check_engine_entry(tournament.guild, engines)
+            count = engines + 1
             registration = Registration(
                 tournament_id,
                 f"engine:{count}",

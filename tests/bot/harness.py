@@ -183,3 +183,19 @@ def answer(result: Any) -> str:
     assert messages, result
     assert all(m.ephemeral for m in messages), "a refusal must be private"
     return "\n".join(message_text(m) for m in messages)
+
+
+def handover_request(srv: Server, actor: MemberActor) -> Any:
+    """The newest hand-over request ``actor`` got by DM (the message with Accept/Decline)."""
+    for message in reversed(srv.dms(actor)):
+        if any(cid.startswith("tr:ho:") for cid in custom_ids(message)):
+            return message
+    raise AssertionError(f"no hand-over request reached {actor.name}")
+
+
+async def answer_request(srv: Server, actor: MemberActor, *, accept: bool) -> Any:
+    """``actor`` clicks Accept (or Decline) under their newest request, in their DMs."""
+    message = handover_request(srv, actor)
+    wanted = ":y" if accept else ":n"
+    cid = next(c for c in custom_ids(message) if c.startswith("tr:ho:") and c.endswith(wanted))
+    return await actor.user.click(message, custom_id=cid)

@@ -10,7 +10,15 @@ import pytest
 from games.core import register, unregister
 from tables.clocks import DAY, HOUR
 from tests.bot.drive import Driver
-from tests.bot.harness import HAND, answer, custom_ids, message_text, restart, server
+from tests.bot.harness import (
+    HAND,
+    answer,
+    answer_request,
+    custom_ids,
+    message_text,
+    restart,
+    server,
+)
 from tests.bot.secretgame import GAME as SECRET
 from tests.bot.secretgame import hidden_from, token
 
@@ -188,9 +196,9 @@ async def test_vacation_pauses_the_clock_and_resumes_with_the_time_left(tmp_path
 
 
 async def test_substitution_gives_the_hand_to_the_new_holder_only(tmp_path, secret_game):
-    """The host hands Ben's seat to Carla: Carla gets the seat's hand by DM and My hand works
-    for her at once; Ben's My hand and old buttons answer privately that he no longer holds
-    the seat; no public message names a hidden card; Carla plays on."""
+    """The host hands Ben's seat to Carla and Carla accepts: then Carla gets the seat's hand
+    by DM and My hand works for her at once; Ben's My hand and old buttons answer privately
+    that he no longer holds the seat; no public message names a hidden card; Carla plays on."""
     async with server(tmp_path) as srv:
         actors, table_id = await seated(srv, SECRET.id, ["anna", "ben"])
         anna, ben = actors
@@ -210,7 +218,8 @@ async def test_substitution_gives_the_hand_to_the_new_holder_only(tmp_path, secr
         done = await anna.slash(
             srv.channel, "table substitute", seat=ben_seat + 1, member=carla, table=table_id
         )
-        assert "has been handed over" in answer(done)
+        assert "carla has been asked (by DM)" in answer(done)
+        await answer_request(srv, carla, accept=True)
         new_dms = srv.dms(carla)[carla_dms:]
         assert any(all(card in message_text(m) for card in ben_cards) for m in new_dms)
         turn = await srv.latest_turn(table_id)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tables.clocks import DAY, HOUR
 from tests.bot.drive import Driver
-from tests.bot.harness import answer, message_text, restart, server
+from tests.bot.harness import answer, answer_request, message_text, restart, server
 
 
 def cog(srv):
@@ -264,7 +264,8 @@ async def test_organisers_hand_over_a_tournament_seat_and_the_entry_keeps_the_re
         done = await olga.slash(
             srv.channel, "table substitute", seat=seat, member=stella, table=table.id
         )
-        assert "has been handed over" in answer(done)
+        assert "stella has been asked (by DM)" in answer(done)
+        await answer_request(srv, stella, accept=True)
         srv.members.pop("ben")
         await Driver(srv, table.id).play()
         finished = await srv.bot.service.get(table.id)

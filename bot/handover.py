@@ -1,0 +1,241 @@
+"""The bot's side of consent and leaving (issue 16): hand-over requests with Accept and Decline,
+``/table resign``, and what the housekeeping deadlines did (a request lapsed, a lobby closed).
+
+A request goes to the named member alone: by DM, or, when DMs do not reach them, as a mention
+with the buttons in the table's thread. Nothing of the table's hidden state is in it, and
+nothing else of the table reaches them until they accept (DESIGN invariant 7).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from games.core import Text
+from storage import HandoverRecord
+from tables import messages as service_messages
+from tables.clocks import format_duration
+from tables.handover import HandoverAnswered, HandoverLapsed
+from tables.limits import LobbyExpired
+from tables.service import Member, Table, TableError
+
+from . import i18n
+from .flows import as_member, member_of, public_language
+from .render import handover_view, lobby_embed
+
+if TYPE_CHECKING:
+    from .app import TischrundeBot
+
+log = logging.getLogger(__name__)
+
+
+class HandoverFlows:
+    """Requests to take over a seat, resigning, and the housekeeping posts."""
+
+    def __init__(self, bot: TischrundeBot) -> None:
+        self.bot = bot
+
+    # ----- asking ------------------------------------------------------------------------------
+
+    def _clock(self, table: Table, lang: str) -> str:
+        clock = table.clock
+        if clock is None or clock.per_move is None:
+            return i18n.HANDOVER_NO_CLOCK.get(lang)
+        return i18n.HANDOVER_CLOCK.format(
+            per_move=format_duration(clock.per_move, lang),
+            action=i18n.ON_TIMEOUT[clock.on_timeout].get(lang),
+        ).get(lang)
+
+    async def request(
+        self,
+        interaction: discord.Interaction,
+        table_id: int,
+        seat_number: int,
+        member: discord.abc.User,
+        *,
+        meanwhile_engine: bool = False,
+    ) -> None:
+        """Ask ``member`` to take over seat ``seat_number`` (from 1); the seat stays with its
+        holder (or goes to an engine now, with ``meanwhile_engine``) until they accept.
+        """
+        bot = self.bot
+        service = bot.service
+        lang = await bot.language(interaction)
+        table = await service.get(table_id)
+        if table.record.place.get("guild") not in (None, str(interaction.guild_id)):
+            raise TableError(service_messages.NO_SUCH_TABLE.format(id=table_id), "unknown")
+        if member.bot:
+            raise TableError(i18n.NO_BOTS_AT_TABLES)
+        may_manage = await bot.flows.may_manage(interaction, table)
+        seat = seat_number - 1
+        by, to = member_of(interaction), as_member(member)
+        # Every refusal before anything changes, the engine's turn at the seat included.
+        service.handovers.check(table, seat, by, to, may_manage=may_manage)
+        public = public_language(table)
+        if meanwhile_engine and table.seats[seat].user_id is not None:
+            old_name = table.seat_name(seat)
+            outcome = await service.substitute(table_id, seat, by, None, may_manage=may_manage)
+            table = outcome.table
+            note = i18n.SUBSTITUTED.format(n=seat_number, old=old_name, new=table.seat_name(seat))
+            events = [event for _applied, event in outcome.events]
+            await bot.flows.publish(table, events, actor=None, note=note.get(public))
+        holder = table.seat_name(seat)
+        record, table = await service.handovers.ask(
+            table_id, seat, by, to, may_manage=may_manage, data={"holder": holder}
+        )
+        where = await self._deliver_request(record, table, by, member)
+        if where is None:
+            await service.repo.settle_handover(record.id, "cancelled")
+            text = i18n.HANDOVER_UNREACHABLE.format(who=to.name, n=seat_number)
+            await bot.flows.reply(interaction, text.get(lang))
+            return
+        text = i18n.HANDOVER_ASKED.format(
+            who=to.name, where=where.get(lang), n=seat_number, holder=holder
+        )
+        await bot.flows.reply(interaction, text.get(lang))
+
+    async def _deliver_request(
+        self, record: HandoverRecord, table: Table, by: Member, member: discord.abc.User
+    ) -> Text | None:
+        """Post the request to its addressee: by DM, else in the thread; how, or None."""
+        bot = self.bot
+
+        def request_text(lang: str) -> str:
+            return i18n.HANDOVER_REQUEST.format(
+                host=by.name,
+                n=record.seat + 1,
+                holder=record.data.get("holder", "?"),
+                id=table.id,
+                game=table.game.name.get(lang),
+                clock=self._clock(table, lang),
+                due=int(record.due),
+            ).get(lang)
+
+        lang = await bot.dms.language(record.user_id, table)
+        view = handover_view(table.id, record.id, lang)
+        if await bot.dms.send(record.user_id, content=request_text(lang), view=view):
+            return i18n.BY_DM
+        thread = table.record.place.get("thread")
+        if not thread:
+            return None
+        public = public_language(table)
+        try:
+            await bot.get_partial_messageable(int(thread)).send(
+                f"<@{record.user_id}> {request_text(public)}",
+                view=handover_view(table.id, record.id, public),
+                # Only the addressee is pinged, whatever names the text carries.
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[member]
+                ),
+            )
+        except discord.HTTPException as error:
+            log.warning("could not post hand-over request %s: %s", record.id, error)
+            return None
+        return i18n.IN_THREAD
+
+    # ----- answering ---------------------------------------------------------------------------
+
+    async def answer(
+        self, interaction: discord.Interaction, request_id: int, *, accept: bool
+    ) -> None:
+        """The addressee's Accept or Decline (anyone else is refused privately)."""
+        bot = self.bot
+        lang = await bot.language(interaction)
+        answered = await bot.service.handovers.answer(
+            request_id, member_of(interaction), accept=accept
+        )
+        record, table = answered.request, answered.table
+        game = table.game.name.get(lang)
+        if not answered.accepted:
+            text = i18n.HANDOVER_YOU_DECLINED.format(id=table.id)
+            await self._close_request(interaction, text.get(lang))
+            await self._tell_host(answered, i18n.HANDOVER_DECLINED)
+            return
+        text = i18n.HANDOVER_YOU_ACCEPTED.format(n=record.seat + 1, id=table.id, game=game)
+        await self._close_request(interaction, text.get(lang))
+        await self._after_accept(interaction, answered)
+
+    async def _close_request(self, interaction: discord.Interaction, content: str) -> None:
+        """The request's message loses its buttons and says how it was answered."""
+        if interaction.message is not None and not interaction.response.is_done():
+            await interaction.response.edit_message(content=content, view=None)
+        else:
+            await self.bot.flows.reply(interaction, content)
+
+    async def _after_accept(
+        self, interaction: discord.Interaction, answered: HandoverAnswered
+    ) -> None:
+        """Nothing to post from here: the hand-over stored its posts with it (the hand to the
+        new holder, the thread's note), and the relay sends them.
+        """
+        del interaction, answered
+
+    async def _tell_host(self, answered: HandoverAnswered | HandoverLapsed, text: Text) -> None:
+        """Tell whoever asked: by DM, else with a mention in the table's thread."""
+        bot = self.bot
+        record, table = answered.request, answered.table
+
+        def told(lang: str) -> str:
+            return text.format(
+                who=record.name,
+                n=record.seat + 1,
+                id=table.id,
+                game=table.game.name.get(lang),
+                holder=table.seat_name(record.seat),
+            ).get(lang)
+
+        lang = await bot.dms.language(record.asked_by, table)
+        if await bot.dms.send(record.asked_by, content=told(lang)):
+            return
+        thread = table.record.place.get("thread")
+        if thread:
+            public = public_language(table)
+            await bot.get_partial_messageable(int(thread)).send(
+                f"<@{record.asked_by}> {told(public)}",
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(int(record.asked_by))]
+                ),
+            )
+
+    # ----- resigning ---------------------------------------------------------------------------
+
+    async def resign(self, interaction: discord.Interaction, table_id: int) -> None:
+        """The member leaves a running table: their seat forfeits like a timeout."""
+        bot = self.bot
+        lang = await bot.language(interaction)
+        table = await bot.service.get(table_id)
+        if table.record.place.get("guild") not in (None, str(interaction.guild_id)):
+            raise TableError(service_messages.NO_SUCH_TABLE.format(id=table_id), "unknown")
+        member = member_of(interaction)
+        await bot.service.resign(table_id, member)
+        # The thread's note (and the forfeit, if the seat acted now) was stored with the
+        # resignation; the relay posts it.
+        await bot.flows.reply(interaction, i18n.RESIGNED_YOU.format(id=table_id).get(lang))
+
+    # ----- what housekeeping deadlines did -----------------------------------------------------
+
+    async def deliver(self, outcome: HandoverLapsed | LobbyExpired) -> None:
+        """Tell the host a request lapsed; tell the channel a lobby closed itself."""
+        if isinstance(outcome, HandoverLapsed):
+            await self._tell_host(outcome, i18n.HANDOVER_LAPSED)
+            return
+        table = outcome.table
+        public = public_language(table)
+        channel_id = table.record.place.get("channel")
+        if not channel_id:
+            return
+        channel = self.bot.get_partial_messageable(int(channel_id))
+        text = i18n.LOBBY_EXPIRED.format(
+            id=table.id, game=table.game.name.get(public), days=outcome.days
+        )
+        await channel.send(text.get(public))
+        lobby_id = table.record.place.get("lobby")
+        if lobby_id:
+            try:
+                await channel.get_partial_message(int(lobby_id)).edit(
+                    embed=lobby_embed(table, public), view=None
+                )
+            except discord.HTTPException as error:
+                log.warning("could not close the lobby message of table %s: %s", table.id, error)

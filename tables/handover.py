@@ -1,0 +1,272 @@
+"""Consent to a hand-over: a seat goes to a member only when that member accepts (issue 16).
+
+A host once could hand any member's seat to anyone: the named member then got a hand by DM,
+a clock and reminders for a game they never chose. Now ``/table substitute`` with a member only
+stores a request; the named member answers it (Accept or Decline), and only on Accept does
+``TableService.substitute`` move the seat. Until then the seat stays with its holder (or with an
+engine, when the host chose that meanwhile), and nothing of the table but the request reaches
+the named member. A request nobody answers lapses after ``REQUEST_HOURS`` (a stored deadline of
+the clocks' scheduler, so a restart does not forget it); declining or lapsing changes nothing at
+the table, and the adapter tells the host.
+
+Exactly one answer wins: a request leaves "pending" once, by a conditional update in storage,
+and this process runs the answers to one request one at a time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from games.core import Text, forfeited
+from storage import ACTIVE, DeadlineRecord, HandoverRecord
+
+from . import messages as msg
+from .clocks import HOUR
+from .limits import valid_id
+
+if TYPE_CHECKING:
+    from .service import Member, MoveOutcome, Table, TableService
+
+HANDOVER_EXPIRY = "handover_expiry"
+REQUEST_HOURS = 24
+
+REQUEST_PENDING = Text(
+    "Für Platz {n} wartet schon eine Anfrage an {who} auf Antwort.",
+    "A request for seat {n} is already waiting for {who}'s answer.",
+)
+DECLINED_BEFORE = Text(
+    "{who} hat es abgelehnt, an diesem Tisch einen Platz zu übernehmen; du kannst nicht noch"
+    " einmal fragen.",
+    "{who} declined to take a seat at this table; you cannot ask again.",
+)
+SEAT_GONE = Text(
+    "Platz {n} hat aufgegeben; er kann nicht übergeben werden.",
+    "Seat {n} has resigned; it cannot be handed over.",
+)
+NO_SUCH_REQUEST = Text(
+    "Diese Anfrage gibt es nicht (mehr).", "That request does not exist (any more)."
+)
+NOT_YOUR_REQUEST = Text(
+    "Diese Anfrage gilt jemand anderem.", "That request is addressed to someone else."
+)
+REQUEST_SETTLED = Text(
+    "Diese Anfrage ist schon beantwortet oder abgelaufen.",
+    "That request has already been answered or has lapsed.",
+)
+
+
+@dataclass
+class HandoverAnswered:
+    """A request was answered: ``outcome`` holds the hand-over when it was accepted."""
+
+    request: HandoverRecord
+    table: Table
+    accepted: bool
+    outcome: MoveOutcome | None = None
+
+
+@dataclass
+class HandoverLapsed:
+    """A request lapsed unanswered; the table is as it was."""
+
+    request: HandoverRecord
+    table: Table
+
+
+class Handovers:
+    """Requests to take over a seat, their answers and their expiry."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self.repo = service.repo
+        self._answering: dict[int, asyncio.Lock] = {}
+        service.scheduler.register(HANDOVER_EXPIRY, self._on_expiry)
+
+    def _lock(self, request_id: int) -> asyncio.Lock:
+        return self._answering.setdefault(request_id, asyncio.Lock())
+
+    async def ask(
+        self,
+        table_id: int,
+        seat: int,
+        by: Member,
+        to: Member,
+        *,
+        may_manage: bool = False,
+        data: dict[str, object] | None = None,
+    ) -> tuple[HandoverRecord, Table]:
+        """Store a request to ``to`` to take over ``seat``; ``TableError`` for anything
+        ``substitute`` would refuse now, a request for the seat still open, or a member who
+        declined at this table before. Changes nothing at the table.
+        """
+        from .service import TableError
+
+        table = await self.service.get(table_id)
+        self.check(table, seat, by, to, may_manage=may_manage)
+        for pending in await self.repo.handovers_of_table(table_id, ("pending",)):
+            if pending.seat == seat:
+                raise TableError(REQUEST_PENDING.format(n=seat + 1, who=pending.name))
+        for earlier in await self.repo.handovers_of_table(table_id, ("declined",)):
+            # One "no" per table is enough: a host must not ask the same person again and again.
+            if earlier.user_id == to.user_id:
+                raise TableError(DECLINED_BEFORE.format(who=to.name))
+        now = self.service.clock()
+        record = HandoverRecord(
+            0,
+            table_id,
+            seat,
+            by.user_id,
+            to.user_id,
+            to.name,
+            created_at=now,
+            due=now + REQUEST_HOURS * HOUR,
+            data=dict(data or {}),
+        )
+        record = await self.repo.add_handover(record)
+        await self.service.scheduler.add(
+            HANDOVER_EXPIRY,
+            record.due,
+            table_id=table_id,
+            seat=seat,
+            user_id=to.user_id,
+            data={"request": record.id},
+        )
+        return record, table
+
+    def check(self, table: Table, seat: int, by: Member, to: Member, *, may_manage: bool) -> None:
+        """What ``substitute`` checks, asked before a request is stored."""
+        from .service import TableError
+
+        if table.status != ACTIVE or table.state is None:
+            raise TableError(msg.NOT_ACTIVE)
+        if not may_manage and table.record.host != by.user_id:
+            raise TableError(msg.HOST_OR_MANAGER, "forbidden")
+        if not 0 <= seat < len(table.seats):
+            raise TableError(msg.NO_SUCH_SEAT.format(n=seat + 1))
+        if seat in forfeited(table.state) or seat in (table.record.settings.get("resigned") or []):
+            raise TableError(SEAT_GONE.format(n=seat + 1))
+        if table.seats[seat].user_id == to.user_id:
+            raise TableError(msg.SAME_HOLDER)
+        if table.seat_of(to.user_id) is not None:
+            raise TableError(msg.ALREADY_SEATED)
+
+    async def get(self, request_id: int) -> HandoverRecord:
+        """The request; ``TableError`` if there is none."""
+        from .service import TableError
+
+        record = await self.repo.get_handover(request_id) if valid_id(request_id) else None
+        if record is None:
+            raise TableError(NO_SUCH_REQUEST, "unknown")
+        return record
+
+    async def answer(self, request_id: int, member: Member, *, accept: bool) -> HandoverAnswered:
+        """``member`` accepts or declines. On Accept the seat is handed over now (their limit
+        of tables permitting); a refusal of the hand-over itself (the table ended meanwhile)
+        cancels the request. Only the named member may answer, once.
+        """
+        from .service import TableError
+
+        async with self._lock(request_id):
+            try:
+                record = await self.get(request_id)
+                if record.user_id != member.user_id:
+                    raise TableError(NOT_YOUR_REQUEST, "foreign")
+                if record.status != "pending":
+                    raise TableError(REQUEST_SETTLED, "stale")
+                table = await self.service.get(record.table_id)
+                if not accept:
+                    if not await self.repo.settle_handover(record.id, "declined"):
+                        raise TableError(REQUEST_SETTLED, "stale")
+                    record.status = "declined"
+                    return HandoverAnswered(record, table, accepted=False)
+                outcome = await self._hand_over(record, table, member)
+                record.status = "accepted"
+                return HandoverAnswered(record, outcome.table, accepted=True, outcome=outcome)
+            finally:
+                self._answering.pop(request_id, None)
+
+    async def _hand_over(self, record: HandoverRecord, table: Table, member: Member) -> MoveOutcome:
+        from .service import Member as Person
+        from .service import TableError
+
+        if 0 <= record.seat < len(table.seats) and table.seats[record.seat].user_id == (
+            member.user_id
+        ):
+            # The hand-over is stored but the request was not settled (a crash between the
+            # two writes): this answer finishes it.
+            await self.repo.settle_handover(record.id, "accepted")
+            from .service import MoveOutcome
+
+            return MoveOutcome(table)
+        guild = table.record.place.get("guild")
+        if guild:
+            # Taking a seat counts toward the new holder's tables like joining one.
+            await self.service.limits.check_seat(str(guild), member.user_id, lobby=False)
+        try:
+            self.check(table, record.seat, Person(record.asked_by, ""), member, may_manage=True)
+            outcome = await self.service.substitute(
+                record.table_id,
+                record.seat,
+                Person(record.asked_by, ""),
+                member,
+                may_manage=True,
+            )
+        except TableError:
+            # The table moved on so far that the request cannot be met: it ends here.
+            await self.repo.settle_handover(record.id, "cancelled")
+            raise
+        if not await self.repo.settle_handover(record.id, "accepted"):
+            # Another process settled it between the check and now (not reachable in one
+            # process, where the answers to a request run one at a time).
+            raise TableError(REQUEST_SETTLED, "stale")
+        return outcome
+
+    async def reconcile(self) -> None:
+        """At start-up: a pending request whose expiry was not stored (a crash between the two
+        writes of ``ask``) gets it, so no request waits for ever.
+        """
+        stored = {
+            int(d.data.get("request", 0))
+            for d in await self.repo.deadlines(kinds=(HANDOVER_EXPIRY,))
+        }
+        for table in await self.repo.tables_with_status((ACTIVE,)):
+            for record in await self.repo.handovers_of_table(table.id, ("pending",)):
+                if record.id not in stored:
+                    await self.service.scheduler.add(
+                        HANDOVER_EXPIRY,
+                        record.due,
+                        table_id=record.table_id,
+                        seat=record.seat,
+                        user_id=record.user_id,
+                        data={"request": record.id},
+                    )
+
+    async def _on_expiry(self, deadline: DeadlineRecord, now: float) -> HandoverLapsed | None:
+        request_id = int(deadline.data.get("request", 0))
+        async with self._lock(request_id):
+            try:
+                record = await self.repo.get_handover(request_id) if valid_id(request_id) else None
+                if record is None or record.status != "pending":
+                    return None  # answered in time
+                try:
+                    table = await self.service.get(record.table_id)
+                except Exception:  # noqa: BLE001 - a table gone needs no answer
+                    await self.repo.settle_handover(record.id, "cancelled")
+                    return None
+                if table.status != ACTIVE:
+                    await self.repo.settle_handover(record.id, "cancelled")
+                    return None
+                seats = table.seats
+                if 0 <= record.seat < len(seats) and seats[record.seat].user_id == record.user_id:
+                    # Accepted, and the seat handed over, but a crash came before the request
+                    # was settled: it is settled now, and nobody is told it lapsed.
+                    await self.repo.settle_handover(record.id, "accepted")
+                    return None
+                if not await self.repo.settle_handover(record.id, "expired"):
+                    return None
+                record.status = "expired"
+                return HandoverLapsed(record, table)
+            finally:
+                self._answering.pop(request_id, None)
