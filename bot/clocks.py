@@ -15,8 +15,6 @@ import logging
 from typing import TYPE_CHECKING
 
 from tables.clocks import Fired
-from tables.handover import HandoverLapsed
-from tables.limits import LobbyExpired
 
 if TYPE_CHECKING:
     from .app import TischrundeBot
@@ -104,13 +102,7 @@ class ClockDriver:
     async def deliver(self, fired: list[Fired], *, catch_up: bool = False) -> None:
         """What the deadlines did (a timeout's move, a reminder, a vacation's end, a round
         closed) was stored with its posts, and the outbox relay, woken by those commits, sends
-        them (one thread message per table for a run's moves). A lapsed hand-over request
-        and a lobby that closed itself are told here.
+        them (one thread message per table for a run's moves); a lapsed hand-over request and
+        a lobby that closed itself too.
         """
-        for item in fired:
-            outcome = item.outcome
-            if isinstance(outcome, (HandoverLapsed, LobbyExpired)):
-                try:
-                    await self.bot.handovers.deliver(outcome)
-                except Exception:
-                    log.exception("could not deliver %s", type(outcome).__name__)
+        del fired, catch_up

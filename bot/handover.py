@@ -9,19 +9,19 @@ nothing else of the table reaches them until they accept (DESIGN invariant 7).
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from games.core import Text
 from storage import HandoverRecord
 from tables import messages as service_messages
+from tables import notices
 from tables.clocks import format_duration
-from tables.handover import HandoverAnswered, HandoverLapsed
-from tables.limits import LobbyExpired
+from tables.handover import HandoverAnswered, request_post_key
 from tables.service import Member, Table, TableError
 
-from . import i18n
+from . import i18n, outbox
 from .flows import as_member, member_of, public_language
 from .render import handover_view, lobby_embed
 
@@ -73,31 +73,59 @@ class HandoverFlows:
         by, to = member_of(interaction), as_member(member)
         # Every refusal before anything changes, the engine's turn at the seat included.
         service.handovers.check(table, seat, by, to, may_manage=may_manage)
-        public = public_language(table)
         if meanwhile_engine and table.seats[seat].user_id is not None:
-            old_name = table.seat_name(seat)
+            # Stored with its thread note (the outbox), like every hand-over.
             outcome = await service.substitute(table_id, seat, by, None, may_manage=may_manage)
             table = outcome.table
-            note = i18n.SUBSTITUTED.format(n=seat_number, old=old_name, new=table.seat_name(seat))
-            events = [event for _applied, event in outcome.events]
-            await bot.flows.publish(table, events, actor=None, note=note.get(public))
         holder = table.seat_name(seat)
         record, table = await service.handovers.ask(
-            table_id, seat, by, to, may_manage=may_manage, data={"holder": holder}
+            table_id,
+            seat,
+            by,
+            to,
+            may_manage=may_manage,
+            data={"holder": holder, "host_name": by.name},
         )
-        where = await self._deliver_request(record, table, by, member)
-        if where is None:
-            await service.repo.settle_handover(record.id, "cancelled")
+        # The request was stored with the post that asks the member; delivering it now tells
+        # the host how it went (by DM, in the thread, or not at all).
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await bot.outbox.flush()
+        key = request_post_key(table_id, seat, to.user_id, record.created_at)
+        posts = await bot.repository_or_fail().posts(
+            table_id=table_id, kinds=(notices.HANDOVER_REQUEST,)
+        )
+        via = next((p.progress.get("via") for p in posts if p.key == key), None)
+        if via == "none":
             text = i18n.HANDOVER_UNREACHABLE.format(who=to.name, n=seat_number)
-            await bot.flows.reply(interaction, text.get(lang))
-            return
-        text = i18n.HANDOVER_ASKED.format(
-            who=to.name, where=where.get(lang), n=seat_number, holder=holder
-        )
+        else:
+            where = i18n.IN_THREAD if via == "thread" else i18n.BY_DM
+            text = i18n.HANDOVER_ASKED.format(
+                who=to.name, where=where.get(lang), n=seat_number, holder=holder
+            )
         await bot.flows.reply(interaction, text.get(lang))
 
+    async def post_request(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """Deliver a stored request (``tables.notices.HANDOVER_REQUEST``); how it went."""
+        bot = self.bot
+        record = await bot.repository_or_fail().get_handover(int(payload["request"]))
+        if record is None or record.status != "pending":
+            return {"via": "settled"}
+        try:
+            table = await bot.service.get(record.table_id)
+        except TableError:
+            return {"via": "settled"}
+        asked_by = Member(record.asked_by, str(record.data.get("host_name", "?")))
+        where = await self._deliver_request(
+            record, table, asked_by, discord.Object(int(record.user_id))
+        )
+        if where is None:
+            # Nobody can be asked: the request ends here, and the host learns it.
+            await bot.repository_or_fail().settle_handover(record.id, "cancelled")
+            return {"via": "none"}
+        return {"via": "dm" if where is i18n.BY_DM else "thread"}
+
     async def _deliver_request(
-        self, record: HandoverRecord, table: Table, by: Member, member: discord.abc.User
+        self, record: HandoverRecord, table: Table, by: Member, member: discord.abc.Snowflake
     ) -> Text | None:
         """Post the request to its addressee: by DM, else in the thread; how, or None."""
         bot = self.bot
@@ -122,8 +150,9 @@ class HandoverFlows:
             return None
         public = public_language(table)
         try:
-            await bot.get_partial_messageable(int(thread)).send(
-                f"<@{record.user_id}> {request_text(public)}",
+            await outbox.send(
+                bot.get_partial_messageable(int(thread)),
+                content=f"<@{record.user_id}> {request_text(public)}",
                 view=handover_view(table.id, record.id, public),
                 # Only the addressee is pinged, whatever names the text carries.
                 allowed_mentions=discord.AllowedMentions(
@@ -150,8 +179,8 @@ class HandoverFlows:
         game = table.game.name.get(lang)
         if not answered.accepted:
             text = i18n.HANDOVER_YOU_DECLINED.format(id=table.id)
+            # The host is told through the outbox, stored with the answer.
             await self._close_request(interaction, text.get(lang))
-            await self._tell_host(answered, i18n.HANDOVER_DECLINED)
             return
         text = i18n.HANDOVER_YOU_ACCEPTED.format(n=record.seat + 1, id=table.id, game=game)
         await self._close_request(interaction, text.get(lang))
@@ -172,10 +201,18 @@ class HandoverFlows:
         """
         del interaction, answered
 
-    async def _tell_host(self, answered: HandoverAnswered | HandoverLapsed, text: Text) -> None:
-        """Tell whoever asked: by DM, else with a mention in the table's thread."""
+    async def tell_host(self, payload: dict[str, Any], text: Text) -> None:
+        """Tell whoever asked how the request ended (``tables.notices.HANDOVER_DECLINED`` and
+        ``HANDOVER_LAPSED``): by DM, else with a mention in the table's thread.
+        """
         bot = self.bot
-        record, table = answered.request, answered.table
+        record = await bot.repository_or_fail().get_handover(int(payload["request"]))
+        if record is None:
+            return
+        try:
+            table = await bot.service.get(record.table_id)
+        except TableError:
+            return
 
         def told(lang: str) -> str:
             return text.format(
@@ -192,8 +229,9 @@ class HandoverFlows:
         thread = table.record.place.get("thread")
         if thread:
             public = public_language(table)
-            await bot.get_partial_messageable(int(thread)).send(
-                f"<@{record.asked_by}> {told(public)}",
+            await outbox.send(
+                bot.get_partial_messageable(int(thread)),
+                content=f"<@{record.asked_by}> {told(public)}",
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False, roles=False, users=[discord.Object(int(record.asked_by))]
                 ),
@@ -216,21 +254,20 @@ class HandoverFlows:
 
     # ----- what housekeeping deadlines did -----------------------------------------------------
 
-    async def deliver(self, outcome: HandoverLapsed | LobbyExpired) -> None:
-        """Tell the host a request lapsed; tell the channel a lobby closed itself."""
-        if isinstance(outcome, HandoverLapsed):
-            await self._tell_host(outcome, i18n.HANDOVER_LAPSED)
+    async def lobby_expired(self, payload: dict[str, Any]) -> None:
+        """Tell the channel a lobby closed itself (``tables.notices.LOBBY_EXPIRED``)."""
+        try:
+            table = await self.bot.service.get(int(payload["table"]))
+        except TableError:
             return
-        table = outcome.table
+        days = int(payload.get("days", 0))
         public = public_language(table)
         channel_id = table.record.place.get("channel")
         if not channel_id:
             return
         channel = self.bot.get_partial_messageable(int(channel_id))
-        text = i18n.LOBBY_EXPIRED.format(
-            id=table.id, game=table.game.name.get(public), days=outcome.days
-        )
-        await channel.send(text.get(public))
+        text = i18n.LOBBY_EXPIRED.format(id=table.id, game=table.game.name.get(public), days=days)
+        await outbox.send(channel, content=text.get(public))
         lobby_id = table.record.place.get("lobby")
         if lobby_id:
             try:

@@ -216,7 +216,7 @@ class Relay:
         delivery = Delivery(first, recover)
         token = _current.set(delivery)
         try:
-            await self._render(group)
+            outcome = await self._render(group)
         except Exception as error:
             attempts = first.attempts + 1
             delay = retry_delay(attempts)
@@ -236,15 +236,18 @@ class Relay:
             _current.reset(token)
         now = self.bot.service.clock()
         for post in group:
-            await repo.post_sent(post.id, now, {"recognised": delivery.recognised})
+            progress = {"recognised": delivery.recognised, **(outcome or {})}
+            await repo.post_sent(post.id, now, progress)
         self.delivered += len(group)
         self.recognised += delivery.recognised
         return True
 
     # ----- the kinds ---------------------------------------------------------------------------
 
-    async def _render(self, group: list[OutboxRecord]) -> None:
+    async def _render(self, group: list[OutboxRecord]) -> dict[str, Any] | None:
+        """Send a group; what the delivery found out (stored in the post's progress)."""
         kind = group[0].kind
+        handovers = self.bot.handovers
         if kind == notices.TURN:
             await self._turn(group)
         elif kind == notices.REMINDER:
@@ -257,8 +260,17 @@ class Relay:
             posting = self.bot.get_cog("TournamentCommands")
             if posting is not None:
                 await posting.deliver(group[0].payload)  # type: ignore[attr-defined]
+        elif kind == notices.HANDOVER_REQUEST:
+            return await handovers.post_request(group[0].payload)
+        elif kind == notices.HANDOVER_DECLINED:
+            await handovers.tell_host(group[0].payload, i18n.HANDOVER_DECLINED)
+        elif kind == notices.HANDOVER_LAPSED:
+            await handovers.tell_host(group[0].payload, i18n.HANDOVER_LAPSED)
+        elif kind == notices.LOBBY_EXPIRED:
+            await handovers.lobby_expired(group[0].payload)
         else:
             log.warning("post %s has an unknown kind %r; dropped", group[0].id, kind)
+        return None
 
     async def _table(self, table_id: int) -> Table | None:
         try:

@@ -284,10 +284,10 @@ class StorageError(Exception):
 
 
 class TableRef:
-    """The id of a table that ``Changes.create_table`` creates in the same commit.
+    """The id of a row (a table, a hand-over request) that a ``Changes`` creates.
 
-    Later writes of the same ``Changes`` (its seats, a tournament pairing) may name the table by
-    this reference; it holds the real id once the commit ran.
+    Later writes of the same ``Changes`` (its seats, a tournament pairing, a deadline's or a
+    post's data) may name the row by this reference; it holds the real id once the commit ran.
     """
 
     __slots__ = ("id",)
@@ -310,6 +310,13 @@ TableId = int | TableRef
 def table_id_of(value: TableId | None) -> int | None:
     """The real id behind ``value`` (inside a commit, after the table was created)."""
     return None if value is None else int(value)
+
+
+def json_with_refs(value: Any) -> Any:
+    """``json.dumps``' ``default``: a ``TableRef`` in stored data is its id (inside a commit)."""
+    if isinstance(value, TableRef):
+        return int(value)
+    raise TypeError(f"{type(value).__name__} is not JSON")
 
 
 @dataclass(frozen=True)
@@ -463,6 +470,22 @@ class Changes:
         """See ``Repository.delete_rounds_after``."""
         self._add("delete_rounds_after", tournament_id, number)
 
+    # -- hand-over requests ---------------------------------------------------------------------
+
+    def add_handover(self, record: HandoverRecord) -> TableRef:
+        """See ``Repository.add_handover``; the reference (and ``record.id``) hold the new
+        request's id after the commit, and may stand for it in deadlines and posts.
+        """
+        ref = TableRef()
+        self._add("add_handover", record, ref)
+        return ref
+
+    def settle_handover(self, request_id: int, status: str) -> None:
+        """See ``Repository.settle_handover``; a request no longer pending fails the whole
+        commit with ``NotPending``.
+        """
+        self._add("settle_handover", request_id, status)
+
     # -- the outbox -----------------------------------------------------------------------------
 
     def post(
@@ -494,6 +517,10 @@ class DuplicateRequest(StorageError):
 
 class UnknownTable(StorageError):
     """No table with that id."""
+
+
+class NotPending(StorageError):
+    """A hand-over request settled already (by another answer, or its expiry)."""
 
 
 class UnknownTournament(StorageError):

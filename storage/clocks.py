@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any
 
-from .base import DeadlineRecord, VacationRecord, table_id_of
+from .base import DeadlineRecord, VacationRecord, json_with_refs, table_id_of
 
 _DEADLINE_COLUMNS = "id, kind, due, table_id, seat, user_id, data, attempts"
 
@@ -46,7 +46,9 @@ def _insert(conn: sqlite3.Connection, deadlines: list[DeadlineRecord]) -> list[i
                 table_id_of(item.table_id),
                 item.seat,
                 item.user_id,
-                json.dumps(item.data, separators=(",", ":"), allow_nan=False),
+                json.dumps(
+                    item.data, separators=(",", ":"), allow_nan=False, default=json_with_refs
+                ),
             ),
         )
         ids.append(int(cursor.lastrowid or 0))

@@ -6,7 +6,7 @@ import json
 import sqlite3
 from typing import Any
 
-from .base import HANDOVER_STATUSES, GuildLimits, HandoverRecord
+from .base import HANDOVER_STATUSES, GuildLimits, HandoverRecord, NotPending, TableRef
 
 _LIMIT_COLUMNS = ("open_lobbies", "running_tables", "tournaments", "engine_entries", "lobby_days")
 _HANDOVER_COLUMNS = "id, table_id, seat, asked_by, user_id, name, status, created_at, due, data"
@@ -72,6 +72,10 @@ class SqliteLimitsMixin:
 
     async def add_handover(self, record: HandoverRecord) -> HandoverRecord:
         """Store a new pending request (``record.id`` is ignored); it, with its id."""
+        await self._write(self._work_add_handover(record, TableRef()))
+        return record
+
+    def _work_add_handover(self, record: HandoverRecord, ref: TableRef) -> Any:
         values = (
             record.table_id,
             record.seat,
@@ -90,10 +94,10 @@ class SqliteLimitsMixin:
                 " created_at, due, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 values,
             )
-            return int(cursor.lastrowid or 0)
+            record.id = ref.id = int(cursor.lastrowid or 0)
+            return record.id
 
-        record.id = await self._write(work)
-        return record
+        return work
 
     async def get_handover(self, request_id: int) -> HandoverRecord | None:
         """The request, or None if there is none."""
@@ -118,15 +122,23 @@ class SqliteLimitsMixin:
 
     async def settle_handover(self, request_id: int, status: str) -> bool:
         """Move a pending request to ``status``; False if it was no longer pending."""
+        try:
+            await self._write(self._work_settle_handover(request_id, status))
+        except NotPending:
+            return False
+        return True
+
+    def _work_settle_handover(self, request_id: int, status: str) -> Any:
         if status not in HANDOVER_STATUSES or status == "pending":
             raise ValueError(f"a request cannot be settled as {status!r}")
 
-        def work(conn: sqlite3.Connection) -> bool:
+        def work(conn: sqlite3.Connection) -> None:
             cursor = conn.execute(
                 "UPDATE handover_requests SET status = ? WHERE id = ? AND status = 'pending'",
                 (status, request_id),
             )
-            return cursor.rowcount == 1
+            if cursor.rowcount != 1:
+                # In a unit of work, the rest (a post to the host) must not commit either.
+                raise NotPending(request_id)
 
-        settled: bool = await self._write(work)
-        return settled
+        return work

@@ -44,6 +44,7 @@ from .base import (
     TableRecord,
     TableRef,
     UnknownTable,
+    json_with_refs,
 )
 from .clocks import SqliteClocksMixin
 from .limits import SqliteLimitsMixin
@@ -63,7 +64,9 @@ Work = Callable[[sqlite3.Connection], Any]
 
 def _dumps(value: Any) -> str:
     # allow_nan=False: a state must stay JSON-native to replay from storage anywhere.
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return json.dumps(
+        value, separators=(",", ":"), ensure_ascii=False, allow_nan=False, default=json_with_refs
+    )
 
 
 def _loads(text: str | None) -> Any:
@@ -686,9 +689,9 @@ class SqliteRepository(
         table_id: int | None = None,
         at: float = 0.0,
     ) -> Work:
-        row = (key, kind, table_id, _dumps(payload), at or time.time())
-
         def work(conn: sqlite3.Connection) -> bool:
+            # Dumped here, inside the commit: the payload may name a row created before it.
+            row = (key, kind, table_id, _dumps(payload), at or time.time())
             # The first post of a key stands: a handler that runs again after a crash, or a
             # resumed round change, adds no second post.
             return (

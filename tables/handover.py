@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from games.core import Text, forfeited
-from storage import ACTIVE, DeadlineRecord, HandoverRecord
+from storage import ACTIVE, Changes, DeadlineRecord, HandoverRecord, NotPending
 
 from . import messages as msg
+from . import notices
 from .clocks import HOUR
 from .limits import valid_id
 
@@ -55,6 +56,11 @@ REQUEST_SETTLED = Text(
     "Diese Anfrage ist schon beantwortet oder abgelaufen.",
     "That request has already been answered or has lapsed.",
 )
+
+
+def request_post_key(table_id: int, seat: int, user_id: str, at: float) -> str:
+    """The outbox key of the post that asks ``user_id`` (the flow reads how it went)."""
+    return f"handover_request:{table_id}:{seat}:{user_id}:{at!r}"
 
 
 @dataclass
@@ -124,16 +130,35 @@ class Handovers:
             due=now + REQUEST_HOURS * HOUR,
             data=dict(data or {}),
         )
-        record = await self.repo.add_handover(record)
-        await self.service.scheduler.add(
-            HANDOVER_EXPIRY,
-            record.due,
-            table_id=table_id,
-            seat=seat,
-            user_id=to.user_id,
-            data={"request": record.id},
+        # One transaction: the request, its expiry and the post that asks the member (the
+        # relay sends it after the commit, by DM or as a mention in the thread).
+        changes = Changes()
+        ref = changes.add_handover(record)
+        expiry = DeadlineRecord(
+            0, HANDOVER_EXPIRY, record.due, table_id, seat, to.user_id, {"request": ref}
         )
+        self.service.scheduler.stage(changes, [], [expiry])
+        changes.post(
+            request_post_key(table_id, seat, to.user_id, now),
+            notices.HANDOVER_REQUEST,
+            {"request": ref, "table": table_id},
+            table_id=table_id,
+            at=now,
+        )
+        await self.repo.commit(changes)
+        self.service.scheduler.notify([expiry])
+        self.service.posted()
         return record, table
+
+    def _tell_host(self, changes: Changes, record: HandoverRecord, kind: str) -> None:
+        """Stage the post that tells the host how the request ended."""
+        changes.post(
+            f"{kind}:{record.id}",
+            kind,
+            {"request": record.id, "table": record.table_id},
+            table_id=record.table_id,
+            at=self.service.clock(),
+        )
 
     def check(self, table: Table, seat: int, by: Member, to: Member, *, may_manage: bool) -> None:
         """What ``substitute`` checks, asked before a request is stored."""
@@ -177,8 +202,14 @@ class Handovers:
                     raise TableError(REQUEST_SETTLED, "stale")
                 table = await self.service.get(record.table_id)
                 if not accept:
-                    if not await self.repo.settle_handover(record.id, "declined"):
-                        raise TableError(REQUEST_SETTLED, "stale")
+                    changes = Changes()
+                    changes.settle_handover(record.id, "declined")
+                    self._tell_host(changes, record, notices.HANDOVER_DECLINED)
+                    try:
+                        await self.repo.commit(changes)
+                    except NotPending:
+                        raise TableError(REQUEST_SETTLED, "stale") from None
+                    self.service.posted()
                     record.status = "declined"
                     return HandoverAnswered(record, table, accepted=False)
                 outcome = await self._hand_over(record, table, member)
@@ -204,24 +235,27 @@ class Handovers:
         if guild:
             # Taking a seat counts toward the new holder's tables like joining one.
             await self.service.limits.check_seat(str(guild), member.user_id, lobby=False)
+        # The request is settled in the hand-over's own transaction.
+        settled = Changes()
+        settled.settle_handover(record.id, "accepted")
         try:
             self.check(table, record.seat, Person(record.asked_by, ""), member, may_manage=True)
-            outcome = await self.service.substitute(
+            return await self.service.substitute(
                 record.table_id,
                 record.seat,
                 Person(record.asked_by, ""),
                 member,
                 may_manage=True,
+                changes=settled,
             )
+        except NotPending:
+            # Another process settled it between the check and now (not reachable in one
+            # process, where the answers to a request run one at a time).
+            raise TableError(REQUEST_SETTLED, "stale") from None
         except TableError:
             # The table moved on so far that the request cannot be met: it ends here.
             await self.repo.settle_handover(record.id, "cancelled")
             raise
-        if not await self.repo.settle_handover(record.id, "accepted"):
-            # Another process settled it between the check and now (not reachable in one
-            # process, where the answers to a request run one at a time).
-            raise TableError(REQUEST_SETTLED, "stale")
-        return outcome
 
     async def reconcile(self) -> None:
         """At start-up: a pending request whose expiry was not stored (a crash between the two
@@ -264,8 +298,14 @@ class Handovers:
                     # was settled: it is settled now, and nobody is told it lapsed.
                     await self.repo.settle_handover(record.id, "accepted")
                     return None
-                if not await self.repo.settle_handover(record.id, "expired"):
+                changes = Changes()
+                changes.settle_handover(record.id, "expired")
+                self._tell_host(changes, record, notices.HANDOVER_LAPSED)
+                try:
+                    await self.repo.commit(changes)
+                except NotPending:
                     return None
+                self.service.posted()
                 record.status = "expired"
                 return HandoverLapsed(record, table)
             finally:

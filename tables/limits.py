@@ -306,7 +306,8 @@ class LimitKeeper:
 
     async def _on_lobby_expiry(self, deadline: DeadlineRecord, now: float) -> LobbyExpired | None:
         assert deadline.table_id is not None
-        table = await self.service.expire_lobby(deadline.table_id)
+        days = int(deadline.data.get("days", DEFAULTS.lobby_days))
+        table = await self.service.expire_lobby(deadline.table_id, days)
         if table is None:
             return None  # started, cancelled or gone meanwhile: nothing to close
-        return LobbyExpired(table, int(deadline.data.get("days", DEFAULTS.lobby_days)))
+        return LobbyExpired(table, days)

@@ -18,6 +18,10 @@ Kinds and their payloads:
 - ``vacation_over``: ``user``'s vacation reached its end.
 - ``tournament``: a tournament's post: ``tournament``, ``event`` (the kind), ``round``,
   ``tables``, ``byes``, ``deadline``, ``standings``.
+- ``handover_request``: ask a member to take over a seat (``request``): by DM, else with a
+  mention in the table's thread; the delivery records how (``via``) for the asking flow.
+- ``handover_declined`` / ``handover_lapsed``: tell the host how ``request`` ended.
+- ``lobby_expired``: a lobby nobody started closed itself (``table``, ``days``).
 """
 
 from __future__ import annotations
@@ -27,4 +31,18 @@ REMINDER = "reminder"
 CANCELLED = "cancelled"
 VACATION_OVER = "vacation_over"
 TOURNAMENT = "tournament"
-KINDS = (TURN, REMINDER, CANCELLED, VACATION_OVER, TOURNAMENT)
+HANDOVER_REQUEST = "handover_request"
+HANDOVER_DECLINED = "handover_declined"
+HANDOVER_LAPSED = "handover_lapsed"
+LOBBY_EXPIRED = "lobby_expired"
+KINDS = (
+    TURN,
+    REMINDER,
+    CANCELLED,
+    VACATION_OVER,
+    TOURNAMENT,
+    HANDOVER_REQUEST,
+    HANDOVER_DECLINED,
+    HANDOVER_LAPSED,
+    LOBBY_EXPIRED,
+)

@@ -596,6 +596,7 @@ class TableService:
         *,
         may_manage: bool = False,
         engine: str = "strategy",
+        changes: Changes | None = None,
     ) -> MoveOutcome:
         """Hand ``seat`` of a running table to member ``to``, or to an engine player (None).
 
@@ -631,8 +632,9 @@ class TableService:
                 handed.pop(new.user_id, None)
             settings = {**table.record.settings, "handed_over": handed}
             # One transaction: the seats, the record of who handed over, the old holder's
-            # clock dropped, the engine's moves if it acts now, and the posts.
-            changes = Changes()
+            # clock dropped, the engine's moves if it acts now, the posts, and ``changes`` (a
+            # hand-over request settled as accepted).
+            changes = Changes() if changes is None else changes
             changes.set_seats(table.id, seats)
             changes.update_table(table.id, settings=settings)
             await self.clocks.stage_clear_seat(changes, table.id, seat)
@@ -699,7 +701,7 @@ class TableService:
             )
             return outcome
 
-    async def expire_lobby(self, table_id: int) -> Table | None:
+    async def expire_lobby(self, table_id: int, days: int = 0) -> Table | None:
         """Close a lobby whose time ran out; None (nothing changes) if it is no lobby now."""
         async with self._lock(table_id):
             try:
@@ -708,7 +710,7 @@ class TableService:
                 return None
             if table.status != LOBBY:
                 return None
-            return await self._close(table)
+            return await self._close(table, expired={"days": days})
 
     async def _advance(
         self,
@@ -853,7 +855,7 @@ class TableService:
         table.seats = seats
         return table
 
-    async def _close(self, table: Table) -> Table:
+    async def _close(self, table: Table, *, expired: dict[str, Any] | None = None) -> Table:
         # One transaction: the status, the deadlines dropped, and the thread's note (a running
         # table has a thread that must hear of it).
         changes = Changes()
@@ -866,6 +868,16 @@ class TableService:
                 f"cancelled:{table.id}",
                 notices.CANCELLED,
                 {"table": table.id},
+                table_id=table.id,
+                at=self.clock(),
+            )
+        if expired is not None and self.posts_for(table):
+            # A lobby that closed itself tells its channel, with the close.
+            post = True
+            changes.post(
+                f"lobby_expired:{table.id}",
+                notices.LOBBY_EXPIRED,
+                {"table": table.id, **expired},
                 table_id=table.id,
                 at=self.clock(),
             )

@@ -1166,6 +1166,10 @@ class TournamentService:
             self._post(changes, tournament, "played_out", number, tables=played)
             changes.events.append(TournamentEvent("played_out", tournament, number, ended))
             await self._commit(changes)
+        # A round whose games were all decided but which never ended (left so by a crash of
+        # an older version) ends here too, so the deadline or an organiser moves it on.
+        if await self._round_is_open(tournament_id, number):
+            await self._serial(tournament_id, lambda: self._finish_decided_round(tournament))
         return played
 
     async def round_deadline_passed(self, tournament_id: int, number: int) -> list[int]:

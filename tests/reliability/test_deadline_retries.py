@@ -12,7 +12,7 @@ import logging
 
 import pytest
 
-from tables.clocks import HOUR, retry_delay
+from tables.clocks import DAY, HOUR, retry_delay
 from tables.service import TableService, TimedOut
 from tables.turns import REMINDER, TURN, VACATION_END, ReminderDue, VacationOver
 from tests.tables.test_clocks import BEN, START, VirtualClock, started
@@ -113,3 +113,118 @@ async def test_a_failing_deadline_is_logged_once_and_backs_off(service, repo, cl
     assert any(isinstance(f.outcome, TimedOut) for f in fired)
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert len(errors) == 1 and "tried again" in errors[0].getMessage()
+
+
+# ----- the deadlines of tournaments and of housekeeping ---------------------------------------
+
+
+@pytest.fixture
+def world(repo, clock):
+    from tables.tournaments.service import TournamentService
+
+    tables = TableService(repo, clock=clock)
+    tournaments = TournamentService(repo, tables)
+    tables.finished_listeners.append(tournaments.on_table_finished)
+    return tables, tournaments
+
+
+async def test_a_round_deadline_whose_handler_fails_once_still_ends_the_round(world, repo, clock):
+    """A locked database at a round's deadline: the deadline stays, and 30 s later the round
+    ends, its tables played out (before: the round stayed open for good)."""
+    from tables.service import Member
+    from tables.tournaments.service import ROUND_DEADLINE
+
+    tables, tournaments = world
+    organiser = Member("u-org", "Olga")
+    tournament = await tournaments.create(
+        guild="g1",
+        channel="c1",
+        organiser=organiser,
+        name="Cup",
+        game_id="test-highcard",
+        options={"hand": 1},
+        rounds=1,
+        round_hours=1,
+    )
+    for number in range(2):
+        await tournaments.join(tournament.id, Member(f"u{number}", f"P{number}"))
+    await tournaments.start(tournament.id, organiser, may_organise=True)
+    clock.advance(HOUR)
+    repo.fail_next("get_tournament")
+    fired = await tables.scheduler.run_due()
+    assert [f.deadline.kind for f in fired if f.failed] == [ROUND_DEADLINE]
+    assert (await repo.get_tournament(tournament.id)).status == "running"
+    clock.advance(30)
+    await tables.scheduler.run_due()
+    assert (await repo.get_tournament(tournament.id)).status == "finished"
+    assert not await repo.deadlines(kinds=(ROUND_DEADLINE,))
+
+
+async def test_a_registration_deadline_whose_handler_fails_once_still_closes_it(world, repo, clock):
+    """Registration closing at its time survives a failed first try."""
+    from tables.service import Member
+    from tables.tournaments.service import REGISTRATION_DEADLINE
+
+    tables, tournaments = world
+    tournament = await tournaments.create(
+        guild="g1",
+        channel="c1",
+        organiser=Member("u-org", "Olga"),
+        name="Cup",
+        game_id="test-highcard",
+        options={"hand": 1},
+        closes_at=START + HOUR,
+    )
+    clock.advance(HOUR)
+    repo.fail_next("get_tournament")
+    fired = await tables.scheduler.run_due()
+    assert [f.deadline.kind for f in fired if f.failed] == [REGISTRATION_DEADLINE]
+    assert (await repo.get_tournament(tournament.id)).status == "registration"
+    clock.advance(30)
+    await tables.scheduler.run_due()
+    assert (await repo.get_tournament(tournament.id)).status == "closed"
+    keys = [p.key for p in await repo.posts(kinds=("tournament",))]
+    assert keys == [f"tournament:{tournament.id}:registration_closed:0"]
+
+
+async def test_a_lobby_expiry_whose_handler_fails_once_still_closes_the_lobby(service, repo, clock):
+    """A lobby's closing deadline survives a failed first try; the lobby closes, once, and
+    its channel's note is stored with the close."""
+    from tables.limits import LOBBY_EXPIRY
+    from tests.tables.test_clocks import ANNA
+
+    table = await service.create("test-highcard", ANNA, {"guild": "g1", "channel": "c1"})
+    (deadline,) = await repo.deadlines(kinds=(LOBBY_EXPIRY,))
+    clock.now = deadline.due
+    service._cache.clear()  # a process that has not loaded the table yet
+    repo.fail_next("get_table")
+    fired = await service.scheduler.run_due()
+    assert [f.deadline.kind for f in fired if f.failed] == [LOBBY_EXPIRY]
+    assert (await repo.get_table(table.id)).status == "lobby"
+    clock.advance(30)
+    await service.scheduler.run_due()
+    assert (await repo.get_table(table.id)).status == "cancelled"
+    assert [p.key for p in await repo.posts(kinds=("lobby_expired",))] == [
+        f"lobby_expired:{table.id}"
+    ]
+
+
+async def test_a_handover_expiry_whose_handler_fails_once_still_lapses_it(service, repo, clock):
+    """An unanswered request's expiry survives a failed first try: the request lapses and the
+    host's note is stored with it, once."""
+    from tables.handover import HANDOVER_EXPIRY
+    from tests.tables.test_clocks import ANNA, CARLA
+
+    table = await started(service, per_move=DAY)
+    record, _table = await service.handovers.ask(table.id, 1, ANNA, CARLA)
+    clock.now = record.due
+    repo.fail_next("get_handover")
+    fired = await service.scheduler.run_due()
+    assert HANDOVER_EXPIRY in [f.deadline.kind for f in fired if f.failed]
+    assert (await repo.get_handover(record.id)).status == "pending"
+    clock.advance(30)
+    await service.scheduler.run_due()
+    assert (await repo.get_handover(record.id)).status == "expired"
+    assert [p.key for p in await repo.posts(kinds=("handover_lapsed",))] == [
+        f"handover_lapsed:{record.id}"
+    ]
