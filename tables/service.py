@@ -812,7 +812,7 @@ class TableService:
             if after.clock is None:
                 await self.repo.commit(unit)
             else:
-                async with self.clocks.setting:
+                async with self.clocks.setting(self.clocks.people(after)):
                     added = await self.clocks.plan(after, movers, unit)
                     await self.repo.commit(unit)
         except StaleSequence:

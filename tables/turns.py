@@ -8,7 +8,7 @@ engine move for the seat or makes it forfeit, as the table's clock setting says.
 A vacation pauses all of a person's clocks: their deadlines are moved later by the length of
 the vacation (and back by what is left of it when it is ended early), so each clock resumes
 with the time it had. A clock set during a vacation starts when the vacation ends. Setting a
-table's clocks and starting or ending a vacation take one lock (``setting``): otherwise a move
+table's clocks and starting or ending a vacation take the person's lock (``setting``): otherwise a move
 at one of the person's tables could read "not away", the vacation then shift the stored clocks,
 and the move store a fresh clock that never pauses.
 
@@ -21,8 +21,10 @@ since every one of those servers' tables is paused.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import math
+from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -114,9 +116,27 @@ class TurnClocks:
         self.scheduler.register(TURN, self._on_turn)
         self.scheduler.register(REMINDER, self._on_reminder)
         self.scheduler.register(VACATION_END, self._on_vacation_end)
-        self.setting = asyncio.Lock()
-        """Held while a table's clocks are planned and committed, and by a vacation's start
-        and end."""
+        self._people: dict[str, asyncio.Lock] = {}
+
+    @contextlib.asynccontextmanager
+    async def setting(self, user_ids: Iterable[str]) -> AsyncIterator[None]:
+        """Hold the clock locks of these people: from planning a table's clocks to their
+        commit, and for a vacation's start or end. Per person, so moves at tables of other
+        people commit together (group commit); taken in one order, so no two wait on each
+        other.
+        """
+        locks = [
+            self._people.setdefault(user_id, asyncio.Lock()) for user_id in sorted(set(user_ids))
+        ]
+        async with contextlib.AsyncExitStack() as stack:
+            for lock in locks:
+                await stack.enter_async_context(lock)
+            yield
+
+    @staticmethod
+    def people(table: Table) -> set[str]:
+        """Whose clocks ``plan`` may set or drop at ``table``: every member seated there."""
+        return {seat.user_id for seat in table.seats if seat.user_id}
 
     # ----- clocks of seats -----------------------------------------------------------------
 
@@ -124,7 +144,7 @@ class TurnClocks:
         """After a stored change: clear the clocks of seats that moved or need not act, set
         one for each seat that must act and has none (or just moved and acts again).
         """
-        async with self.setting:
+        async with self.setting(self.people(table)):
             changes = Changes()
             added = await self.plan(table, movers, changes)
             await self.repo.commit(changes)
@@ -134,8 +154,9 @@ class TurnClocks:
         """Stage in ``changes`` what ``sync`` would write for ``table`` as it will be once
         ``changes`` commits; the deadlines it adds (for ``Scheduler.notify`` after the commit).
 
-        The caller holds ``setting`` from this call until the commit: a vacation starting in
-        between would otherwise shift the stored clocks but miss the ones staged here.
+        The caller holds ``setting(people(table))`` from this call until the commit: a
+        vacation starting in between would otherwise shift the stored clocks but miss the ones
+        staged here.
         """
         clock = table.clock
         if clock is None or clock.per_move is None:
@@ -337,7 +358,7 @@ class TurnClocks:
 
         if days < 1:
             raise TableError(VACATION_BAD_DAYS)
-        async with self.setting:
+        async with self.setting([user_id]):
             return await self._start_vacation_locked(user_id, days, guild_id)
 
     async def _start_vacation_locked(
@@ -369,7 +390,7 @@ class TurnClocks:
         """End the person's vacation now: their clocks run again with the time they had."""
         from .service import TableError
 
-        async with self.setting:
+        async with self.setting([user_id]):
             vacation = await self.active_vacation(user_id)
             if vacation is None:
                 raise TableError(NOT_AWAY)
