@@ -213,7 +213,7 @@ class Gelfdrakkar(Game):
                         for bundle in state["piles"][party]:
                             codes.extend([table[card] for card in bundle if KIND[card] != kind])
             if state["played"][seat] <= 1:
-                used = self._party_announced(state, party)
+                used = self._announced(state, party)
                 codes.extend(_LIMIT_CODES[limit] for limit in LIMITS if limit not in used)
                 if "reveal" not in used:
                     codes.append("reveal")
@@ -224,9 +224,18 @@ class Gelfdrakkar(Game):
         return []
 
     @staticmethod
-    def _party_announced(state: State, party: str) -> set[Any]:
+    def _announced(state: State, party: str) -> set[Any]:
+        """What a player of ``party`` may no longer announce this round.
+
+        A point limit is gone for everyone once anybody announced it (the ruling): were it gone
+        only for the announcer's party-mates, every other player could read the announcer's
+        party off their own menu. "For / against Vernio" is once per party; it shows the
+        announcer's party anyway, so its absence tells nothing that is not public.
+        """
         sides = state["party"]
-        return {kind for who, kind in state["announcements"] if sides[who] == party}
+        return {
+            kind for who, kind in state["announcements"] if kind != "reveal" or sides[who] == party
+        }
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
         """A uniformly random shuffle of the deck in play."""
@@ -661,7 +670,7 @@ class Gelfdrakkar(Game):
             view["hand"] = hand
             view["party"] = party
             view["party_announced"] = sorted(
-                self._party_announced(state, party), key=lambda kind: str(kind)
+                self._announced(state, party), key=lambda kind: str(kind)
             )
             view["waldherr_due"] = WALDHERR in hand and len(hand) <= 3
         return clone(view)

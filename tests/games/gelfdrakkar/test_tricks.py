@@ -106,12 +106,41 @@ def test_two_drachen_do_not_beat_a_gelfling():
     assert last_trick_event(events)["winner"] == 1
 
 
-def test_two_drachen_beat_an_elf():
+def test_two_drachen_in_a_row_beat_an_elf():
+    d1, d2 = c("drache", "E1"), c("drache", "E2")
+    state = table({1: [FREUND], 2: [d1], 3: [d2], 0: [95]})
+    state, events = trick(state, [FREUND, d1, d2, 95])
+    data = last_trick_event(events)
+    assert (data["winner"], data["how"]) == (2, "dragons2")
+
+
+def test_drachen_combination_needs_the_drachen_in_a_row_another_card_between_breaks_it():
+    """Ruling: 2 Drachen beat an elf only "direkt nacheinander"; a Gnom between them breaks the
+    row, so the elf wins by rank."""
     d1, d2 = c("drache", "E1"), c("drache", "E2")
     state = table({1: [FREUND], 2: [d1], 3: [95], 0: [d2]})
     state, events = trick(state, [FREUND, d1, 95, d2])
     data = last_trick_event(events)
-    assert (data["winner"], data["how"]) == (2, "dragons2")
+    assert (data["winner"], data["card"], data["how"]) == (1, FREUND, "rank")
+
+
+def test_three_drachen_not_in_a_row_do_not_beat_a_gelfling():
+    """Ruling: 3 Drachen beat a Gelfling only in a row; here a Gnom splits them."""
+    d1, d2, d3 = c("drache", "E1"), c("drache", "E2"), c("drache", "A5")
+    state = table({1: [d1], 2: [WALDHERR], 3: [d2], 4: [d3], 0: [95]}, players=5)
+    state, events = trick(state, [d1, WALDHERR, d2, d3, 95], partners={WALDHERR: 1})
+    data = last_trick_event(events)
+    assert (data["winner"], data["card"], data["how"]) == (2, WALDHERR, "rank")
+
+
+def test_a_nullkarte_between_two_drachen_does_not_break_their_row():
+    """Ruling: a Nullkarte does not count as a card between, for Drachen as for the others."""
+    d1, d2 = c("drache", "E1"), c("drache", "E2")
+    hands = {1: [FREUND], 2: [d1], 3: [NULL1], 4: [d2], 5: [95], 6: [96], 0: [97]}
+    state = table(hands, players=7)
+    state, events = trick(state, [FREUND, d1, NULL1, d2, 95, 96, 97])
+    data = last_trick_event(events)
+    assert (data["winner"], data["card"], data["how"]) == (2, d1, "dragons2")
 
 
 def test_helfer_beats_a_combination_of_drachen():
