@@ -260,6 +260,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         "Deckbau: wer in seinem Zug drei Städte auf der Hand hat, gewinnt.",
         "Deck building: hold three Stadt (city) cards in your turn to win.",
     )
+    draw_events = frozenset({"drew"})
 
     # ----- facts -------------------------------------------------------------------------------
 

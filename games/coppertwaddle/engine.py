@@ -159,6 +159,7 @@ class Coppertwaddle(Game):
         "Mittelalterliches Reich aus Adel und Bauern bauen, rauben und intrigieren (2 Spieler).",
         "Build a medieval Domain of Adel and Bauern, rob and scheme (2 players).",
     )
+    draw_events = frozenset({"drawn"})
     min_players = 2
     max_players = 2
     Options = CoppertwaddleOptions

@@ -120,6 +120,10 @@ class Game(ABC):
     lists a short menu of them; any other amount is checked by ``_apply``."""
     summary: ClassVar[Text] = Text("", "")
     """One line about the game for lists and help."""
+    draw_events: ClassVar[frozenset[str]] = frozenset()
+    """Kinds of the events that show a seat what it drew from a pile whose order is hidden
+    (from everyone, the seat included). The conformance suite's privacy check compares them
+    by kind only: what a draw shows is new information, not a leak."""
 
     # ----- facts -----------------------------------------------------------------------------
 

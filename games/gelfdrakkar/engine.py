@@ -688,36 +688,83 @@ class Gelfdrakkar(Game):
     def shuffle_hidden(
         self, state: State, observer: int | None, rng: random.Random
     ) -> State | None:
-        """Deal the unseen cards anew, keeping hand sizes and everything the table knows.
+        """Deal the unseen cards and the unknown parties anew, keeping what the table knows.
 
-        Parties are fixed by who was dealt Vernio and Sinhara and show in public (piles,
-        Spion, Freund), so those two cards stay where they are, and so do cards the table saw
-        a player take from a pile; every other hidden card (other hands, the set-aside rest)
-        may land anywhere hidden.
+        A party is known once revealed (a card, an announcement, an exchange, a trick taken),
+        and the observer knows their own. For every other player the party is as hidden as
+        the hand: Vernio and Sinhara held by such players, or set aside, may land in any of
+        their hands or in the rest, and the parties follow the new holders. Cards the table saw
+        a player take from a pile stay where they are, and so do Vernio and Sinhara in the
+        hand of a player whose party is known (moving them would change that party).
         """
         if not state["party"]:
             return None
-        # Only hands and the rest change, so a shallow copy with fresh lists for them will do.
-        other = dict(state)
+        marks = (VERNIO, SINHARA)
+        revealed = state["revealed"]
         hidden = [seat for seat in range(state["players"]) if seat != observer]
-        fixed = {seat: [VERNIO, SINHARA] for seat in hidden}
+        unknown = [seat for seat in hidden if revealed[seat] is None]
+        fixed: dict[int, list[int]] = {seat: [] for seat in hidden}
         for seat, card in state["taken"]:
             if seat in fixed:
                 fixed[seat].append(card)
-        pool = [card for seat in hidden for card in state["hands"][seat] if card not in fixed[seat]]
-        pool += [card for card in state["rest"] if card not in (VERNIO, SINHARA)]
+        for seat in hidden:
+            if revealed[seat] is not None:
+                fixed[seat] += [
+                    card
+                    for card in marks
+                    if card in state["hands"][seat] and card not in fixed[seat]
+                ]
+        loose = [card for card in marks if card in state["rest"]]
+        loose += [
+            card
+            for seat in unknown
+            for card in marks
+            if card in state["hands"][seat] and card not in fixed[seat]
+        ]
+        pool = [
+            card
+            for seat in hidden
+            for card in state["hands"][seat]
+            if card not in fixed[seat] and card not in loose
+        ]
+        pool += [card for card in state["rest"] if card not in loose]
+        # Slots a loose Vernio or Sinhara may take: the free places in unknown hands and the
+        # rest. A deal in which nobody at all holds either would have been a misdeal, so such
+        # a draw is drawn again.
+        free = {seat: len(state["hands"][seat]) - len(fixed[seat]) for seat in hidden}
+        slot_seats = [seat for seat in unknown for _ in range(free[seat])]
+        slot_seats += [-1] * len(state["rest"])
+        known_v = any(
+            state["party"][seat] == "V" and (seat == observer or revealed[seat] is not None)
+            for seat in range(state["players"])
+        )
+        for _attempt in range(20):
+            places = rng.sample(slot_seats, len(loose)) if loose else []
+            if known_v or any(place >= 0 for place in places) or not loose:
+                break
+        else:
+            return None
+        placed: dict[int, list[int]] = {seat: [] for seat in hidden}
+        placed[-1] = []
+        for card, place in zip(loose, places, strict=True):
+            placed[place].append(card)
         # A uniformly random order, several times cheaper than random.shuffle for ~100 cards
         # (the conformance suite re-deals for every observer at every step).
         keys = {card: rng.random() for card in pool}
         pool.sort(key=keys.__getitem__)
+        other = dict(state)  # only hands, the rest and the parties change
         hands = [list(hand) for hand in state["hands"]]
+        party = list(state["party"])
         for seat in hidden:
-            keep = [card for card in hands[seat] if card in fixed[seat]]
+            keep = fixed[seat] + placed[seat]
             size = len(hands[seat]) - len(keep)
             hands[seat] = sorted(keep + pool[:size])
             pool = pool[size:]
+            if seat in unknown:
+                party[seat] = "V" if any(card in marks for card in keep) else "A"
         other["hands"] = hands
-        other["rest"] = [card for card in state["rest"] if card in (VERNIO, SINHARA)] + pool
+        other["rest"] = placed[-1] + pool
+        other["party"] = party
         return other
 
     def check_invariants(self, state: State) -> None:

@@ -231,6 +231,7 @@ class Stardust(Game):
         "Pokerartig: Planetensysteme bauen, setzen, bluffen; Sonnen und Joker.",
         "Poker-like: build planet systems, bet and bluff; suns and jokers.",
     )
+    draw_events = frozenset({"drew"})
 
     # ----- facts -------------------------------------------------------------------------------
 
