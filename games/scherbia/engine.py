@@ -174,6 +174,28 @@ def team_of(state: State, seat: int) -> int:
     return seat % 2 if state["teams"] else seat
 
 
+class ScherbiaPosition(BaseModel):
+    """A position for ``Scherbia.set_up``: hands and point piles by profession words (each
+    word once more is the next people of that profession), and the seat that leads the next
+    trick. The cards placed nowhere are set aside. A trick so far is reached from here by
+    playing its cards (``apply``), so that every rule of the trick applies to it.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    hands: list[list[str]]
+    piles: list[list[str]] | None = None
+    leader: int = Field(0, ge=0, le=7)
+
+
+def state_hand_size(options: BaseModel) -> int:
+    """The hand size dealt at a table with ``options``."""
+    return int(options.hand_size)  # type: ignore[attr-defined]
+
+
+def _bad_position(de: str, en: str) -> SetupError:
+    return SetupError(Text(f"Ungültige Stellung: {de}", f"Invalid position: {en}"))
+
+
 class Scherbia(Game):
     """Scherbia: a trick-taking game of twelve professions with layered tricks."""
 
@@ -182,6 +204,7 @@ class Scherbia(Game):
     min_players = 2
     max_players = 8
     Options = ScherbiaOptions
+    Position = ScherbiaPosition
     summary = Text(
         "Stichspiel mit zwölf Berufen, Lagen, Würfeln und Dieben.",
         "Trick-taking with twelve professions, layered tricks, dice and thieves.",
@@ -209,6 +232,57 @@ class Scherbia(Game):
         return 2 + 3 * plays + 3 * plays + 2 * plays + 2 * plays + plays + DECK
 
     # ----- the state machine ------------------------------------------------------------------
+
+    def _set_up(self, players: int, options: BaseModel, position: Any) -> State:
+        """The table at ``position`` (see ``ScherbiaPosition``): dealt by a chance action whose
+        order puts the hands first, then the leader drawn, then the piles given.
+        """
+        assert isinstance(position, ScherbiaPosition)
+        if len(position.hands) != players or (
+            position.piles is not None and len(position.piles) != players
+        ):
+            raise _bad_position(f"{players} Hände erwartet", f"expected {players} hands")
+        if position.leader >= players:
+            raise _bad_position("diesen Platz gibt es nicht", "no such seat leads")
+        people: dict[int, int] = {}
+
+        def take(word: str) -> int:
+            if word not in PROFESSION_OF_WORD:
+                raise _bad_position(f"kein Beruf {word!r}", f"no profession {word!r}")
+            profession = PROFESSION_OF_WORD[word]
+            taken = people.get(profession, 0)
+            if taken >= 4:
+                raise _bad_position(f"{word!r} gibt es nur 4-mal", f"there are only 4 {word!r}")
+            people[profession] = taken + 1
+            return profession * 4 + taken
+
+        hands = [[take(word) for word in hand] for hand in position.hands]
+        piles = [[take(word) for word in pile] for pile in position.piles or [[]] * players]
+        sizes = {len(hand) for hand in hands}
+        if len(sizes) != 1 or 0 in sizes or max(sizes) > state_hand_size(options):
+            raise _bad_position(
+                "alle Hände gleich groß, höchstens so groß wie beim Geben",
+                "all hands of one size, at most the size dealt",
+            )
+        state = self.initial_state(players, options)
+        order = [card for hand in hands for card in hand]
+        spare = [card for card in range(DECK) if card not in order]
+        # The deal fills hands to the dealt size from the spare cards; the pile cards are set
+        # aside, then moved to the piles.
+        kept = [card for card in spare if card not in {c for pile in piles for c in pile}]
+        filled: list[int] = []
+        for hand in hands:
+            extra = state["hand_size"] - len(hand)
+            filled += hand + kept[:extra]
+            kept = kept[extra:]
+        filled += [card for card in range(DECK) if card not in filled]
+        state, _events = self.apply(state, CHANCE, "shuffle:" + ":".join(map(str, filled)))
+        state, _events = self.apply(state, CHANCE, f"first:{position.leader}")
+        state["hands"] = [sorted(hand) for hand in hands]
+        state["piles"] = piles
+        in_play = {card for hand in hands for card in hand} | {c for pile in piles for c in pile}
+        state["aside"] = [card for card in filled if card not in in_play]
+        return state
 
     def initial_state(self, players: int, options: BaseModel) -> State:
         """The table before the deal."""

@@ -202,7 +202,14 @@ def test_when_both_players_show_a_ritter_defensiv_both_draw_a_card_and_the_attac
     """Ruling 'Ritter (Defensiv)' (the engine's reading, now the ruling's): the attacked player
     shows one and draws 1; the attacker answers with its own and draws 1; then the attack,
     Bandit or Ritter (Offensiv), has no further effect on either player."""
-    state = defended_table(attack, {"ritter_def": 1})
+    position = {
+        "hands": (
+            {attack: 1, "erz": 1, "lehm": 1, "ritter_def": 1},
+            {"ritter_def": 1, "meer": 1, "stadt": 1},
+        ),
+        "decks": (["holz"] * 4, ["getreide"] * 3),
+    }
+    state, _ = act(GAME.set_up(2, position), 0, "play:" + attack)
     state, _ = act(state, 1, "defend")
     assert hand_of(state, 1) == {"meer": 1, "stadt": 1, "getreide": 1}  # drew one Getreide
     expected = hand_of(state, 0)
