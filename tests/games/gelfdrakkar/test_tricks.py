@@ -114,11 +114,21 @@ def test_two_drachen_in_a_row_beat_an_elf():
     assert (data["winner"], data["how"]) == (2, "dragons2")
 
 
+def last_trick(players: int, cards: list[int]):
+    """The last trick of a round, seat 1 leading, each seat holding the one card it plays
+    (set up with the game's public ``set_up``); seats 0 and 2 are the Vernio party."""
+    hands = [[cards[(seat - 1) % players]] for seat in range(players)]
+    parties = ["V" if seat in (0, 2) else "A" for seat in range(players)]
+    tricks = (124 if players == 7 else 120) // players
+    position = {"hands": hands, "parties": parties, "tricks_played": tricks - 1, "leader": 1}
+    return GAME.set_up(players, position)
+
+
 def test_drachen_combination_needs_the_drachen_in_a_row_another_card_between_breaks_it():
     """Ruling: 2 Drachen beat an elf only "direkt nacheinander"; a Gnom between them breaks the
     row, so the elf wins by rank."""
     d1, d2 = c("drache", "E1"), c("drache", "E2")
-    state = table({1: [FREUND], 2: [d1], 3: [95], 0: [d2]})
+    state = last_trick(4, [FREUND, d1, 95, d2])
     state, events = trick(state, [FREUND, d1, 95, d2])
     data = last_trick_event(events)
     assert (data["winner"], data["card"], data["how"]) == (1, FREUND, "rank")
@@ -127,7 +137,7 @@ def test_drachen_combination_needs_the_drachen_in_a_row_another_card_between_bre
 def test_three_drachen_not_in_a_row_do_not_beat_a_gelfling():
     """Ruling: 3 Drachen beat a Gelfling only in a row; here a Gnom splits them."""
     d1, d2, d3 = c("drache", "E1"), c("drache", "E2"), c("drache", "A5")
-    state = table({1: [d1], 2: [WALDHERR], 3: [d2], 4: [d3], 0: [95]}, players=5)
+    state = last_trick(5, [d1, WALDHERR, d2, d3, 95])
     state, events = trick(state, [d1, WALDHERR, d2, d3, 95], partners={WALDHERR: 1})
     data = last_trick_event(events)
     assert (data["winner"], data["card"], data["how"]) == (2, WALDHERR, "rank")
@@ -136,8 +146,7 @@ def test_three_drachen_not_in_a_row_do_not_beat_a_gelfling():
 def test_a_nullkarte_between_two_drachen_does_not_break_their_row():
     """Ruling: a Nullkarte does not count as a card between, for Drachen as for the others."""
     d1, d2 = c("drache", "E1"), c("drache", "E2")
-    hands = {1: [FREUND], 2: [d1], 3: [NULL1], 4: [d2], 5: [95], 6: [96], 0: [97]}
-    state = table(hands, players=7)
+    state = last_trick(7, [FREUND, d1, NULL1, d2, 95, 96, 97])
     state, events = trick(state, [FREUND, d1, NULL1, d2, 95, 96, 97])
     data = last_trick_event(events)
     assert (data["winner"], data["card"], data["how"]) == (2, d1, "dragons2")
