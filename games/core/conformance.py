@@ -1,7 +1,9 @@
 """The checks every game passes at every step of a seeded random playout (OpenSpiel-style).
 
 Used by the conformance tests (200 games per registered game) and by ``tischrunde simulate``,
-so that a simulation is also a test. A broken promise raises ``ConformanceError`` naming the
+so that a simulation is also a test. Besides views, menus are checked for privacy: a seat's legal
+actions, their labels, the answers to its illegal moves and the events addressed to it must not
+change when the other seats' hidden information is dealt anew (``Game.shuffle_hidden``). A broken promise raises ``ConformanceError`` naming the
 game, the seed, the step and what went wrong.
 """
 
