@@ -22,7 +22,7 @@ from games.core import (
     ended_by_forfeit,
     random_shuffle,
 )
-from games.core.errors import MALFORMED
+from games.core.errors import MALFORMED, SetupError
 
 from .cards import (
     ACTION_CARDS,
@@ -70,6 +70,38 @@ class CatanOptions(BaseModel):
     first_player: int | None = Field(
         None, ge=0, le=1, description="seat that starts (default: drawn by chance)"
     )
+
+
+class CatanPosition(BaseModel):
+    """A position for ``Catan.set_up``: the active seat's turn, cards by their German words.
+
+    Each seat has a hand, a draw pile (top card first), a discard pile and the cards lying on
+    the table before it. Cards of the supply piles that are placed nowhere stay in the supply;
+    starting cards placed nowhere lie in their owner's discard pile (seat 1 takes an odd one),
+    so that every card of the game is somewhere, as in play.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    active: int = Field(0, ge=0, le=1, description="whose turn it is")
+    hands: tuple[dict[str, int], dict[str, int]] = ({}, {})
+    decks: tuple[list[str], list[str]] = ([], [])
+    discards: tuple[dict[str, int], dict[str, int]] = ({}, {})
+    tables: tuple[dict[str, int], dict[str, int]] = ({}, {})
+
+
+def _bad_position(de: str, en: str) -> SetupError:
+    return SetupError(Text(f"Ungültige Stellung: {de}", f"Invalid position: {en}"))
+
+
+def _position_counts(cards: dict[str, int]) -> list[int]:
+    counts = [0] * KINDS
+    for word, amount in cards.items():
+        if word not in CARD_INDEX:
+            raise _bad_position(f"keine Karte {word!r}", f"no card {word!r}")
+        if amount < 0:
+            raise _bad_position(f"{word}: weniger als keine", f"{word}: fewer than none")
+        counts[CARD_INDEX[word]] += amount
+    return counts
 
 
 LETTERS = "abcdefghijklmn"
@@ -256,10 +288,12 @@ class CatanDeckbuilding(TextsMixin, Game):
     min_players = 2
     max_players = 2
     Options = CatanOptions
+    Position = CatanPosition
     summary = Text(
         "Deckbau: wer in seinem Zug drei Städte auf der Hand hat, gewinnt.",
         "Deck building: hold three Stadt (city) cards in your turn to win.",
     )
+    draw_events = frozenset({"drew"})
 
     # ----- facts -------------------------------------------------------------------------------
 
@@ -277,6 +311,52 @@ class CatanDeckbuilding(TextsMixin, Game):
         # by MAX_CANCELS + buys, each attack by 8 decisions and chance outcomes, each draw by
         # one reshuffle. 4000 covers all of it with room.
         return 8 + (options.turn_limit + 1) * 4000
+
+    def _set_up(self, players: int, options: BaseModel, position: Any) -> State:
+        """The active seat's turn at ``position`` (see ``CatanPosition``), after a real deal."""
+        assert isinstance(position, CatanPosition)
+        state = self.initial_state(players, options)
+        while state["phase"] in ("deal", "first"):
+            code = "first:0" if state["phase"] == "first" else random_shuffle(random.Random(0), 21)
+            state, _events = self.apply(state, CHANCE, code)
+        hands = [_position_counts(hand) for hand in position.hands]
+        discards = [_position_counts(pile) for pile in position.discards]
+        tables = [_position_counts(pile) for pile in position.tables]
+        for deck in position.decks:
+            _position_counts(dict.fromkeys(deck, 0))  # every word names a card
+        placed = [0] * KINDS
+        for seat in range(2):
+            for word in position.decks[seat]:
+                placed[CARD_INDEX[word]] += 1
+            for kind in range(KINDS):
+                placed[kind] += hands[seat][kind] + discards[seat][kind] + tables[seat][kind]
+        supply = [0] * KINDS
+        for kind in range(KINDS):
+            exists = 2 * STARTING_DECK[kind] + SUPPLY[kind]
+            if placed[kind] > exists:
+                raise _bad_position(
+                    f"{CARDS[kind]} gibt es nur {exists}-mal",
+                    f"there are only {exists} {CARDS[kind]}",
+                )
+            left = exists - placed[kind]
+            supply[kind] = min(left, SUPPLY[kind])
+            starting = left - supply[kind]
+            discards[1][kind] += starting - starting // 2
+            discards[0][kind] += starting // 2
+        state.update(
+            {
+                "phase": "play",
+                "active": position.active,
+                "hand": hands,
+                "deck": [
+                    "".join(LETTERS[CARD_INDEX[word]] for word in deck) for deck in position.decks
+                ],
+                "discard": discards,
+                "table": tables,
+                "supply": supply,
+            }
+        )
+        return state
 
     def initial_state(self, players: int, options: BaseModel) -> State:
         """Both starting decks unshuffled, the supply full; chance shuffles next."""

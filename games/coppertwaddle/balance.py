@@ -1,7 +1,9 @@
 """The ruling's balance check of the reconstructed deck, from finished matches.
 
-The ruling asks that in self-play the first player of a game wins 45-55% of the games and no
-card design sits in more than 80% of the winners' Domains. ``balance_report`` takes finished
+The ruling asks that in self-play between the strategy players (at least 1,000 games) at most
+10% of the games end drawn, the first player of a game wins 45-55% of the decided games with the
+whole 95% interval inside those bounds, and no card design sits in more than 80% of the winners'
+Domains. ``balance_report`` takes finished
 playouts (match states, or anything with a ``.state`` such as the conformance suite's
 ``Playout``) and computes both; ``self_play`` produces such playouts with the engine players.
 """
@@ -20,6 +22,9 @@ from .cards import DESIGN_OF, DESIGNS
 
 FIRST_PLAYER_RANGE = (0.45, 0.55)
 MAX_CARD_SHARE = 0.80
+MAX_DRAW_RATE = 0.10
+MIN_GAMES = 1000
+Z95 = 1.96
 
 
 @dataclass
@@ -50,6 +55,17 @@ class BalanceReport:
         return (rate * (1 - rate) / self.decided) ** 0.5
 
     @property
+    def draw_rate(self) -> float:
+        """The share of games that ended drawn."""
+        return self.draws / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% interval of ``first_player_rate`` (normal approximation)."""
+        rate, error = self.first_player_rate, self.standard_error
+        return rate - Z95 * error, rate + Z95 * error
+
+    @property
     def top_card(self) -> tuple[str, float]:
         """The design seen most often in winners' Domains and its share."""
         if not self.card_share:
@@ -61,9 +77,12 @@ class BalanceReport:
     def ok(self) -> bool:
         """Whether the ruling's bounds hold."""
         low, high = FIRST_PLAYER_RANGE
+        lower, upper = self.interval
         return (
             self.decided > 0
-            and low <= self.first_player_rate <= high
+            and low <= lower
+            and upper <= high
+            and self.draw_rate <= MAX_DRAW_RATE
             and (self.top_card[1] <= MAX_CARD_SHARE)
         )
 
@@ -74,7 +93,9 @@ class BalanceReport:
             "decided": self.decided,
             "draws": self.draws,
             "first_player_wins": self.first_player_wins,
+            "draw_rate": round(self.draw_rate, 4),
             "first_player_rate": round(self.first_player_rate, 4),
+            "interval": [round(bound, 4) for bound in self.interval],
             "standard_error": round(self.standard_error, 4),
             "card_share": {key: round(value, 4) for key, value in self.card_share.items()},
             "ok": self.ok,
@@ -87,9 +108,10 @@ class BalanceReport:
         if lang == "de":
             lines = [
                 f"Spiele: {self.games}, entschieden: {self.decided}, unentschieden: {self.draws}",
+                f"Unentschieden: {self.draw_rate:.1%} (höchstens {MAX_DRAW_RATE:.0%})",
                 (
-                    f"Startspieler gewinnt: {self.first_player_rate:.1%} ± {self.standard_error:.1%} "
-                    f"(Soll {low:.0%}-{high:.0%})"
+                    f"Startspieler gewinnt: {self.first_player_rate:.1%}, 95%-Intervall "
+                    f"{self.interval[0]:.1%}-{self.interval[1]:.1%} (Soll {low:.0%}-{high:.0%})"
                 ),
                 (
                     f"Häufigste Karte im Reich der Sieger: {name} {share:.1%} "
@@ -101,9 +123,10 @@ class BalanceReport:
         else:
             lines = [
                 f"Games: {self.games}, decided: {self.decided}, drawn: {self.draws}",
+                f"Drawn: {self.draw_rate:.1%} (at most {MAX_DRAW_RATE:.0%})",
                 (
-                    f"First player wins: {self.first_player_rate:.1%} ± {self.standard_error:.1%} "
-                    f"(bounds {low:.0%}-{high:.0%})"
+                    f"First player wins: {self.first_player_rate:.1%}, 95% interval "
+                    f"{self.interval[0]:.1%}-{self.interval[1]:.1%} (bounds {low:.0%}-{high:.0%})"
                 ),
                 (
                     f"Card most often in a winner's Domain: {name} {share:.1%} "

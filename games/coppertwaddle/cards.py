@@ -21,6 +21,7 @@ Effect = Literal[
     "destroy",
     "boost",
     "cancel_support",
+    "divisor",
     "discard_weak",
     "cover",
     "uncover",
@@ -39,9 +40,19 @@ RANK_EFFECTS = frozenset({"destroy", "boost", "cancel_support", "discard_weak", 
 (using an ability covers its card), and a game must have a bound on its length."""
 DECLARATION_EFFECTS = frozenset({"plus", "hazelnut", "promote", "demote"})
 FAVOUR_EFFECTS = frozenset(
-    {"negate", "discard_weak", "cancel_support", "cover", "uncover", "remove", "draw", "destroy"}
+    {
+        "negate",
+        "discard_weak",
+        "cancel_support",
+        "divisor",
+        "cover",
+        "uncover",
+        "remove",
+        "draw",
+        "destroy",
+    }
 )
-ROBBING_ONLY = frozenset({"boost", "cancel_support"})
+ROBBING_ONLY = frozenset({"boost", "cancel_support", "divisor"})
 """Effects that only mean something while a robbing is being fought out."""
 
 _NEEDS_AMOUNT = {"boost", "discard_weak", "draw", "plus"}
@@ -65,6 +76,9 @@ class Ability(BaseModel):
     hi: int | None = Field(None, ge=0, le=9)
     rank: Literal["adel", "bauer"] | None = None
     partner: str | None = None
+    below_own: bool = False
+    """For destroy: the range ends just below the card's own power (so a Birthday on it
+    widens it), instead of at ``hi``."""
 
     @model_validator(mode="after")
     def _parameters_fit_the_effect(self) -> Ability:
@@ -201,6 +215,9 @@ RANGE: tuple[tuple[int, int], ...] = tuple(
 HELPS_ROW: tuple[int, ...] = tuple(
     (0 if card.ability.rank == "adel" else 1) if card.ability and card.ability.rank else -1
     for card in _copies
+)
+BELOW_OWN: tuple[bool, ...] = tuple(
+    bool(card.ability and card.ability.below_own) for card in _copies
 )
 PARTNER: tuple[str | None, ...] = tuple(
     card.ability.partner if card.ability else None for card in _copies

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -22,11 +22,12 @@ from games.core import (
     ended_by_forfeit,
     random_shuffle,
 )
-from games.core.errors import MALFORMED
+from games.core.errors import MALFORMED, SetupError
 
 from . import words
 from .cards import (
     AMOUNT,
+    BELOW_OWN,
     DECK_SIZE,
     DESIGN_OF,
     EFFECT,
@@ -150,6 +151,35 @@ def _robbing_seat_bonus(seat: int, guardian: int) -> int:
     return 0 if seat == guardian else 1
 
 
+class CoppertwaddlePosition(BaseModel):
+    """A position for ``Coppertwaddle.set_up``: cards by their German names (a name given
+    twice means two copies). Ditches are numbered 0-15: seat 0 has 0-3 (Adel) and 4-7
+    (Bauern), seat 1 has 8-11 and 12-15.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    guardian: int = Field(0, ge=0, le=1, description="whose turn it is")
+    phase: Literal["challenge", "engarde", "respite"] = "engarde"
+    hands: tuple[list[str], list[str]] = ([], [])
+    domain: dict[int, str] = Field(default_factory=dict, description="Ditch -> card")
+    covered: list[int] = Field(default_factory=list, description="Ditches lying covered")
+    winds: dict[int, str] = Field(
+        default_factory=dict, description="Ditch -> the Wind pressing its covered Bauer"
+    )
+    declarations: dict[int, list[str]] = Field(
+        default_factory=dict, description="Ditch -> the Bekanntmachungen on its card"
+    )
+    trumpet: list[str] | None = Field(
+        None, description="the draw pile, top card last; default: every card not placed"
+    )
+    midden: list[str] = Field(default_factory=list)
+    placed: bool = Field(False, description="the Guardian has placed this turn's rank card")
+
+
+def _bad_position(de: str, en: str) -> SetupError:
+    return SetupError(Text(f"Ungültige Stellung: {de}", f"Invalid position: {en}"))
+
+
 class Coppertwaddle(Game):
     """Coppertwaddle for two players: see the package docstring for the rules and codes."""
 
@@ -159,9 +189,11 @@ class Coppertwaddle(Game):
         "Mittelalterliches Reich aus Adel und Bauern bauen, rauben und intrigieren (2 Spieler).",
         "Build a medieval Domain of Adel and Bauern, rob and scheme (2 players).",
     )
+    draw_events = frozenset({"drawn"})
     min_players = 2
     max_players = 2
     Options = CoppertwaddleOptions
+    Position = CoppertwaddlePosition
 
     # ----- facts ------------------------------------------------------------------------------
 
@@ -174,14 +206,104 @@ class Coppertwaddle(Game):
         plays, turns = DECK_SIZE, DECK_SIZE - 2 * HAND_SIZE + 1
         uses = 2 * plays + DOMAIN * turns
         per_game = 4 * plays + 3 * uses + 5 * turns + 1
-        return options.games * per_game
+        return options.games * per_game + 1  # + the draw for the match's first player
+
+    # ----- positions ------------------------------------------------------------------------
+
+    def _set_up(self, players: int, options: BaseModel, position: Any) -> State:
+        """The first game of a match at ``position`` (see ``CoppertwaddlePosition``)."""
+        assert isinstance(position, CoppertwaddlePosition)
+        state = self.initial_state(players, options)
+        state["first"] = state["guardian"] = position.guardian
+        used: set[int] = set()
+
+        def take(name: str) -> int:
+            ids = [card for card, card_name in enumerate(NAME) if card_name == name]
+            if not ids:
+                raise _bad_position(f"keine Karte {name!r}", f"no card {name!r}")
+            for card in ids:
+                if card not in used:
+                    used.add(card)
+                    return card
+            raise _bad_position(
+                f"{name!r} gibt es nur {len(ids)}-mal", f"there are only {len(ids)} of {name!r}"
+            )
+
+        state["hands"] = [[take(name) for name in hand] for hand in position.hands]
+        for slot, name in position.domain.items():
+            if not 0 <= slot < 16:
+                raise _bad_position(f"keinen Graben {slot}", f"no Ditch {slot}")
+            card = take(name)
+            if KIND[card] != "rank":
+                raise _bad_position(
+                    f"{name!r} ist keine Standeskarte", f"{name!r} is not a rank card"
+                )
+            on_it = [take(decl) for decl in position.declarations.get(slot, [])]
+            if any(KIND[decl] != "declaration" for decl in on_it):
+                raise _bad_position(
+                    f"auf Graben {slot} liegt keine Bekanntmachung",
+                    f"what lies on Ditch {slot} is no Bekanntmachung",
+                )
+            state["decls"][slot] = on_it
+            state["slots"][slot] = card
+            if row_of(slot) != _rank_row(state, slot):  # its rank, or a Climb's or Fall's
+                raise _bad_position(
+                    f"{name!r} gehört nicht in die Reihe von Graben {slot}",
+                    f"{name!r} does not belong in the row of Ditch {slot}",
+                )
+        for slot in position.declarations:
+            if slot not in position.domain:
+                raise _bad_position(
+                    f"Bekanntmachung auf leerem Graben {slot}",
+                    f"a Bekanntmachung on empty Ditch {slot}",
+                )
+        for slot in position.covered:
+            if not 0 <= slot < 16 or state["slots"][slot] < 0 or IS_WIND[state["slots"][slot]]:
+                raise _bad_position(
+                    f"Graben {slot} hält keine Karte, die verdeckt sein kann",
+                    f"Ditch {slot} holds no card that can be covered",
+                )
+            state["covered"][slot] = True
+        for slot, name in position.winds.items():
+            if not 0 <= slot < 16 or not state["covered"][slot] or row_of(slot) != 1:
+                raise _bad_position(
+                    f"ein Wind drückt nur einen verdeckten Bauern (Graben {slot})",
+                    f"a Wind presses only a covered Bauer (Ditch {slot})",
+                )
+            card = take(name)
+            if not IS_WIND[card]:
+                raise _bad_position(f"{name!r} ist kein Wind", f"{name!r} is not a Wind")
+            state["winds"][slot] = card
+        state["midden"] = [take(name) for name in position.midden]
+        if position.trumpet is None:
+            state["trumpet"] = [card for card in range(DECK_SIZE) if card not in used]
+        else:
+            state["trumpet"] = [take(name) for name in position.trumpet]
+        state["phase"] = position.phase
+        state["placed"] = position.placed
+        state["opening"] = False
+        return state
+
+    def check_invariants(self, state: State) -> None:
+        """Every card lies in at most one place; a dealt game holds all of them."""
+        if state["phase"] == "deal" or state["first"] < 0:
+            return
+        places = state["trumpet"] + state["midden"] + state["hands"][0] + state["hands"][1]
+        places += [card for card in state["slots"] if card >= 0]
+        places += [card for card in state["winds"] if card >= 0]
+        places += [card for declarations in state["decls"] for card in declarations]
+        places += [card for _seat, card, _target in state["stack"]]
+        assert len(places) == len(set(places)), "a card lies in two places"
+        assert all(0 <= card < DECK_SIZE for card in places), "no such card"
 
     # ----- the state machine --------------------------------------------------------------------
 
     def initial_state(self, players: int, options: BaseModel) -> State:
         """The match before the first shuffle."""
         assert isinstance(options, CoppertwaddleOptions)
-        state: State = {"games": options.games, "game": 0, "history": [], "first": 0}
+        # The first game's starting player is drawn by chance (a logged chance action, -1 until
+        # then); after a game its loser starts the next (ruling).
+        state: State = {"games": options.games, "game": 0, "history": [], "first": -1}
         _reset_table(state)
         return state
 
@@ -226,7 +348,9 @@ class Coppertwaddle(Game):
         return sorted(set(actions))
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
-        """A uniformly random shuffle of the whole deck."""
+        """Who starts the match (a fair coin), then a uniformly random shuffle of the deck."""
+        if state["first"] < 0:
+            return encode("first", rng.randrange(2))
         return random_shuffle(rng, DECK_SIZE)
 
     def check_chance(self, state: State, code: str) -> None:
@@ -278,7 +402,15 @@ class Coppertwaddle(Game):
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
         verb, args = decode(code)
         if seat == CHANCE:
-            if state["phase"] != "deal" or verb != "shuffle":
+            if state["phase"] != "deal":
+                raise IllegalAction(DEAL_FIRST)
+            if state["first"] < 0:
+                if verb != "first" or len(args) != 1 or args[0] not in (0, 1):
+                    raise IllegalAction(DEAL_FIRST)
+                state["first"] = state["guardian"] = args[0]
+                events.append(Event("first", {"seat": args[0]}))
+                return
+            if verb != "shuffle":
                 raise IllegalAction(DEAL_FIRST)
             _deal(state, check_permutation(args, DECK_SIZE), events)
             return
@@ -332,6 +464,7 @@ class Coppertwaddle(Game):
                 "turn": guardian,
                 "passes": 0,
                 "nosupport": [],
+                "nopower": [],
                 "bonus": [0, 0],
             }
             state["phase"] = "rob"
@@ -475,6 +608,8 @@ def _reset_table(state: State) -> None:
             "stack": [],
             "answer": -1,
             "resume": "",
+            "blocked": [],
+            "opening": True,  # the game's first Engagement is still to come
         }
     )
 
@@ -498,6 +633,7 @@ def _start_turn(state: State, events: list[Event]) -> None:
     """
     guardian = state["guardian"]
     state["placed"] = False
+    state["blocked"] = []  # a Divisor blocks abilities for the rest of the turn it was played
     turned = []
     for slot in range(guardian * 8, guardian * 8 + 8):
         if state["slots"][slot] >= 0 and state["covered"][slot] and state["winds"][slot] < 0:
@@ -506,7 +642,12 @@ def _start_turn(state: State, events: list[Event]) -> None:
     events.append(Event("turn", {"seat": guardian, "uncovered": turned}))
     if _check_complete(state, events):
         return
-    if not _draw(state, guardian, events):
+    # Balance (ruling: the first player's win rate inside 45-55%): the very first Engagement of
+    # a game draws no card, as the play/draw rule of many card games, so that the first
+    # player's extra turn does not also bring an extra card.
+    opening = state["opening"]
+    state["opening"] = False
+    if not opening and not _draw(state, guardian, events):
         return
     # Like the Coppertwaddle answer, the challenge is offered only to a Challenger who has
     # something to play: a prompt every turn would make each turn wait for a click.
@@ -574,7 +715,8 @@ def _end_game(state: State, winner: int, events: list[Event]) -> None:
         events.append(Event("match_over", {"points": match_points(state["history"])}))
         return
     state["game"] += 1
-    state["first"] = 1 - state["first"]
+    # The loser of a game starts the next; after a draw, the player who did not start it.
+    state["first"] = 1 - winner if winner >= 0 else 1 - state["first"]
     _reset_table(state)
 
 
@@ -706,6 +848,14 @@ def _rank_row(state: State, slot: int) -> int:
 
 
 def _declare(state: State, card: int, slot: int, events: list[Event]) -> None:
+    wind = state["winds"][slot]
+    if EFFECT[card] == "promote" and wind >= 0:
+        # The Wind, made noble, has no place among the Bauern it pressed: it leaves with the
+        # Climb, and the Bauer beneath turns proud at its owner's next Engagement.
+        state["winds"][slot] = -1
+        state["midden"].extend([wind, card])
+        events.append(Event("unpressed", {"slot": slot, "wind": wind, "card": card}))
+        return
     state["decls"][slot].append(card)
     events.append(Event("declared", {"card": card, "slot": slot}))
     if EFFECT[card] in ("promote", "demote") and _rank_row(state, slot) != row_of(slot):
@@ -732,6 +882,13 @@ def _effect(state: State, seat: int, card: int, target: int, events: list[Event]
         if state["rob"] is not None:
             state["rob"]["nosupport"].append(target)
             events.append(Event("no_support", {"slot": target}))
+    elif effect == "divisor":
+        # Publisher's text (The Wheel): the chosen proud Threlm's power cannot be used in the
+        # robbing, and its abilities cannot be used for the rest of the turn.
+        if state["rob"] is not None and is_proud(state, target):
+            state["rob"]["nopower"].append(target)
+            state["blocked"].append(state["slots"][target])
+            events.append(Event("divided", {"slot": target, "card": state["slots"][target]}))
     elif effect == "boost":
         rob = state["rob"]
         if rob is not None:
@@ -779,8 +936,14 @@ def _use_ability(state: State, seat: int, slot: int, target: int, events: list[E
     partner = _partner_slot(state, seat, card)
     events.append(Event("ability", {"seat": seat, "slot": slot, "card": card, "target": target}))
     _cover(state, slot, events)
-    if partner >= 0 and state["slots"][partner] >= 0:
+    partner_card = state["slots"][partner] if partner >= 0 else -1
+    if partner >= 0 and partner_card >= 0:
         _cover(state, partner, events)
+    # Publisher's Hazelnut: covering a Threlm to use its ability while the Hazelnut lies on it
+    # destroys the Threlm first, and the ability does not take place (nor a Marriage's).
+    if state["slots"][slot] != card or (partner >= 0 and state["slots"][partner] != partner_card):
+        events.append(Event("fizzled", {"seat": seat, "card": card}))
+        return
     _effect(state, seat, card, target, events)
 
 
@@ -825,6 +988,7 @@ def _resolve_rob(state: State, events: list[Event]) -> None:
     )
     if success:
         helpers = [] if robber in rob["nosupport"] else attack_supporters(state, robber)
+        helpers = [slot for slot in helpers if slot not in rob["nopower"]]
         card = state["slots"][target]
         state["slots"][destination] = card
         state["covered"][destination] = False
@@ -868,6 +1032,9 @@ def _targets(
     covered = state["covered"]
     if effect == "destroy":
         low, high = RANGE[card]
+        if BELOW_OWN[card] and exclude:
+            # The Leper (publisher's Birthday page): its range follows its own power.
+            high = power(state, exclude[0]) - 1
         return [
             slot
             for slot in range(16)
@@ -915,6 +1082,18 @@ def _targets(
             for slot in (rob["robber"], rob["target"])
             if slot not in rob["nosupport"] and slot not in exclude
         ]
+    if effect == "divisor":
+        rob = state["rob"]
+        if not in_rob:
+            return []
+        return [
+            slot
+            for slot in range(16)
+            if slots[slot] >= 0
+            and not covered[slot]
+            and not IS_WIND[slots[slot]]
+            and slot not in rob["nopower"]
+        ]
     if effect == "boost":
         rob = state["rob"]
         if not in_rob:
@@ -941,6 +1120,8 @@ def _ability_actions(state: State, seat: int, in_rob: bool, any_only: bool = Fal
         card = state["slots"][slot]
         if card < 0 or state["covered"][slot] or EFFECT[card] is None:
             continue
+        if card in state["blocked"]:
+            continue  # a Divisor was played on it this turn
         if EFFECT[card] in ROBBING_ONLY and not in_rob:
             continue
         partner = _partner_slot(state, seat, card)
@@ -1000,6 +1181,11 @@ def _engarde_actions(state: State, seat: int, any_only: bool = False) -> list[st
         elif kind == "declaration":
             effect = EFFECT[card]
             for slot in range(16):
+                if effect == "promote" and state["winds"][slot] >= 0:
+                    # Publisher's sample game: A Long Climb played on a Wind frees the covered
+                    # Bauer the Wind presses.
+                    actions.append(f"decl:{DESIGN_OF[card]}:{slot}")
+                    continue
                 if slots[slot] < 0 or state["covered"][slot]:
                     continue
                 if effect in ("promote", "demote") and (

@@ -44,7 +44,12 @@ def _copy(view: dict[str, Any]) -> dict[str, Any]:
         "winds": list(view["winds"]),
         "rob": None
         if rob is None
-        else {**rob, "nosupport": list(rob["nosupport"]), "bonus": list(rob["bonus"])},
+        else {
+            **rob,
+            "nosupport": list(rob["nosupport"]),
+            "nopower": list(rob["nopower"]),
+            "bonus": list(rob["bonus"]),
+        },
         "guardian": view["guardian"],
     }
 
@@ -82,6 +87,8 @@ def _effect(table: dict[str, Any], seat: int, card: int, target: int | None) -> 
         table["covered"][target] = False
     elif effect == "cancel_support" and table["rob"] is not None:
         table["rob"]["nosupport"].append(target)
+    elif effect == "divisor" and table["rob"] is not None and target is not None:
+        table["rob"]["nopower"].append(target)
     elif effect == "boost" and table["rob"] is not None:
         table["rob"]["bonus"][0 if seat == table["guardian"] else 1] += AMOUNT[card]
     elif effect == "remove" and target is not None:
@@ -92,6 +99,8 @@ def _effect(table: dict[str, Any], seat: int, card: int, target: int | None) -> 
                 table["decls"][slot].remove(target)
                 if EFFECT[target] in ("promote", "demote"):
                     _move(table, slot, ROW[table["slots"][slot]])
+    elif effect == "promote" and target is not None and table["winds"][target] >= 0:
+        table["winds"][target] = -1  # A Long Climb on a Wind frees the Bauer beneath
     elif effect in ("plus", "hazelnut", "promote", "demote") and target is not None:
         table["decls"][target].append(card)
         wanted = {"promote": 0, "demote": 1}.get(effect)
@@ -119,6 +128,7 @@ def _resolve_rob(table: dict[str, Any]) -> None:
     if attack <= defence:
         return
     helpers = [] if robber in rob["nosupport"] else attack_supporters(table, robber)
+    helpers = [slot for slot in helpers if slot not in rob["nopower"]]
     for key in ("slots", "covered", "decls"):
         table[key][destination] = table[key][target]
     _clear(table, target)
@@ -223,7 +233,8 @@ class StrategyPlayer:
             slot = args[0]
             card = table["slots"][slot]
             _cover(table, slot)
-            _effect(table, seat, card, args[1] if len(args) > 1 else None)
+            if table["slots"][slot] == card:  # a Hazelnut on it: destroyed, no ability
+                _effect(table, seat, card, args[1] if len(args) > 1 else None)
             cost = 0.5
         elif verb == "rob":
             robber, target = args
@@ -233,6 +244,7 @@ class StrategyPlayer:
                 "robber_card": table["slots"][robber],
                 "target_card": table["slots"][target],
                 "nosupport": [],
+                "nopower": [],
                 "bonus": [0, 0],
             }
         return _evaluate(table, seat) - cost

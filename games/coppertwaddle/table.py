@@ -104,11 +104,26 @@ def defence_value(table: Table, slot: int, support: bool = True) -> int:
 
 
 def robbing_values(table: Table, rob: dict[str, Any]) -> tuple[int, int]:
-    """Attack and defence of a robbing as things stand, with favours and abilities played."""
+    """Attack and defence of a robbing as things stand, with favours and abilities played.
+
+    A card a Divisor (The Wheel, Compass, Sextant, Capstan) was played on lends no power to
+    the robbing, whether it is the robber, the target or a supporter (publisher's text).
+    """
     robber, target = rob["robber"], rob["target"]
+    stopped = rob.get("nopower") or []
     attack = attack_value(table, robber, robber not in rob["nosupport"]) + rob["bonus"][0]
     defence = defence_value(table, target, target not in rob["nosupport"]) + rob["bonus"][1]
+    if stopped:
+        attack -= _stopped_power(table, stopped, robber, rob, attack_supporters)
+        defence -= _stopped_power(table, stopped, target, rob, defence_supporters)
     return attack, defence
+
+
+def _stopped_power(
+    table: Table, stopped: list[int], main: int, rob: dict[str, Any], supporters: Any
+) -> int:
+    counted = [main] + (supporters(table, main) if main not in rob["nosupport"] else [])
+    return sum(power(table, slot) for slot in counted if slot in stopped)
 
 
 def proud_count(table: Table, seat: int) -> int:

@@ -95,7 +95,8 @@ def action_label(state: dict[str, Any], seat: int, code: str, lang: str) -> str:
     elif verb == "rob":
         robber, target = args
         attack, defence = robbing_values(
-            state, {"robber": robber, "target": target, "nosupport": [], "bonus": [0, 0]}
+            state,
+            {"robber": robber, "target": target, "nosupport": [], "nopower": [], "bonus": [0, 0]},
         )
         text = (
             Text("Rauben: {r} ({a}) gegen {t} ({d})", "Rob: {r} ({a}) against {t} ({d})")
@@ -145,6 +146,19 @@ EVENT_LINES = {
     "moved": Text("Eine Karte wechselt den Stand.", "A card changes rank."),
     "removed": Text("{c} wird entfernt.", "{c} is removed."),
     "no_support": Text("Eine Unterstützung entfällt.", "A support is cancelled."),
+    "divided": Text(
+        "{c} zählt in diesem Raubzug nicht und verliert ihre Fähigkeit bis zum Zugende.",
+        "{c} counts for nothing in this robbing and loses its ability until the turn ends.",
+    ),
+    "fizzled": Text(
+        "Die Haselnuss zerstört {c} zuerst: die Fähigkeit wirkt nicht.",
+        "The Hazelnut destroys {c} first: the ability does not take place.",
+    ),
+    "unpressed": Text(
+        "{c} vertreibt einen Wind: der Bauer darunter ist frei.",
+        "{c} drives a Wind away: the Bauer beneath is free.",
+    ),
+    "first": Text("Das Los: {s} beginnt das Match.", "The draw: {s} starts the match."),
     "boost": Text("{s} verstärkt den Raubzug.", "{s} strengthens the robbing."),
     "rob": Text("{s} beginnt einen Raubzug.", "{s} starts a robbing."),
     "pass": Text("{s} passt.", "{s} passes."),

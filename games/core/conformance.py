@@ -1,7 +1,9 @@
 """The checks every game passes at every step of a seeded random playout (OpenSpiel-style).
 
 Used by the conformance tests (200 games per registered game) and by ``tischrunde simulate``,
-so that a simulation is also a test. A broken promise raises ``ConformanceError`` naming the
+so that a simulation is also a test. Besides views, menus are checked for privacy: a seat's legal
+actions, their labels, the answers to its illegal moves and the events addressed to it must not
+change when the other seats' hidden information is dealt anew (``Game.shuffle_hidden``). A broken promise raises ``ConformanceError`` naming the
 game, the seed, the step and what went wrong.
 """
 
@@ -113,12 +115,16 @@ def checked_playout(
             playout.decisions += 1
         if probe_illegal:
             _probe_illegal(game, state, seats, legal_by_seat, seen_codes, seed, step, probe_rng)
+        dealt_anew = _check_menus(
+            game, state, players, legal_by_seat, seen_codes, seed, step, probe_rng
+        )
         before = clone(state)
         given = state
         state, events = game.apply(given, seat, code)
         if given != before:
             raise _fail(game, seed, step, f"applying {code!r} changed the state it was given")
         _check_events(game, events, players, seed, step)
+        _check_private_events(game, seat, code, events, dealt_anew, seed, step)
         try:
             game.check_invariants(state)
         except AssertionError as error:
@@ -187,6 +193,134 @@ def _check_views(
         if other is not None and game.view(other, observer) != view:
             raise _fail(
                 game, seed, step, f"view of {observer} changes when hidden cards are dealt anew"
+            )
+
+
+def _outcome(game: Game, state: State, seat: int, code: str) -> tuple[Any, ...]:
+    """What ``seat`` learns by sending ``code``: accepted, or rejected with which reason."""
+    try:
+        game.apply(state, seat, code)
+    except IllegalAction as error:
+        return ("illegal", error.reason.de, error.reason.en)
+    except Exception as error:  # noqa: BLE001 - a crash is reported by _probe_illegal
+        return ("crash", type(error).__name__)
+    return ("legal",)
+
+
+def _check_menus(
+    game: Game,
+    state: State,
+    players: int,
+    legal_by_seat: dict[int, list[str]],
+    seen_codes: dict[str, None],
+    seed: int,
+    step: int,
+    rng: random.Random,
+) -> dict[int, State]:
+    """A seat's menu tells it nothing its view does not: with every other seat's hidden
+    information (hands, parties, face-down cards, hidden action cards) dealt anew, the seat's
+    legal actions, their labels and the reasons its illegal moves get stay the same.
+
+    Views alone do not catch a menu that leaks (an announcement offered or not depending on a
+    hidden party). Returns, per seat, the state dealt anew for it, for ``_check_private_events``.
+    """
+    dealt_anew: dict[int, State] = {}
+    seen = list(seen_codes)
+    for observer in range(players):
+        other = game.shuffle_hidden(state, observer, rng)
+        if other is None:
+            continue
+        dealt_anew[observer] = other
+        codes = legal_by_seat[observer]
+        if game.legal_actions(other, observer) != codes:
+            raise _fail(
+                game,
+                seed,
+                step,
+                f"legal actions of seat {observer} change when hidden cards are dealt anew",
+            )
+        for code in codes:
+            for lang in LANGUAGES:
+                if game.action_label(other, observer, code, lang) != game.action_label(
+                    state, observer, code, lang
+                ):
+                    raise _fail(
+                        game,
+                        seed,
+                        step,
+                        f"label of {code!r} for seat {observer} changes when hidden cards are "
+                        "dealt anew",
+                    )
+        # Codes the seat could send that are not its own now: earlier codes (stale buttons),
+        # another seat's moves, garbage. Each must get the same answer in both deals.
+        probes = rng.sample(seen, min(3, len(seen))) + [rng.choice(GARBAGE_CODES)]
+        for other_seat, other_codes in legal_by_seat.items():
+            if other_seat != observer and other_codes:
+                probes.append(rng.choice(other_codes))
+        for code in probes:
+            if code in codes:
+                continue
+            if _outcome(game, state, observer, code) != _outcome(game, other, observer, code):
+                raise _fail(
+                    game,
+                    seed,
+                    step,
+                    f"the answer to seat {observer} sending {code!r} changes when hidden cards "
+                    "are dealt anew",
+                )
+    return dealt_anew
+
+
+def _check_private_events(
+    game: Game,
+    actor: int,
+    code: str,
+    events: list[Event],
+    dealt_anew: dict[int, State],
+    seed: int,
+    step: int,
+) -> None:
+    """An event addressed to a seat tells it nothing about the others' hidden information:
+    the same move made in the state dealt anew for that seat (where it is legal there too)
+    sends it the same events.
+
+    Except what a seat draws from a pile whose hidden order was dealt anew too: that is new
+    information, not a leak, so the game's ``draw_events`` are compared by kind only. And where
+    the move's public events differ between the deals (a trick that reveals a party, a player
+    passed over because they cannot act), the table learns something there anyway and the
+    game may go on differently (a draw now rather than later): such a move is not compared.
+    """
+
+    def private(found: list[Event], observer: int) -> list[Any]:
+        return [
+            event.kind if event.kind in game.draw_events else event
+            for event in found
+            if event.to == observer
+        ]
+
+    for observer, other in dealt_anew.items():
+        try:
+            _other_after, other_events = game.apply(other, actor, code)
+        except IllegalAction:
+            continue  # the move needs a card the actor does not hold in this deal
+        except Exception as error:  # a crash is not a rejection with a reason
+            raise _fail(
+                game,
+                seed,
+                step,
+                f"seat {actor} playing {code!r} in another deal raised "
+                f"{type(error).__name__}: {error} instead of IllegalAction",
+            ) from error
+        public = [event for event in events if event.to is None]
+        if public != [event for event in other_events if event.to is None]:
+            continue
+        if private(events, observer) != private(other_events, observer):
+            raise _fail(
+                game,
+                seed,
+                step,
+                f"events for seat {observer} after seat {actor} plays {code!r} change when "
+                "hidden cards are dealt anew",
             )
 
 

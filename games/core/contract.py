@@ -120,6 +120,12 @@ class Game(ABC):
     lists a short menu of them; any other amount is checked by ``_apply``."""
     summary: ClassVar[Text] = Text("", "")
     """One line about the game for lists and help."""
+    Position: ClassVar[type[BaseModel] | None] = None
+    """A pydantic model of the positions ``set_up`` accepts (None: the game offers none)."""
+    draw_events: ClassVar[frozenset[str]] = frozenset()
+    """Kinds of the events that show a seat what it drew from a pile whose order is hidden
+    (from everyone, the seat included). The conformance suite's privacy check compares them
+    by kind only: what a draw shows is new information, not a leak."""
 
     # ----- facts -----------------------------------------------------------------------------
 
@@ -154,6 +160,57 @@ class Game(ABC):
     @abstractmethod
     def max_decisions(self, players: int, options: BaseModel) -> int:
         """An upper bound on the number of actions (chance included) in one game."""
+
+    # ----- positions ---------------------------------------------------------------------------
+
+    def set_up(
+        self,
+        players: int,
+        position: BaseModel | dict[str, Any],
+        options: dict[str, Any] | None = None,
+    ) -> State:
+        """A state at a chosen position (hands, piles, Domains, a trick so far), for tests,
+        examples on the rules pages and puzzles, without touching the state's own keys.
+
+        The position is a ``Position`` (or a dict of its fields), validated: an unknown field, a
+        card that does not exist or lies in two places, a count the rules do not allow raise
+        ``SetupError`` saying what is wrong, and so does a state that then breaks the game's
+        invariants. The state replays no log: it is a starting point, not a stored table.
+        """
+        if self.Position is None:
+            raise SetupError(
+                Text(
+                    f"{self.name.de} bietet keine Stellungen an.",
+                    f"{self.name.en} offers no positions.",
+                )
+            )
+        parsed = self.parse_options(players, options)
+        raw = position.model_dump() if isinstance(position, BaseModel) else position
+        try:
+            spec = self.Position.model_validate(raw)
+        except ValidationError as error:
+            problem = error.errors()[0]
+            where = ".".join(str(part) for part in problem["loc"]) or "?"
+            raise SetupError(
+                Text(
+                    f"Ungültige Stellung ({where}): {problem['msg']}",
+                    f"Invalid position ({where}): {problem['msg']}",
+                )
+            ) from None
+        state = self._set_up(players, parsed, spec)
+        try:
+            self.check_invariants(state)
+        except AssertionError as error:
+            raise SetupError(
+                Text(f"Unmögliche Stellung: {error}", f"Impossible position: {error}")
+            ) from None
+        return state
+
+    def _set_up(self, players: int, options: BaseModel, position: Any) -> State:
+        """The state for a validated ``position``; raises ``SetupError`` for one the rules do
+        not allow. Games with a ``Position`` implement it.
+        """
+        raise NotImplementedError(f"{self.id} has no positions")
 
     # ----- the state machine -----------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -22,7 +22,7 @@ from games.core import (
     ended_by_forfeit,
     random_shuffle,
 )
-from games.core.errors import MALFORMED
+from games.core.errors import MALFORMED, SetupError
 
 from .cards import (
     ERSTE,
@@ -100,6 +100,33 @@ class GelfdrakkarOptions(BaseModel):
     rounds: int = Field(1, ge=1, le=24, description="rounds in the series (dealer rotates)")
 
 
+class GelfdrakkarPosition(BaseModel):
+    """A position for ``Gelfdrakkar.set_up``: a round in play, by card ids (see ``cards.py``).
+
+    The parties follow Vernio and Sinhara in the hands unless ``parties`` names them (needed
+    when one of the two already lies in a pile). Cards placed nowhere are out of the round (as
+    if the Tod had struck them). The seat on turn follows the trick so far, or is ``leader``.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    dealer: int = Field(0, ge=0, le=7)
+    hands: list[list[int]]
+    piles: dict[Literal["V", "A"], list[list[int]]] = Field(default_factory=dict)
+    trick: list[tuple[int, int]] = Field(default_factory=list, description="[seat, card] so far")
+    leader: int | None = Field(None, ge=0, le=7, description="who leads an empty trick")
+    parties: list[Literal["V", "A"]] | None = None
+    revealed: list[Literal["V", "A"] | None] | None = None
+    announcements: list[tuple[int, int | Literal["reveal"]]] = Field(default_factory=list)
+    rest: list[int] = Field(default_factory=list, description="set aside (seven players)")
+    tricks_played: int | None = Field(
+        None, ge=0, le=30, description="tricks already played (default: the bundles in piles)"
+    )
+
+
+def _bad_position(de: str, en: str) -> SetupError:
+    return SetupError(Text(f"Ungültige Stellung: {de}", f"Invalid position: {en}"))
+
+
 class Gelfdrakkar(Game):
     """Gelfdrakkar: trick-taking with secret parties around Vernio and Sinhara."""
 
@@ -108,6 +135,7 @@ class Gelfdrakkar(Game):
     min_players = 4
     max_players = 8
     Options = GelfdrakkarOptions
+    Position = GelfdrakkarPosition
     summary = Text(
         "Stichspiel mit geheimen Parteien um Vernio und Sinhara (4-8 Spieler).",
         "Trick-taking with secret parties around Vernio and Sinhara (4-8 players).",
@@ -123,6 +151,79 @@ class Gelfdrakkar(Game):
         hand = deck_size(players) // players
         per_deal = 1 + 2 * hand * players + 2 * (len(LIMITS) + 1) + hand
         return options.rounds * (MAX_REDEALS + 1) * per_deal
+
+    # ----- positions ---------------------------------------------------------------------------
+
+    def _set_up(self, players: int, options: BaseModel, position: Any) -> State:
+        """A round in play at ``position`` (see ``GelfdrakkarPosition``)."""
+        assert isinstance(position, GelfdrakkarPosition)
+        state = self.initial_state(players, options)
+        size = deck_size(players)
+        if len(position.hands) != players:
+            raise _bad_position(f"{players} Hände erwartet", f"expected {players} hands")
+        piles = {
+            side: [list(bundle) for bundle in position.piles.get(side, [])] for side in PARTIES
+        }
+        placed = [card for hand in position.hands for card in hand]
+        placed += [card for side in PARTIES for bundle in piles[side] for card in bundle]
+        placed += [card for _seat, card in position.trick] + list(position.rest)
+        if any(not 0 <= card < size for card in placed):
+            raise _bad_position(f"Karten gibt es nur 0-{size - 1}", f"cards are 0-{size - 1}")
+        if len(set(placed)) != len(placed):
+            raise _bad_position("eine Karte liegt doppelt", "a card lies in two places")
+        trick_no = sum(len(piles[side]) for side in PARTIES)
+        if position.tricks_played is not None:
+            trick_no = position.tricks_played  # the other tricks' cards are out of the round
+        tricks = size // players
+        if trick_no >= tricks:
+            raise _bad_position("die Runde ist schon vorbei", "the round is already over")
+        seats_in_trick = [seat for seat, _card in position.trick]
+        if len(set(seats_in_trick)) != len(seats_in_trick) or len(seats_in_trick) >= players:
+            raise _bad_position("der Stich ist falsch", "the trick so far is malformed")
+        if position.trick:
+            first = seats_in_trick[0]
+            if seats_in_trick != [(first + k) % players for k in range(len(seats_in_trick))]:
+                raise _bad_position("im Stich spielt man reihum", "a trick is played in seat order")
+            turn = (seats_in_trick[-1] + 1) % players
+        else:
+            turn = (position.dealer + 1) % players if position.leader is None else position.leader
+        for seat, hand in enumerate(position.hands):
+            expected = tricks - trick_no - (1 if seat in seats_in_trick else 0)
+            if len(hand) != expected:
+                raise _bad_position(
+                    f"Platz {seat + 1} müsste {expected} Karten halten",
+                    f"seat {seat + 1} should hold {expected} cards",
+                )
+        if position.parties is not None:
+            party = list(position.parties)
+        else:
+            party = ["V" if VERNIO in hand or SINHARA in hand else "A" for hand in position.hands]
+        if len(party) != players or "V" not in party:
+            raise _bad_position(
+                "die Vernio-Partei fehlt (oder die Parteien passen nicht)",
+                "the Vernio party is missing (or the parties do not fit)",
+            )
+        state.update(
+            {
+                "phase": "play",
+                "dealer": position.dealer,
+                "hands": [sorted(hand) for hand in position.hands],
+                "rest": list(position.rest),
+                "party": party,
+                "turn": turn,
+                "trick": [[seat, card] for seat, card in position.trick],
+                "piles": piles,
+                "dead": sorted(set(range(size)) - set(placed)),
+                "played": [
+                    trick_no + (1 if seat in seats_in_trick else 0) for seat in range(players)
+                ],
+                "trick_no": trick_no,
+                "announcements": [[seat, kind] for seat, kind in position.announcements],
+                "revealed": list(position.revealed or [None] * players),
+            }
+        )
+        self._count_piles(state)
+        return state
 
     # ----- the state machine -----------------------------------------------------------------
 
@@ -213,7 +314,7 @@ class Gelfdrakkar(Game):
                         for bundle in state["piles"][party]:
                             codes.extend([table[card] for card in bundle if KIND[card] != kind])
             if state["played"][seat] <= 1:
-                used = self._party_announced(state, party)
+                used = self._announced(state, party)
                 codes.extend(_LIMIT_CODES[limit] for limit in LIMITS if limit not in used)
                 if "reveal" not in used:
                     codes.append("reveal")
@@ -224,9 +325,18 @@ class Gelfdrakkar(Game):
         return []
 
     @staticmethod
-    def _party_announced(state: State, party: str) -> set[Any]:
+    def _announced(state: State, party: str) -> set[Any]:
+        """What a player of ``party`` may no longer announce this round.
+
+        A point limit is gone for everyone once anybody announced it (the ruling): were it gone
+        only for the announcer's party-mates, every other player could read the announcer's
+        party off their own menu. "For / against Vernio" is once per party; it shows the
+        announcer's party anyway, so its absence tells nothing that is not public.
+        """
         sides = state["party"]
-        return {kind for who, kind in state["announcements"] if sides[who] == party}
+        return {
+            kind for who, kind in state["announcements"] if kind != "reveal" or sides[who] == party
+        }
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
         """A uniformly random shuffle of the deck in play."""
@@ -661,7 +771,7 @@ class Gelfdrakkar(Game):
             view["hand"] = hand
             view["party"] = party
             view["party_announced"] = sorted(
-                self._party_announced(state, party), key=lambda kind: str(kind)
+                self._announced(state, party), key=lambda kind: str(kind)
             )
             view["waldherr_due"] = WALDHERR in hand and len(hand) <= 3
         return clone(view)
@@ -679,36 +789,83 @@ class Gelfdrakkar(Game):
     def shuffle_hidden(
         self, state: State, observer: int | None, rng: random.Random
     ) -> State | None:
-        """Deal the unseen cards anew, keeping hand sizes and everything the table knows.
+        """Deal the unseen cards and the unknown parties anew, keeping what the table knows.
 
-        Parties are fixed by who was dealt Vernio and Sinhara and show in public (piles,
-        Spion, Freund), so those two cards stay where they are, and so do cards the table saw
-        a player take from a pile; every other hidden card (other hands, the set-aside rest)
-        may land anywhere hidden.
+        A party is known once revealed (a card, an announcement, an exchange, a trick taken),
+        and the observer knows their own. For every other player the party is as hidden as
+        the hand: Vernio and Sinhara held by such players, or set aside, may land in any of
+        their hands or in the rest, and the parties follow the new holders. Cards the table saw
+        a player take from a pile stay where they are, and so do Vernio and Sinhara in the
+        hand of a player whose party is known (moving them would change that party).
         """
         if not state["party"]:
             return None
-        # Only hands and the rest change, so a shallow copy with fresh lists for them will do.
-        other = dict(state)
+        marks = (VERNIO, SINHARA)
+        revealed = state["revealed"]
         hidden = [seat for seat in range(state["players"]) if seat != observer]
-        fixed = {seat: [VERNIO, SINHARA] for seat in hidden}
+        unknown = [seat for seat in hidden if revealed[seat] is None]
+        fixed: dict[int, list[int]] = {seat: [] for seat in hidden}
         for seat, card in state["taken"]:
             if seat in fixed:
                 fixed[seat].append(card)
-        pool = [card for seat in hidden for card in state["hands"][seat] if card not in fixed[seat]]
-        pool += [card for card in state["rest"] if card not in (VERNIO, SINHARA)]
+        for seat in hidden:
+            if revealed[seat] is not None:
+                fixed[seat] += [
+                    card
+                    for card in marks
+                    if card in state["hands"][seat] and card not in fixed[seat]
+                ]
+        loose = [card for card in marks if card in state["rest"]]
+        loose += [
+            card
+            for seat in unknown
+            for card in marks
+            if card in state["hands"][seat] and card not in fixed[seat]
+        ]
+        pool = [
+            card
+            for seat in hidden
+            for card in state["hands"][seat]
+            if card not in fixed[seat] and card not in loose
+        ]
+        pool += [card for card in state["rest"] if card not in loose]
+        # Slots a loose Vernio or Sinhara may take: the free places in unknown hands and the
+        # rest. A deal in which nobody at all holds either would have been a misdeal, so such
+        # a draw is drawn again.
+        free = {seat: len(state["hands"][seat]) - len(fixed[seat]) for seat in hidden}
+        slot_seats = [seat for seat in unknown for _ in range(free[seat])]
+        slot_seats += [-1] * len(state["rest"])
+        known_v = any(
+            state["party"][seat] == "V" and (seat == observer or revealed[seat] is not None)
+            for seat in range(state["players"])
+        )
+        for _attempt in range(20):
+            places = rng.sample(slot_seats, len(loose)) if loose else []
+            if known_v or any(place >= 0 for place in places) or not loose:
+                break
+        else:
+            return None
+        placed: dict[int, list[int]] = {seat: [] for seat in hidden}
+        placed[-1] = []
+        for card, place in zip(loose, places, strict=True):
+            placed[place].append(card)
         # A uniformly random order, several times cheaper than random.shuffle for ~100 cards
         # (the conformance suite re-deals for every observer at every step).
         keys = {card: rng.random() for card in pool}
         pool.sort(key=keys.__getitem__)
+        other = dict(state)  # only hands, the rest and the parties change
         hands = [list(hand) for hand in state["hands"]]
+        party = list(state["party"])
         for seat in hidden:
-            keep = [card for card in hands[seat] if card in fixed[seat]]
+            keep = fixed[seat] + placed[seat]
             size = len(hands[seat]) - len(keep)
             hands[seat] = sorted(keep + pool[:size])
             pool = pool[size:]
+            if seat in unknown:
+                party[seat] = "V" if any(card in marks for card in keep) else "A"
         other["hands"] = hands
-        other["rest"] = [card for card in state["rest"] if card in (VERNIO, SINHARA)] + pool
+        other["rest"] = placed[-1] + pool
+        other["party"] = party
         return other
 
     def check_invariants(self, state: State) -> None:

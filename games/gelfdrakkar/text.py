@@ -35,8 +35,8 @@ TOO_LATE_TO_ANNOUNCE = Text(
     "Announcements are only possible before you play your second card.",
 )
 LIMIT_USED = Text(
-    "Diese Ansage hat deine Partei schon gemacht.",
-    "Your party has already made that announcement.",
+    "Diese Punktansage ist in dieser Runde schon gemacht.",
+    "That point announcement has already been made this round.",
 )
 REVEAL_USED = Text(
     "Deine Partei hat sich schon angesagt.",

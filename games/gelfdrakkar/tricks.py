@@ -63,9 +63,11 @@ def _combination(kinds: list[str], cancelled: list[bool], best_kind: str) -> tup
     helfer = "helfer" in eligible
     if best_kind in _DAME_OR_LORD or best_kind in _ELF_WINNERS:
         need = 3 if best_kind in _DAME_OR_LORD else 2
-        dragons = [index for index, kind in enumerate(eligible) if kind == "drache"]
-        if not helfer and len(dragons) >= need:
-            return dragons[0], f"dragons{need}"
+        # The ruling: the Drachen too must follow one another (the source's Nullkarten example
+        # says "2 Drachen direkt nacheinander"), like every other combination.
+        start = None if helfer else _first_run(eligible, "drache", need)
+        if start is not None:
+            return start, f"dragons{need}"
     elif best_kind == "drache":
         runs = []
         if not helfer:

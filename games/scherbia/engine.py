@@ -102,6 +102,7 @@ def _new_entry(seat: int, card: int, layer: int, protected: bool) -> dict[str, A
         "p": protected,
         "x": None,
         "w": None,
+        "cs": None,  # the slot a Berufsloser copies, so that a Sperrfeuer there lapses the copy
     }
 
 
@@ -174,6 +175,28 @@ def team_of(state: State, seat: int) -> int:
     return seat % 2 if state["teams"] else seat
 
 
+class ScherbiaPosition(BaseModel):
+    """A position for ``Scherbia.set_up``: hands and point piles by profession words (each
+    word once more is the next people of that profession), and the seat that leads the next
+    trick. The cards placed nowhere are set aside. A trick so far is reached from here by
+    playing its cards (``apply``), so that every rule of the trick applies to it.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    hands: list[list[str]]
+    piles: list[list[str]] | None = None
+    leader: int = Field(0, ge=0, le=7)
+
+
+def state_hand_size(options: BaseModel) -> int:
+    """The hand size dealt at a table with ``options``."""
+    return int(options.hand_size)  # type: ignore[attr-defined]
+
+
+def _bad_position(de: str, en: str) -> SetupError:
+    return SetupError(Text(f"Ungültige Stellung: {de}", f"Invalid position: {en}"))
+
+
 class Scherbia(Game):
     """Scherbia: a trick-taking game of twelve professions with layered tricks."""
 
@@ -182,6 +205,7 @@ class Scherbia(Game):
     min_players = 2
     max_players = 8
     Options = ScherbiaOptions
+    Position = ScherbiaPosition
     summary = Text(
         "Stichspiel mit zwölf Berufen, Lagen, Würfeln und Dieben.",
         "Trick-taking with twelve professions, layered tricks, dice and thieves.",
@@ -203,12 +227,64 @@ class Scherbia(Game):
         assert isinstance(options, ScherbiaOptions)
         plays = players * options.hand_size
         # per regular play: play, copy, shoot; per Sperrfeuer (at most one per regular play,
-        # since it consumes an unprotected card): replace, copy, shoot; a roll for either;
-        # per card in a trick at most one Dieb and one Heiler question; per layer a Blockade
-        # question per seat; chance: shuffle, first leader, final rolls.
-        return 2 + 3 * plays + 3 * plays + 2 * plays + 2 * plays + plays + DECK
+        # since it consumes an unprotected card): replace, copy, shoot, and a new copy for
+        # each Berufsloser whose copy it took back; a roll for either; per card in a trick at
+        # most one Dieb and one Heiler question; per layer a Blockade question per seat;
+        # chance: shuffle, first leader, final rolls.
+        return 2 + 3 * plays + 3 * plays + plays * plays + 2 * plays + 2 * plays + plays + DECK
 
     # ----- the state machine ------------------------------------------------------------------
+
+    def _set_up(self, players: int, options: BaseModel, position: Any) -> State:
+        """The table at ``position`` (see ``ScherbiaPosition``): dealt by a chance action whose
+        order puts the hands first, then the leader drawn, then the piles given.
+        """
+        assert isinstance(position, ScherbiaPosition)
+        if len(position.hands) != players or (
+            position.piles is not None and len(position.piles) != players
+        ):
+            raise _bad_position(f"{players} Hände erwartet", f"expected {players} hands")
+        if position.leader >= players:
+            raise _bad_position("diesen Platz gibt es nicht", "no such seat leads")
+        people: dict[int, int] = {}
+
+        def take(word: str) -> int:
+            if word not in PROFESSION_OF_WORD:
+                raise _bad_position(f"kein Beruf {word!r}", f"no profession {word!r}")
+            profession = PROFESSION_OF_WORD[word]
+            taken = people.get(profession, 0)
+            if taken >= 4:
+                raise _bad_position(f"{word!r} gibt es nur 4-mal", f"there are only 4 {word!r}")
+            people[profession] = taken + 1
+            return profession * 4 + taken
+
+        hands = [[take(word) for word in hand] for hand in position.hands]
+        piles = [[take(word) for word in pile] for pile in position.piles or [[]] * players]
+        sizes = {len(hand) for hand in hands}
+        if len(sizes) != 1 or 0 in sizes or max(sizes) > state_hand_size(options):
+            raise _bad_position(
+                "alle Hände gleich groß, höchstens so groß wie beim Geben",
+                "all hands of one size, at most the size dealt",
+            )
+        state = self.initial_state(players, options)
+        order = [card for hand in hands for card in hand]
+        spare = [card for card in range(DECK) if card not in order]
+        # The deal fills hands to the dealt size from the spare cards; the pile cards are set
+        # aside, then moved to the piles.
+        kept = [card for card in spare if card not in {c for pile in piles for c in pile}]
+        filled: list[int] = []
+        for hand in hands:
+            extra = state["hand_size"] - len(hand)
+            filled += hand + kept[:extra]
+            kept = kept[extra:]
+        filled += [card for card in range(DECK) if card not in filled]
+        state, _events = self.apply(state, CHANCE, "shuffle:" + ":".join(map(str, filled)))
+        state, _events = self.apply(state, CHANCE, f"first:{position.leader}")
+        state["hands"] = [sorted(hand) for hand in hands]
+        state["piles"] = piles
+        in_play = {card for hand in hands for card in hand} | {c for pile in piles for c in pile}
+        state["aside"] = [card for card in filled if card not in in_play]
+        return state
 
     def initial_state(self, players: int, options: BaseModel) -> State:
         """The table before the deal."""
@@ -237,6 +313,7 @@ class Scherbia(Game):
             "final": [],
             "scores": None,
             "last": None,
+            "recopy": [],
         }
 
     def to_act(self, state: State) -> list[int]:
@@ -275,7 +352,8 @@ class Scherbia(Game):
             return []
         kind = ask["k"]
         if kind == "copy":
-            return sorted(_COPY[slot] for slot in self._copy_options(state, ask["e"]))
+            # Copying is optional (ruling): declining leaves the Berufsloser worth 0.
+            return sorted(["pass", *(_COPY[slot] for slot in self._copy_options(state, ask["e"]))])
         if kind == "shoot":
             targets = self._shoot_targets(state, ask["e"])
             return sorted(["pass", *(_SHOOT[target] for target in targets)])
@@ -333,8 +411,11 @@ class Scherbia(Game):
             kind = ask["k"]
             if kind == "copy":
                 state["ask"] = None
-                self._copy(state, ask["e"], args[0], events)
-                self._after_copy(state, ask["e"], events)
+                if verb == "copy":
+                    self._copy(state, ask["e"], args[0], events)
+                    self._after_copy(state, ask["e"], events)
+                else:
+                    events.append(Event("no_copy", {"seat": seat}))
             elif kind == "shoot":
                 state["ask"] = None
                 if verb == "shoot":
@@ -393,13 +474,10 @@ class Scherbia(Game):
     def _placed(self, state: State, slot: int, events: list[Event]) -> None:
         """On-play abilities of a card just placed (played or as a replacement)."""
         entry = state["trick"][slot]
-        if entry["c"] >> 2 == BERUFSLOSER:
-            options = self._copy_options(state, slot)
-            if len(options) > 1:
-                state["ask"] = {"k": "copy", "s": entry["s"], "e": slot}
-                return
-            if options:
-                self._copy(state, slot, options[0], events)
+        if entry["c"] >> 2 == BERUFSLOSER and self._copy_options(state, slot):
+            # Asked even with one card lying: copying is optional (ruling).
+            state["ask"] = {"k": "copy", "s": entry["s"], "e": slot}
+            return
         self._after_copy(state, slot, events)
 
     def _after_copy(self, state: State, slot: int, events: list[Event]) -> None:
@@ -438,6 +516,7 @@ class Scherbia(Game):
         entry, other = trick[slot], trick[source]
         prof = effective(other)
         entry["as"] = prof
+        entry["cs"] = source
         if prof == HOLZFAELLER:
             entry["r"] = other["r"]
             if other["r"] is None:
@@ -456,7 +535,10 @@ class Scherbia(Game):
             if seat == owner or not state["hands"][seat]:
                 continue
             latest = latest_slot(trick, seat, state["layer"])
-            if latest is not None and not trick[latest]["p"]:
+            # A replacement cannot be hit again in the layer in which it was placed (ruling).
+            if latest is not None and not (
+                trick[latest]["p"] and trick[latest]["a"] == state["layer"]
+            ):
                 targets.append(seat)
         return targets
 
@@ -495,6 +577,13 @@ class Scherbia(Game):
         trick[slot] = entry = _new_entry(old["s"], card, old["l"], True)
         entry["a"] = state["layer"]
         events.append(Event("replace", {"seat": old["s"], "card": card, "old": returned}))
+        # A Berufsloser that copied the card taken back loses the copy; its owner picks again
+        # among the cards now lying, or declines (ruling), once the replacement has acted.
+        for index, other in enumerate(trick):
+            if other["cs"] == slot and other["as"] is not None:
+                other.update({"as": None, "cs": None, "r": None, "lk": None, "lc": None})
+                events.append(Event("copy_lapsed", {"seat": other["s"], "card": other["c"]}))
+                state["recopy"] = [*state["recopy"], index]
         self._placed(state, slot, events)
 
     def _roll(self, state: State, dice: list[int], events: list[Event]) -> None:
@@ -564,6 +653,12 @@ class Scherbia(Game):
         """Run every step that needs no decision, until a question is open or the game ends."""
         n = state["n"]
         while state["ask"] is None and state["phase"] == "play":
+            if state["recopy"]:
+                slot, *rest = state["recopy"]
+                state["recopy"] = rest
+                if self._copy_options(state, slot):
+                    state["ask"] = {"k": "copy", "s": state["trick"][slot]["s"], "e": slot}
+                continue
             stage = state["stage"]
             if stage == "play":
                 if state["count"] < n:
@@ -769,6 +864,7 @@ class Scherbia(Game):
                     if entry["r"] is None and effective(entry) == HOLZFAELLER
                     else entry_value(entry, counts),
                     "copies": entry["as"],
+                    "copied_slot": entry["cs"],
                     "roll": entry["r"],
                     "placed": entry["a"],
                     "protected": entry["p"],
@@ -778,6 +874,7 @@ class Scherbia(Game):
                 for entry in trick
             ],
             "totals": totals(trick, n) if trick else [0] * n,
+            "recopy": state["recopy"],
             "hand_sizes": [len(hand) for hand in state["hands"]],
             "pile_sizes": [len(pile) for pile in state["piles"]],
             "out_count": len(state["out"]),

@@ -70,6 +70,7 @@ def _determinize(view: dict[str, Any], me: int, rng: random.Random) -> State:
             "p": item["protected"],
             "x": item["stolen_by"],
             "w": item["healed"],
+            "cs": item["copied_slot"],
         }
         for item in view["trick"]
     ]
@@ -109,6 +110,7 @@ def _determinize(view: dict[str, Any], me: int, rng: random.Random) -> State:
         "final": [],
         "scores": None,
         "last": None,
+        "recopy": list(view["recopy"]),
     }
 
 

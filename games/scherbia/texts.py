@@ -41,6 +41,7 @@ ANSWER_FIRST = Text(
 )
 
 _PASS = {
+    "copy": Text("Nichts kopieren (Wert 0)", "Copy nothing (worth 0)"),
     "shoot": Text("Kein Sperrfeuer", "No Sperrfeuer (barrage)"),
     "block": Text("Keine Blockade", "No Blockade (no further layer)"),
     "steal": Text("Nicht stehlen", "Do not steal"),
@@ -222,6 +223,21 @@ def describe_event(game: Scherbia, event: Event, lang: str) -> str:
         return (
             Text("{s}: Dieb stiehlt {c} von {f}.", "{s}: the Dieb steals {c} from {f}.")
             .format(s=seat, c=card, f=_seat(game, data["from"], lang))
+            .get(lang)
+        )
+    if kind == "no_copy":
+        return (
+            Text("{s}: der Berufslose kopiert nichts.", "{s}: the Berufsloser copies nothing.")
+            .format(s=seat)
+            .get(lang)
+        )
+    if kind == "copy_lapsed":
+        return (
+            Text(
+                "{s}: die Kopie des Berufslosen verfällt (Sperrfeuer).",
+                "{s}: the Berufsloser's copy lapses (Sperrfeuer).",
+            )
+            .format(s=seat)
             .get(lang)
         )
     if kind == "no_steal":

@@ -218,6 +218,24 @@ def check_invariants(state: State) -> None:
         assert sorted(cards) == list(range(DECK_SIZE)), "cards are not conserved"
 
 
+class StardustPosition(BaseModel):
+    """A position for ``Stardust.set_up``: a hand just dealt. Cards are ids 0-47 (see
+    ``cards.py``); ``hands`` maps a seat to its five cards (the others get cards from the
+    rest), ``draws`` are the next cards of the pile in order, ``stacks`` the chips before the
+    antes. The deal itself is a chance action, so every rule of the deal applies.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    dealer: int = Field(0, ge=0, le=4)
+    stacks: list[int] | None = None
+    hands: dict[int, list[int]] = Field(default_factory=dict)
+    draws: list[int] = Field(default_factory=list)
+
+
+def _bad_position(de: str, en: str) -> SetupError:
+    return SetupError(Text(f"Ungültige Stellung: {de}", f"Invalid position: {en}"))
+
+
 class Stardust(Game):
     """Stardust: a poker-like match of several hands with planets, suns and jokers."""
 
@@ -226,11 +244,13 @@ class Stardust(Game):
     min_players = 3
     max_players = 5
     Options = StardustOptions
+    Position = StardustPosition
     open_verbs = frozenset({"bet", "raise"})
     summary = Text(
         "Pokerartig: Planetensysteme bauen, setzen, bluffen; Sonnen und Joker.",
         "Poker-like: build planet systems, bet and bluff; suns and jokers.",
     )
+    draw_events = frozenset({"drew"})
 
     # ----- facts -------------------------------------------------------------------------------
 
@@ -261,6 +281,41 @@ class Stardust(Game):
         return options.hands * (1 + 2 * betting_round + exchange + reshuffles)
 
     # ----- the state machine -------------------------------------------------------------------
+
+    def _set_up(self, players: int, options: BaseModel, position: Any) -> State:
+        """The first hand just dealt at ``position`` (see ``StardustPosition``)."""
+        assert isinstance(position, StardustPosition)
+        state = self.initial_state(players, options)
+        if position.dealer >= players or any(not 0 <= seat < players for seat in position.hands):
+            raise _bad_position("diesen Platz gibt es nicht", "no such seat")
+        if position.stacks is not None:
+            if len(position.stacks) != players or min(position.stacks) <= 0:
+                raise _bad_position(
+                    "je Platz ein Stapel mit Chips", "one stack of chips for every seat"
+                )
+            state["stacks"] = list(position.stacks)
+            state["total"] = sum(position.stacks)
+        state["dealer"] = position.dealer
+        used = [card for cards in position.hands.values() for card in cards] + position.draws
+        if any(not 0 <= card < 48 for card in used) or len(set(used)) != len(used):
+            raise _bad_position(
+                "Karten 0-47, jede höchstens einmal", "cards 0-47, each at most once"
+            )
+        if any(len(cards) != 5 for cards in position.hands.values()):
+            raise _bad_position("eine Hand hat fünf Karten", "a hand has five cards")
+        filler = [card for card in range(48) if card not in used]
+        sequence: list[int] = []
+        for step in range(1, players + 1):
+            seat = (position.dealer + step) % players
+            if seat in position.hands:
+                sequence += position.hands[seat]
+            else:
+                sequence, filler = sequence + filler[:5], filler[5:]
+        sequence += list(position.draws) + filler
+        # The pile's top card is the end of the list the shuffle code gives.
+        code = "shuffle:" + ":".join(str(card) for card in reversed(sequence))
+        state, _events = self.apply(state, CHANCE, code)
+        return state
 
     def initial_state(self, players: int, options: BaseModel) -> State:
         """Stacks filled, seat 0 deals the first hand; chance shuffles next."""

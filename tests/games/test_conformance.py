@@ -4,7 +4,8 @@ Each playout checks at every step the promises of the engine contract (see
 ``games/core/conformance.py``): only seats in ``to_act`` have legal actions; codes are unique,
 short and decode back; illegal moves (out of turn, stale codes, garbage) are rejected and change
 nothing; the state survives a JSON round trip; views serialise and do not change when an
-opponent's hidden cards are dealt anew; the game ends within its bound; the result is well
+opponent's hidden cards are dealt anew, and neither do a seat's legal actions, their labels,
+the answers to its illegal moves or the events addressed to it; the game ends within its bound; the result is well
 formed; replaying the log gives the same state.
 """
 

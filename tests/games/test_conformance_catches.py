@@ -27,6 +27,7 @@ from games.core import (
     encode,
 )
 from games.core.conformance import ConformanceError, checked_playout
+from games.gelfdrakkar.engine import Gelfdrakkar
 from tests.games.highcard import Highcard
 
 SEEDS = range(5)
@@ -85,6 +86,114 @@ def test_a_view_that_is_not_json_native_is_caught() -> None:
     """Rule: views serialise (a view is JSON-native)."""
     with pytest.raises(ConformanceError, match="is not JSON-native"):
         _playouts(TupleView())
+
+
+# ----- menus and private events tell nothing hidden ------------------------------------------
+
+
+class MenuCountsTheNextHand(Highcard):
+    """Offers each card only while the next seat holds a higher one: the menu gives away
+    something about another seat's hand although the view does not."""
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        codes = super().legal_actions(state, seat)
+        if seat == CHANCE or state["phase"] != "play" or len(codes) < 2:
+            return codes
+        following = state["hands"][(seat + 1) % state["players"]]
+        top = max(following, default=-1)
+        kept = [code for code in codes if decode(code)[1][0] < top]
+        return kept or codes
+
+
+def test_a_menu_that_depends_on_another_seats_hand_is_caught() -> None:
+    """Rule: a seat's legal actions do not change when the others' hidden cards are dealt
+    anew (the view alone would not show this leak)."""
+    with pytest.raises(ConformanceError, match="legal actions of seat \\d change when hidden"):
+        _playouts(MenuCountsTheNextHand())
+
+
+class LabelsTheNextHand(Highcard):
+    """Writes the next seat's lowest card into every button."""
+
+    def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
+        following = state["hands"][(seat + 1) % state["players"]]
+        return f"{super().action_label(state, seat, code, lang)} ({min(following, default=0)})"
+
+
+def test_a_label_that_names_another_seats_card_is_caught() -> None:
+    """Rule: the labels of a seat's actions do not change when the others' hidden cards are
+    dealt anew."""
+    with pytest.raises(ConformanceError, match="label of .* changes when hidden cards"):
+        _playouts(LabelsTheNextHand())
+
+
+class ReasonNamesTheHolder(Highcard):
+    """Rejects a card the seat does not hold with a reason that says who holds it."""
+
+    def explain_illegal(self, state: State, seat: int, code: str) -> Text:
+        _verb, args = decode(code)
+        holder = next(
+            (s for s, hand in enumerate(state["hands"]) if args and args[0] in hand), None
+        )
+        return Text(f"Karte bei {holder}.", f"Card held by {holder}.")
+
+
+def test_an_illegal_move_reason_that_tells_who_holds_a_card_is_caught() -> None:
+    """Rule: the reason a seat's illegal move gets does not change when the others' hidden
+    cards are dealt anew."""
+    with pytest.raises(ConformanceError, match="the answer to seat \\d sending"):
+        _playouts(ReasonNamesTheHolder(), players=2)
+
+
+class WhispersTheNextHand(Highcard):
+    """After each card played, tells the next seat privately how many high cards the seat
+    after it holds."""
+
+    def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
+        super()._apply(state, seat, code, events)
+        if seat != CHANCE and decode(code)[0] == "play":
+            players = state["players"]
+            listener = (seat + 1) % players
+            spied = state["hands"][(listener + 1) % players]
+            events.append(Event("hint", {"high": sum(card > 5 for card in spied)}, to=listener))
+
+
+def test_a_private_event_that_tells_about_another_seats_hand_is_caught() -> None:
+    """Rule: the events addressed to a seat do not change when the others' hidden cards are
+    dealt anew."""
+    with pytest.raises(ConformanceError, match="events for seat \\d after seat \\d plays"):
+        _playouts(WhispersTheNextHand())
+
+
+class PartyMenuGelfdrakkar(Gelfdrakkar):
+    """Gelfdrakkar as it was before issue 19: a point limit disappears only from the menus of
+    the announcer's party-mates, so everybody else reads the announcer's party off their own
+    buttons."""
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        codes = super().legal_actions(state, seat)
+        if state["phase"] != "play" or seat != state["turn"] or state["played"][seat] > 1:
+            return codes
+        party = state["party"]
+        again = {
+            encode("limit", kind)
+            for who, kind in state["announcements"]
+            if kind != "reveal" and party[who] != party[seat]
+        }
+        return sorted(set(codes) | again)
+
+
+def test_the_gelfdrakkar_announcement_leak_is_caught() -> None:
+    """Rule (issue 19): a menu must not tell a hidden party. The old Gelfdrakkar menus, which
+    offered an announced limit again to the other party only, are caught; the real game,
+    whose limits are once per round for everyone, passes the same playouts."""
+    broken = PartyMenuGelfdrakkar()
+    with pytest.raises(ConformanceError, match="legal actions of seat \\d change when hidden"):
+        for seed in range(10):
+            checked_playout(broken, 4, broken.parse_options(4), seed=seed, probe_illegal=False)
+    real = Gelfdrakkar()
+    for seed in range(10):
+        checked_playout(real, 4, real.parse_options(4), seed=seed, probe_illegal=False)
 
 
 # ----- turns and legal actions ---------------------------------------------------------------
@@ -590,5 +699,5 @@ def test_an_engine_player_choosing_an_illegal_move_is_caught() -> None:
 
 def test_no_broken_variant_is_registered() -> None:
     """The broken variants are registered nowhere: only real games run in the suite."""
-    broken = set(Highcard.__subclasses__())
+    broken = set(Highcard.__subclasses__()) | set(Gelfdrakkar.__subclasses__())
     assert not any(type(game) in broken for game in all_games())

@@ -195,6 +195,37 @@ def test_ritter_defensiv_turns_a_ritter_offensiv_back_on_the_attacker() -> None:
     assert state["phase"] == "play" and GAME.to_act(state) == [0]
 
 
+@pytest.mark.parametrize("attack", ["bandit", "ritter_off"])
+def test_when_both_players_show_a_ritter_defensiv_both_draw_a_card_and_the_attack_has_no_further_effect(
+    attack: str,
+) -> None:
+    """Ruling 'Ritter (Defensiv)' (the engine's reading, now the ruling's): the attacked player
+    shows one and draws 1; the attacker answers with its own and draws 1; then the attack,
+    Bandit or Ritter (Offensiv), has no further effect on either player."""
+    position = {
+        "hands": (
+            {attack: 1, "erz": 1, "lehm": 1, "ritter_def": 1},
+            {"ritter_def": 1, "meer": 1, "stadt": 1},
+        ),
+        "decks": (["holz"] * 4, ["getreide"] * 3),
+    }
+    state, _ = act(GAME.set_up(2, position), 0, "play:" + attack)
+    state, _ = act(state, 1, "defend")
+    assert hand_of(state, 1) == {"meer": 1, "stadt": 1, "getreide": 1}  # drew one Getreide
+    expected = hand_of(state, 0)
+    del expected["ritter_def"]  # the attacker's knight goes to the table ...
+    expected["holz"] = expected.get("holz", 0) + 1  # ... and it draws one card (a Holz)
+    state, events = act(state, 0, "defend")
+    assert hand_of(state, 0) == expected
+    assert state["table"][0] == counts({attack: 1, "ritter_def": 1})
+    assert state["table"][1] == counts({"ritter_def": 1})
+    # No further effect: nobody discards, nothing is stolen, the attacker's turn goes on.
+    assert hand_of(state, 1) == {"meer": 1, "stadt": 1, "getreide": 1}
+    assert state["phase"] == "play" and GAME.to_act(state) == [0]
+    assert state["steal"] is None
+    assert [event.kind for event in events].count("block") == 1
+
+
 def test_the_attacker_answers_a_reflected_attack_with_its_own_ritter_defensiv() -> None:
     """Ruling: if the attacker answers with a Ritter (Defensiv), the attack has no effect on
     either player (the answering knight is laid down and draws 1, as its card says)."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from games.coppertwaddle import GAME
 from games.coppertwaddle.cards import DESIGN_OF, NAME
-from games.core import shuffle_code
 
 
 def card(name: str, copy: int = 0) -> int:
@@ -32,8 +31,12 @@ def rigged(
     trumpet: list[str] | None = None,
     games: int = 1,
     spare: bool = False,
+    declarations: dict[int, list[str]] | None = None,
+    winds: dict[int, str] | None = None,
 ) -> dict:
     """A state in ``phase`` with the given hands and Domains; unused cards fill the Trumpet.
+
+    Built with the game's public ``set_up`` (issue 19), never by writing state keys.
 
     ``domain`` maps slots to card names; ``trumpet`` names the cards on it (top last), by
     default every card not placed elsewhere. ``spare`` gives the Guardian a Favour at Court,
@@ -42,39 +45,17 @@ def rigged(
     if spare:
         hands = (list(hands[0]), list(hands[1]))
         hands[guardian].append("Gunst bei Hofe")
-    state = GAME.initial_state(2, GAME.parse_options(2, {"games": games}))
-    state, _ = GAME.apply(state, -1, shuffle_code(list(range(len(NAME)))))
-    used: list[int] = []
-
-    def take(name: str) -> int:
-        copy = 0
-        while card(name, copy) in used:
-            copy += 1
-        used.append(card(name, copy))
-        return used[-1]
-
-    state["hands"] = [[take(name) for name in hands[0]], [take(name) for name in hands[1]]]
-    state["slots"] = [-1] * 16
-    state["covered"] = [False] * 16
-    state["decls"] = [[] for _ in range(16)]
-    state["winds"] = [-1] * 16
-    for where, name in (domain or {}).items():
-        state["slots"][where] = take(name)
-    for where in covered:
-        state["covered"][where] = True
-    if trumpet is None:
-        state["trumpet"] = [one for one in range(len(NAME)) if one not in used]
-    else:
-        state["trumpet"] = [take(name) for name in trumpet]
-    state["midden"] = []
-    state["guardian"] = guardian
-    state["first"] = guardian
-    state["phase"] = phase
-    state["placed"] = False
-    state["rob"] = None
-    state["stack"] = []
-    state["answer"] = -1
-    return state
+    position = {
+        "guardian": guardian,
+        "phase": phase,
+        "hands": hands,
+        "domain": domain or {},
+        "covered": list(covered),
+        "trumpet": trumpet,
+        "declarations": declarations or {},
+        "winds": winds or {},
+    }
+    return GAME.set_up(2, position, {"games": games})
 
 
 def play(state: dict, seat: int, code: str) -> dict:

@@ -49,12 +49,12 @@ def test_known_cards_are_as_the_ruling_gives_them() -> None:
     assets = cards["Die Assisen"].ability
     assert (assets.effect, assets.amount) == ("discard_weak", 4)
     divisors = [cards[name] for name in ("Das Rad", "Der Kompass", "Der Sextant", "Die Ankerwinde")]
-    assert all(card.ability.effect == "cancel_support" for card in divisors)
+    assert all(card.ability.effect == "divisor" for card in divisors)
     assert cards["Land in Sicht!"].ability.effect == "cover"
     assert cards["Hundert Knöpfe"].ability.effect == "uncover"
     assert cards["Die Haselnuss"].ability.effect == "hazelnut"
     assert cards["Der lange Aufstieg"].ability.effect == "promote"
-    assert cards["Der tiefe Fall"].ability.effect == "demote"
+    assert cards["Aus einer Bastardlinie"].ability.effect == "demote"
     assert (cards["Der Geburtstag"].ability.effect, cards["Der Geburtstag"].ability.amount) == (
         "plus",
         1,
@@ -66,6 +66,28 @@ def test_known_cards_are_as_the_ruling_gives_them() -> None:
         assert known in english
     for known in ("New World", "The Abbot", "Dread of Night", "Favour at Court"):
         assert known in english
+
+
+def test_the_publishers_card_texts_stand_over_the_reconstruction() -> None:
+    """Ruling: the publisher's own cards (coppertwaddle-cards.md, table A) are not marked
+    reconstructed, and their effects are the publisher's; real names replace invented ones."""
+    cards = _by_name()
+    for name in (
+        "Die Assisen",
+        "Coppertwaddle",
+        "Das Rad",
+        "Die Haselnuss",
+        "Der lange Aufstieg",
+        "Der Geburtstag",
+    ):
+        assert not cards[name].reconstructed, name
+    english = {card.english: card for card in DESIGNS}
+    assert english["Mount Ararat"].rank == "adel"
+    assert english["Yeoman"].rank == "bauer" and english["Yeoman"].strength == 2
+    assert english["Of a Bastard Line"].ability.effect == "demote"
+    assert english["Lecturn"].name == "Lektionarium"
+    for invented in ("The Duke", "The Maid", "A Long Fall"):
+        assert invented not in english
 
 
 def test_every_reconstructed_card_says_why() -> None:
@@ -102,7 +124,7 @@ def _set(name: str, field: str, value):
         ),
         (_set("Der Aussätzige", "ability", {"effect": "destroy"}), ["'Der Aussätzige'", "ability"]),
         (_set("Der Griesgram", "wings", 2), ["'Der Griesgram'", "field wings"]),
-        (_set("Der Herzog", "copies", 2), ["adel", "10"]),
+        (_set("Berg Ararat", "copies", 2), ["adel", "10"]),
     ],
 )
 def test_a_broken_file_fails_naming_the_card_and_field(change, expected) -> None:

@@ -96,7 +96,7 @@ def test_answering_in_a_robbing_keeps_the_exchange_going() -> None:
         domain={
             slot(ME, 1, 0): "Milz",
             slot(ME, 1, 1): "Lektionarium",
-            slot(YOU, 1, 0): "Die Magd",
+            slot(YOU, 1, 0): "Der Freisasse",
         },
         hands=(["Das Rad", "Der Kompass"], ["Coppertwaddle", "Der Sextant"]),
     )

@@ -26,8 +26,8 @@ def test_strategy_uses_only_its_view() -> None:
     """The strategy's choice does not change when hidden cards are dealt anew."""
     player = GAME.engine_players()["strategy"]
     state = rigged(
-        domain={slot(0, 1, 0): "Milz", slot(1, 1, 0): "Die Magd"},
-        hands=(["Der Herzog", "Land in Sicht!"], ["Bader", "Coppertwaddle"]),
+        domain={slot(0, 1, 0): "Milz", slot(1, 1, 0): "Der Freisasse"},
+        hands=(["Berg Ararat", "Land in Sicht!"], ["Bader", "Coppertwaddle"]),
     )
     choice = player.choose(GAME, state, 0, random.Random(1))
     for seed in range(5):
@@ -48,7 +48,7 @@ def test_strategy_blocks_and_robs_sensibly() -> None:
 def test_balance_report_counts_first_player_wins_and_cards() -> None:
     """Ruling: the first player's win rate over decided games; each card's share of the
     winners' Domains."""
-    herzog, milz = card("Der Herzog"), card("Milz")
+    herzog, milz = card("Berg Ararat"), card("Milz")
     states = [
         {
             "history": [
@@ -62,7 +62,7 @@ def test_balance_report_counts_first_player_wins_and_cards() -> None:
     assert (report.games, report.decided, report.draws) == (3, 2, 1)
     assert report.first_player_rate == 0.5
     assert report.card_share[NAME[herzog]] == 1.0 and report.card_share["Milz"] == 0.5
-    assert not report.ok, "Der Herzog in every winner's Domain breaks the 80% bound"
+    assert not report.ok, "Berg Ararat in every winner's Domain breaks the 80% bound"
     assert "50.0%" in report.text("en") and "50,0" not in report.text("de")
 
 
@@ -70,7 +70,7 @@ def test_balance_report_from_self_play_prints() -> None:
     report = balance_report(self_play(4, seed=0))
     assert report.games == 12
     text = report.text("de")
-    assert "Startspieler" in text and "Der Herzog" in text
+    assert "Startspieler" in text and "Berg Ararat" in text
 
 
 def test_balance_report_takes_conformance_playouts() -> None:

@@ -44,7 +44,7 @@ def _robbing_position(**extra):
         slot(0, 1, 0): "Milz",
         slot(0, 1, 1): "Lektionarium",
         slot(1, 1, 0): "Der Fuhrmann",
-        slot(1, 1, 1): "Die Magd",
+        slot(1, 1, 1): "Der Freisasse",
     }
     domain.update(extra.pop("domain", {}))
     return rigged(domain=domain, **extra)
@@ -92,7 +92,7 @@ def test_a_wind_is_never_a_target_but_may_rob() -> None:
             slot(0, 1, 0): "Nordwind",
             slot(0, 1, 1): "Milz",
             slot(1, 1, 0): "Südwind",
-            slot(1, 1, 1): "Die Magd",
+            slot(1, 1, 1): "Der Freisasse",
         }
     )
     legal = GAME.legal_actions(state, 0)
@@ -103,7 +103,7 @@ def test_a_wind_is_never_a_target_but_may_rob() -> None:
     # Nordwind 0 + Milz 8 against Magd 2 (+ Suedwind 0): the Wind robs and is not covered.
     state = play(state, 0, f"rob:{slot(0, 1, 0)}:{slot(1, 1, 1)}")
     assert state["phase"] != "rob"
-    assert state["slots"][slot(0, 1, 2)] == card("Die Magd")
+    assert state["slots"][slot(0, 1, 2)] == card("Der Freisasse")
     assert state["covered"][slot(0, 1, 2)]
     assert not state["covered"][slot(0, 1, 0)]  # the Wind stays proud
     assert state["covered"][slot(0, 1, 1)]  # its supporter Milz is covered
@@ -129,23 +129,25 @@ def test_exchange_guardian_first_then_alternate_until_both_pass() -> None:
     assert GAME.to_act(state) == [0]
     state = play(state, 0, "pass")
     assert GAME.to_act(state) == [1]
-    # The defender cancels Milz's support: attack 8 against 7.
+    # The defender stops the robber Milz's power: attack 1 (Lektionarium) against 7.
     state = play(state, 1, f"fav:{design('Der Kompass')}:{MILZ}")
-    assert state["rob"]["nosupport"] == [MILZ]
+    assert state["rob"]["nopower"] == [MILZ]
     assert GAME.to_act(state) == [0]  # a play resets the passes
     state = play(state, 0, "pass")
     state = play(state, 1, "pass")
     assert state["phase"] != "rob"
-    assert state["slots"][slot(0, 1, 2)] == card("Der Fuhrmann")  # Milz alone 8 > 5 + 2
+    assert state["slots"][slot(1, 1, 0)] == card("Der Fuhrmann")  # 1 < 5 + 2: it failed
 
 
-def test_a_divisor_can_turn_the_robbing() -> None:
-    """Ruling: a Divisor cancels a rank card's support during a robbing."""
+def test_the_wheel_stops_one_chosen_proud_threlms_power_in_a_robbing() -> None:
+    """Publisher's text (The Wheel, ruling for all four Divisors): the selected proud Threlm's
+    power cannot be used during the robbing; here the supporter Milz's."""
     state = _robbing_position(hands=(["Hammer und Amboss"], ["Das Rad"]))
-    # Lektionarium 1 + Milz 8 = 9 against Fuhrmann 5 + Magd 2 = 7.
+    # Lektionarium 1 + Milz 8 = 9 against Fuhrmann 5 + Freisasse 2 = 7.
     state = play(state, 0, f"rob:{LECTIONARY}:{slot(1, 1, 0)}")
     assert GAME.to_act(state) == [1]  # the Guardian has no favour or ability: it passes
-    state = play(state, 1, f"fav:{design('Das Rad')}:{LECTIONARY}")
+    assert f"fav:{design('Das Rad')}:{MILZ}" in GAME.legal_actions(state, 1)
+    state = play(state, 1, f"fav:{design('Das Rad')}:{MILZ}")
     # Attack 1 against 7: neither has anything more to play, the robbing fails.
     assert state["phase"] == "engarde" and state["guardian"] == 1
     assert state["slots"][slot(1, 1, 0)] == card("Der Fuhrmann")
@@ -157,10 +159,10 @@ def test_a_failed_robbing_changes_no_card() -> None:
     """Source 5c: the robbing succeeds only if the attack is greater than the defence."""
     state = _robbing_position(hands=([], ["Land in Sicht!", "Der Kompass"]))
     state = play(state, 0, f"rob:{LECTIONARY}:{slot(1, 1, 1)}")
-    state = play(state, 1, f"fav:{design('Der Kompass')}:{LECTIONARY}")
+    state = play(state, 1, f"fav:{design('Der Kompass')}:{MILZ}")
     state = play(state, 1, "pass")
-    # Lektionarium alone 1 against Magd 2 + Fuhrmann 5: fails.
-    assert state["slots"][slot(1, 1, 1)] == card("Die Magd")
+    # Lektionarium alone 1 against Freisasse 2 + Fuhrmann 5: fails.
+    assert state["slots"][slot(1, 1, 1)] == card("Der Freisasse")
     assert not state["covered"][LECTIONARY]
     assert state["slots"][slot(0, 1, 2)] == -1
 
@@ -181,3 +183,34 @@ def test_only_one_robbing_per_turn() -> None:
     assert state["guardian"] == 1 and not any(
         code.startswith("rob:") for code in GAME.legal_actions(state, 0)
     )
+
+
+def test_a_divisor_blocks_the_chosen_threlms_abilities_for_the_rest_of_the_turn() -> None:
+    """Publisher's text (The Wheel): "you cannot use its special abilities for the rest of this
+    turn"; the block ends with the turn (it is not continuous)."""
+    position = {
+        "domain": {
+            slot(0, 1, 0): "Milz",
+            slot(0, 1, 1): "Lektionarium",
+            slot(0, 1, 2): "Der Schmied",
+            slot(1, 1, 0): "Der Fuhrmann",
+            slot(1, 1, 1): "Hammer und Amboss",
+        },
+        "hands": (["Das Rad"], ["Gunst bei Hofe"]),
+    }
+    state = GAME.set_up(2, position, {"games": 1})
+    hammer = slot(1, 1, 1)
+    # Lektionarium 1 + Milz 8 + Schmied 7 = 16 against Fuhrmann 5 + Hammer und Amboss 4 = 9.
+    state = play(state, 0, f"rob:{LECTIONARY}:{slot(1, 1, 0)}")
+    unblocked = play(state, 0, "pass")
+    assert f"abil:{hammer}" in GAME.legal_actions(unblocked, 1)  # control: usable without it
+    state = play(state, 0, f"fav:{design('Das Rad')}:{hammer}")
+    assert state["rob"]["nopower"] == [hammer]
+    assert card("Hammer und Amboss") in state["blocked"]
+    assert GAME.to_act(state) == [1]
+    assert f"abil:{hammer}" not in GAME.legal_actions(state, 1)
+    assert f"fav:{design('Gunst bei Hofe')}" in GAME.legal_actions(state, 1)
+    state = play(state, 1, "pass")
+    # The robbing succeeded (16 against 5) and the turn passed to seat 1: the block is over.
+    assert state["slots"][slot(0, 1, 3)] == card("Der Fuhrmann")
+    assert state["guardian"] == 1 and state["blocked"] == []

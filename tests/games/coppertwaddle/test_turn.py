@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from games.coppertwaddle import GAME, match_points
@@ -13,13 +15,22 @@ from .helpers import card, design, play, rigged, slot
 ME, YOU = 0, 1
 
 
-def test_the_deal_gives_four_cards_each_and_the_first_guardian_draws() -> None:
-    """Source 3 and 4.I: four cards each; the Guardian's Engagement draws a fifth."""
+def test_the_deal_gives_four_cards_each_and_the_first_engagement_of_a_game_draws_none() -> None:
+    """Source 3: four cards each. Balance (rules page): the game's very first Engagement draws
+    no card; every later Engagement draws one (source 4.I)."""
     state = GAME.initial_state(2, GAME.parse_options(2))
+    state, _events = GAME.apply(state, -1, "first:0")
     state, _events = GAME.apply(state, -1, shuffle_code(list(range(55))))
-    assert len(state["hands"][0]) == 5 and len(state["hands"][1]) == 4
-    assert len(state["trumpet"]) == 55 - 9
+    assert len(state["hands"][0]) == 4 and len(state["hands"][1]) == 4
+    assert len(state["trumpet"]) == 55 - 8
     assert state["guardian"] == 0
+    while state["guardian"] == 0:
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        passing = [code for code in ("end", "done", "pass") if code in legal]
+        state = play(state, seat, passing[0] if passing else legal[0])
+    assert len(state["trumpet"]) == 55 - 9, "the second Engagement draws a card"
+    assert len(state["hands"][1]) == 5
 
 
 def test_engagement_turns_the_guardians_cards_proud_except_blocked_ones() -> None:
@@ -30,8 +41,8 @@ def test_engagement_turns_the_guardians_cards_proud_except_blocked_ones() -> Non
         domain={slot(ME, 1, 0): "Milz", slot(ME, 1, 1): "Der Schmied", slot(ME, 0, 0): "Bader"},
         covered=(slot(ME, 1, 0), slot(ME, 1, 1), slot(ME, 0, 0)),
         hands=(
-            ["Der Herzog"],
-            ["Die Magd", "Der Müller", "Der Fuhrmann", "Der Hirte", "Die Gräfin"],
+            ["Berg Ararat"],
+            ["Der Freisasse", "Der Müller", "Der Fuhrmann", "Der Hirte", "Die Gräfin"],
         ),
     )
     state["winds"][slot(ME, 1, 1)] = card("Westwind")
@@ -47,14 +58,14 @@ def test_one_rank_card_per_turn_into_its_own_row_gaps_first() -> None:
     gap first."""
     state = rigged(
         domain={slot(ME, 1, 0): "Milz", slot(ME, 1, 2): "Der Schmied"},
-        hands=(["Der Müller", "Der Herzog"], []),
+        hands=(["Der Müller", "Berg Ararat"], []),
         spare=True,
     )
     state = play(state, ME, f"rank:{design('Der Müller')}")
     assert state["slots"][slot(ME, 1, 1)] == card("Der Müller"), "the gap is filled first"
-    assert f"rank:{design('Der Herzog')}" not in GAME.legal_actions(state, ME)
+    assert f"rank:{design('Berg Ararat')}" not in GAME.legal_actions(state, ME)
     with pytest.raises(IllegalAction) as error:
-        GAME.apply(state, ME, f"rank:{design('Der Herzog')}")
+        GAME.apply(state, ME, f"rank:{design('Berg Ararat')}")
     assert "already" in error.value.reason.en
 
 
@@ -65,7 +76,7 @@ def test_winds_three_ways_to_be_played() -> None:
         domain={
             slot(ME, 1, 0): "Milz",
             slot(YOU, 1, 0): "Der Schmied",
-            slot(YOU, 1, 1): "Die Magd",
+            slot(YOU, 1, 1): "Der Freisasse",
         },
         covered=(slot(YOU, 1, 0),),
         hands=(["Nordwind"], []),
@@ -87,17 +98,19 @@ def test_winds_three_ways_to_be_played() -> None:
 
 def test_respite_hand_limit_four_the_player_chooses() -> None:
     """Source 4.V and the ruling: at most 4 cards at the end of the turn; the player chooses."""
-    state = rigged(hands=(["Milz", "Bader", "Der Herzog", "Die Magd", "Der Hirte", "Nordwind"], []))
+    state = rigged(
+        hands=(["Milz", "Bader", "Berg Ararat", "Der Freisasse", "Der Hirte", "Nordwind"], [])
+    )
     state["placed"] = True
     state = play(state, ME, "end")
     assert state["phase"] == "respite" and GAME.to_act(state) == [ME]
     assert len(GAME.legal_actions(state, ME)) == 6
     state = play(state, ME, f"discard:{design('Bader')}")
     assert GAME.to_act(state) == [ME]
-    state = play(state, ME, f"discard:{design('Die Magd')}")
+    state = play(state, ME, f"discard:{design('Der Freisasse')}")
     assert state["guardian"] == YOU
     assert sorted(NAME[c] for c in state["hands"][ME]) == sorted(
-        ["Milz", "Der Herzog", "Der Hirte", "Nordwind"]
+        ["Milz", "Berg Ararat", "Der Hirte", "Nordwind"]
     )
 
 
@@ -120,21 +133,26 @@ def test_challenge_is_offered_only_to_a_challenger_with_something_to_play() -> N
 
 def test_a_full_proud_domain_wins_and_scores_its_strength() -> None:
     """Source 6 and 7: eight proud cards end the game; the score is the Domain's strength."""
-    nobles = ["Bader", "Der Herzog", "Die Gräfin"]
+    nobles = ["Bader", "Berg Ararat", "Die Gräfin"]
     peasants = ["Milz", "Der Schmied", "Der Müller", "Der Fuhrmann"]
     domain = {slot(ME, 0, c): n for c, n in enumerate(nobles)}
     domain.update({slot(ME, 1, c): n for c, n in enumerate(peasants)})
-    state = rigged(domain=domain, hands=(["Der Ritter"], []), games=3)
-    state["decls"][slot(ME, 1, 0)] = [card("Der Geburtstag")]
+    state = rigged(
+        domain=domain,
+        hands=(["Der Ritter"], []),
+        games=3,
+        declarations={slot(ME, 1, 0): ["Der Geburtstag"]},
+    )
     state = play(state, ME, f"rank:{design('Der Ritter')}")
     assert state["history"] == [
         {
             "first": ME,
             "winner": ME,
-            "points": 1 + 8 + 5 + 5 + 9 + 7 + 6 + 5,
+            "points": 1 + 9 + 5 + 5 + 9 + 7 + 6 + 5,
             "domain": state["history"][0]["domain"],
         }
     ]
+    # The loser of a game starts the next (ruling).
     assert state["phase"] == "deal" and state["game"] == 1 and state["first"] == YOU
 
 
@@ -169,26 +187,44 @@ def test_match_points_for_draws_and_shared_highs() -> None:
     ) == [4, 4]
 
 
-def test_a_whole_match_is_one_state_and_alternates_the_first_player() -> None:
+def test_the_first_games_starting_player_is_drawn_by_chance() -> None:
+    """Ruling: in a match the first game's starting player is drawn by chance (a logged chance
+    action, so a replay gives the same start)."""
     state = GAME.initial_state(2, GAME.parse_options(2))
-    assert state["games"] == 3
+    assert GAME.to_act(state) == [-1]
+    state, events = GAME.apply(state, -1, "first:1")
+    assert state["first"] == 1 and events[0].kind == "first"
+    state, _events = GAME.apply(state, -1, shuffle_code(list(range(55))))
+    assert state["guardian"] == 1 and len(state["hands"][1]) == 4
+    with pytest.raises(IllegalAction, match="shuffled first"):
+        GAME.apply(GAME.initial_state(2, GAME.parse_options(2)), -1, "first:2")
+
+
+def test_in_a_match_the_loser_of_a_game_starts_the_next() -> None:
+    """Ruling: the loser of a game starts the next one; after a draw, the player who did not
+    start it."""
     from games.coppertwaddle import self_play
 
-    finished = self_play(1, seed=3)[0]
-    assert [game["first"] for game in finished["history"]] == [0, 1, 0]
-    assert GAME.result(finished) is not None
+    for finished in self_play(6, seed=3):
+        history = finished["history"]
+        assert len(history) == 3 and GAME.result(finished) is not None
+        for game, following in itertools.pairwise(history):
+            if game["winner"] >= 0:
+                assert following["first"] == 1 - game["winner"]
+            else:
+                assert following["first"] == 1 - game["first"]
 
 
 def test_en_garde_passes_by_itself_when_only_ending_is_left() -> None:
     """Our choice (rules page 10): no click when the Guardian can do nothing but end."""
-    state = rigged(hands=(["Der Herzog"], ["Bader", "Milz"]))
-    state = play(state, ME, f"rank:{design('Der Herzog')}")
+    state = rigged(hands=(["Berg Ararat"], ["Bader", "Milz"]))
+    state = play(state, ME, f"rank:{design('Berg Ararat')}")
     assert state["guardian"] == YOU and state["phase"] == "engarde"
 
 
 def test_a_wind_in_the_opponents_last_free_place_makes_them_win() -> None:
     """Rules page 9: the end is checked after every action, for both Domains."""
-    nobles = ["Bader", "Der Herzog", "Die Gräfin", "Der Ritter"]
+    nobles = ["Bader", "Berg Ararat", "Die Gräfin", "Der Ritter"]
     peasants = ["Milz", "Der Schmied", "Der Müller"]
     domain = {slot(YOU, 0, c): n for c, n in enumerate(nobles)}
     domain.update({slot(YOU, 1, c): n for c, n in enumerate(peasants)})
@@ -199,10 +235,12 @@ def test_a_wind_in_the_opponents_last_free_place_makes_them_win() -> None:
 
 def test_engagement_can_complete_the_domain() -> None:
     """Source 4.I and 6: covered cards turning proud can complete the Domain at once."""
-    nobles = ["Bader", "Der Herzog", "Die Gräfin", "Der Ritter"]
+    nobles = ["Bader", "Berg Ararat", "Die Gräfin", "Der Ritter"]
     peasants = ["Milz", "Der Schmied", "Der Müller", "Der Fuhrmann"]
     domain = {slot(ME, 0, c): n for c, n in enumerate(nobles)}
     domain.update({slot(ME, 1, c): n for c, n in enumerate(peasants)})
-    state = rigged(guardian=YOU, domain=domain, covered=(slot(ME, 0, 0),), hands=([], ["Die Magd"]))
-    state = play(state, YOU, f"rank:{design('Die Magd')}")
+    state = rigged(
+        guardian=YOU, domain=domain, covered=(slot(ME, 0, 0),), hands=([], ["Der Freisasse"])
+    )
+    state = play(state, YOU, f"rank:{design('Der Freisasse')}")
     assert state["phase"] == "over" and state["history"][0]["winner"] == ME

@@ -13,19 +13,20 @@ from .helpers import card, design, rigged, slot
 
 
 def test_a_view_shows_only_the_own_hand_and_no_trumpet_order() -> None:
-    state = rigged(hands=(["Milz", "Coppertwaddle"], ["Der Herzog", "Land in Sicht!"]))
+    state = rigged(hands=(["Milz", "Coppertwaddle"], ["Berg Ararat", "Land in Sicht!"]))
     mine, public = GAME.view(state, 0), GAME.view(state, None)
     assert mine["hand"] == sorted([card("Milz"), card("Coppertwaddle")])
     assert public["hand"] is None
     text = json.dumps(mine)
     assert mine["hand_sizes"] == [2, 2] and mine["trumpet"] == len(state["trumpet"])
     assert "trumpet" in mine and not isinstance(mine["trumpet"], list)
-    assert str(card("Der Herzog")) not in json.dumps(mine["hand"])
+    assert str(card("Berg Ararat")) not in json.dumps(mine["hand"])
     assert "Herzog" not in GAME.render(mine, "en") and "Herzog" not in text
 
 
 def test_drawn_cards_are_told_only_to_the_drawer() -> None:
     state = GAME.initial_state(2, GAME.parse_options(2))
+    state, _events = GAME.apply(state, -1, "first:0")
     _state, events = GAME.apply(state, -1, shuffle_code(list(range(55))))
     private = [event for event in events if event.kind in ("hand", "drawn")]
     assert private and all(event.to is not None for event in private)
@@ -35,7 +36,7 @@ def test_drawn_cards_are_told_only_to_the_drawer() -> None:
     ("seat", "code", "reason"),
     [
         (1, "end", "not your turn"),
-        (0, f"rank:{design('Der Herzog')}", "do not hold"),
+        (0, f"rank:{design('Berg Ararat')}", "do not hold"),
         (0, "rob:0:8", "proud"),
         (0, "zug:1", "not a valid move"),
     ],
@@ -52,14 +53,14 @@ def test_bad_input_is_refused_with_a_reason_and_changes_nothing(seat, code, reas
 
 def test_labels_are_bilingual_and_short() -> None:
     state = rigged(
-        hands=(["Der Herzog", "Nordwind", "Land in Sicht!", "Der Geburtstag"], []),
-        domain={slot(0, 1, 0): "Milz", slot(1, 1, 0): "Die Magd"},
+        hands=(["Berg Ararat", "Nordwind", "Land in Sicht!", "Der Geburtstag"], []),
+        domain={slot(0, 1, 0): "Milz", slot(1, 1, 0): "Der Freisasse"},
     )
     for code in GAME.legal_actions(state, 0):
         german, english = (GAME.action_label(state, 0, code, lang) for lang in ("de", "en"))
         assert german and english and len(german) <= 100 and len(english) <= 100
-    assert "Der Herzog (The Duke)" in GAME.action_label(
-        state, 0, f"rank:{design('Der Herzog')}", "en"
+    assert "Berg Ararat (Mount Ararat)" in GAME.action_label(
+        state, 0, f"rank:{design('Berg Ararat')}", "en"
     )
 
 

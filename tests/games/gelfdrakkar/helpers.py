@@ -67,15 +67,15 @@ def endgame(
 ):
     """A table at its last trick: every seat holds the one card given, piles as given.
 
-    The deal is rigged with those cards (and Vernio/Sinhara where the hands put them), then
-    the hands and piles are cut down to the end of the round, as if all other tricks had been
-    played into the given piles.
+    The parties are those of the rigged deal of ``hands`` (Vernio and Sinhara where the hands
+    put them); the position itself is built with the game's public ``set_up`` (issue 19), as if
+    all other tricks had been played into the given piles.
     """
-    state, _ = dealt(players, {seat: cards for seat, cards in hands.items()}, rounds=rounds)
-    for seat in range(players):
-        state["hands"][seat] = list(hands[seat][-1:])
-        state["played"][seat] = state["tricks"] - 1
-    state["trick_no"] = state["tricks"] - 1
-    state["piles"] = piles or {"V": [], "A": []}
-    GAME._count_piles(state)
-    return state
+    deal, _ = dealt(players, {seat: cards for seat, cards in hands.items()}, rounds=rounds)
+    position = {
+        "hands": [list(hands[seat][-1:]) for seat in range(players)],
+        "piles": piles or {"V": [], "A": []},
+        "parties": deal["party"],
+        "tricks_played": deal["tricks"] - 1,
+    }
+    return GAME.set_up(players, position, {"rounds": rounds})

@@ -180,19 +180,27 @@ def _play_weakest(state):
     return trick(state, [state["hands"][seat][-1]])[0]
 
 
-def test_engine_announcements_only_before_the_second_card_and_once_per_party():
+def test_engine_point_announcements_once_per_round_for_everyone_before_the_second_card():
+    """Ruling: a point limit, once announced by anyone, is gone for everyone (for the other
+    party too), so no menu tells the announcer's party; "for / against Vernio" is once per
+    party; announcements only before one's second card."""
     state, _ = dealt(4, {0: [VERNIO], 2: [SINHARA]})
     assert {"limit:160", "limit:0", "reveal"} <= set(GAME.legal_actions(state, 1))
     state, events = GAME.apply(state, 1, "limit:120")
     assert events[0].data == {"seat": 1, "kind": 120, "party": None}
     assert GAME.view(state, None)["revealed"][1] is None  # a limit does not say whose it is
     state = _play_weakest(state)
-    assert "limit:120" in GAME.legal_actions(state, 2)
+    assert "limit:120" not in GAME.legal_actions(state, 2)  # seat 2 plays against seat 1
+    assert "limit:160" in GAME.legal_actions(state, 2)
+    with pytest.raises(IllegalAction, match="already been made this round") as error:
+        GAME.apply(state, 2, "limit:120", checked=True)
+    assert "schon gemacht" in error.value.reason.de
     state, events = GAME.apply(state, 2, "reveal")
     assert GAME.view(state, None)["revealed"][2] == "V"
     assert "Vernio" in GAME.describe_event(events[0], "de")
     state = _play_weakest(state)
     assert "limit:120" not in GAME.legal_actions(state, 3)  # seat 3 is seat 1's partner
+    assert "reveal" in GAME.legal_actions(state, 3)  # "against Vernio" is still to be made
     while state["played"][state["turn"]] < 2:
         assert any(code.startswith("limit:") for code in GAME.legal_actions(state, state["turn"]))
         state = _play_weakest(state)

@@ -106,12 +106,50 @@ def test_two_drachen_do_not_beat_a_gelfling():
     assert last_trick_event(events)["winner"] == 1
 
 
-def test_two_drachen_beat_an_elf():
+def test_two_drachen_in_a_row_beat_an_elf():
     d1, d2 = c("drache", "E1"), c("drache", "E2")
-    state = table({1: [FREUND], 2: [d1], 3: [95], 0: [d2]})
-    state, events = trick(state, [FREUND, d1, 95, d2])
+    state = table({1: [FREUND], 2: [d1], 3: [d2], 0: [95]})
+    state, events = trick(state, [FREUND, d1, d2, 95])
     data = last_trick_event(events)
     assert (data["winner"], data["how"]) == (2, "dragons2")
+
+
+def last_trick(players: int, cards: list[int]):
+    """The last trick of a round, seat 1 leading, each seat holding the one card it plays
+    (set up with the game's public ``set_up``); seats 0 and 2 are the Vernio party."""
+    hands = [[cards[(seat - 1) % players]] for seat in range(players)]
+    parties = ["V" if seat in (0, 2) else "A" for seat in range(players)]
+    tricks = (124 if players == 7 else 120) // players
+    position = {"hands": hands, "parties": parties, "tricks_played": tricks - 1, "leader": 1}
+    return GAME.set_up(players, position)
+
+
+def test_drachen_combination_needs_the_drachen_in_a_row_another_card_between_breaks_it():
+    """Ruling: 2 Drachen beat an elf only "direkt nacheinander"; a Gnom between them breaks the
+    row, so the elf wins by rank."""
+    d1, d2 = c("drache", "E1"), c("drache", "E2")
+    state = last_trick(4, [FREUND, d1, 95, d2])
+    state, events = trick(state, [FREUND, d1, 95, d2])
+    data = last_trick_event(events)
+    assert (data["winner"], data["card"], data["how"]) == (1, FREUND, "rank")
+
+
+def test_three_drachen_not_in_a_row_do_not_beat_a_gelfling():
+    """Ruling: 3 Drachen beat a Gelfling only in a row; here a Gnom splits them."""
+    d1, d2, d3 = c("drache", "E1"), c("drache", "E2"), c("drache", "A5")
+    state = last_trick(5, [d1, WALDHERR, d2, d3, 95])
+    state, events = trick(state, [d1, WALDHERR, d2, d3, 95], partners={WALDHERR: 1})
+    data = last_trick_event(events)
+    assert (data["winner"], data["card"], data["how"]) == (2, WALDHERR, "rank")
+
+
+def test_a_nullkarte_between_two_drachen_does_not_break_their_row():
+    """Ruling: a Nullkarte does not count as a card between, for Drachen as for the others."""
+    d1, d2 = c("drache", "E1"), c("drache", "E2")
+    state = last_trick(7, [FREUND, d1, NULL1, d2, 95, 96, 97])
+    state, events = trick(state, [FREUND, d1, NULL1, d2, 95, 96, 97])
+    data = last_trick_event(events)
+    assert (data["winner"], data["card"], data["how"]) == (2, d1, "dragons2")
 
 
 def test_helfer_beats_a_combination_of_drachen():

@@ -38,18 +38,37 @@ def test_playing_vernio_reveals_its_holder_and_only_that():
     assert GAME.view(state, 2)["revealed"] == [None, "V", None, None]
 
 
-def test_swapping_hidden_cards_keeps_every_view_and_the_parties():
+def test_hidden_cards_and_unknown_parties_are_dealt_anew_and_every_view_stays():
+    """Issue 19: the privacy check deals anew every other seat's hidden information, the
+    parties included; only what the observer knows stays (their own party, revealed ones)."""
     state, _ = dealt(7, {2: [VERNIO], 5: [SINHARA]})
     rng = random.Random(3)
+    parties_seen = set()
     for observer in [*range(7), None]:
-        for _ in range(5):
+        for _ in range(8):
             other = GAME.shuffle_hidden(state, observer, rng)
             assert GAME.view(other, observer) == GAME.view(state, observer)
-            assert other["party"] == state["party"]
-            assert VERNIO in other["hands"][2] and SINHARA in other["hands"][5]
+            if observer is not None:
+                assert other["party"][observer] == state["party"][observer]
+            assert "V" in other["party"]
+            for seat in range(7):
+                holds = VERNIO in other["hands"][seat] or SINHARA in other["hands"][seat]
+                assert (other["party"][seat] == "V") == holds
             dealt_cards = [card for hand in other["hands"] for card in hand] + other["rest"]
             assert sorted(dealt_cards) == list(range(124))
+            parties_seen.add(tuple(other["party"]))
+    assert len(parties_seen) > 3
     assert GAME.shuffle_hidden(state, 0, rng)["hands"][1] != state["hands"][1]
+
+
+def test_a_revealed_party_stays_when_hidden_cards_are_dealt_anew():
+    """What the table knows stays: Vernio's holder played him, so his party is public."""
+    state, _ = dealt(4, {1: [VERNIO], 3: [SINHARA]})
+    state, _ = trick(state, [VERNIO])
+    rng = random.Random(5)
+    for _ in range(10):
+        other = GAME.shuffle_hidden(state, 2, rng)
+        assert other["party"][1] == "V" and other["party"][2] == "A"
 
 
 def test_random_playouts_at_five_and_seven_players_over_two_rounds():

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.core import CHANCE, shuffle_code
+from games.core import CHANCE
 from games.scherbia import GAME
-from games.scherbia.cards import DECK, PROFESSION_OF_WORD
+from games.scherbia.cards import PROFESSION_OF_WORD
 
 
 def cards_for(hands: list[list[str]]) -> list[list[int]]:
@@ -24,18 +24,11 @@ def cards_for(hands: list[list[str]]) -> list[list[int]]:
 
 
 def rigged(hands: list[list[str]], leader: int = 0, **options):
-    """A table after a rigged deal of ``hands`` and a rigged first leader."""
-    players = len(hands)
-    size = len(hands[0])
-    assert all(len(hand) == size for hand in hands)
-    parsed = GAME.parse_options(players, {"hand_size": size, **options})
-    state = GAME.initial_state(players, parsed)
-    dealt = cards_for(hands)
-    order = [card for hand in dealt for card in hand]
-    order += [card for card in range(DECK) if card not in order]
-    state, _ = GAME.apply(state, CHANCE, shuffle_code(order))
-    state, _ = GAME.apply(state, CHANCE, f"first:{leader}")
-    return state
+    """A table after a deal of ``hands`` and a chosen first leader, set up with the game's
+    public ``set_up`` (issue 19); the deal and the leader are chance actions inside it."""
+    return GAME.set_up(
+        len(hands), {"hands": hands, "leader": leader}, {"hand_size": len(hands[0]), **options}
+    )
 
 
 def act(state, seat: int, code: str):

@@ -243,7 +243,9 @@ def test_replacement_berufsloser_copies():
     )
     state = play(state, (0, "play:schmied"), (1, "play:jaeger"), (1, "shoot:0"))
     state = play(state, (0, "replace:berufsloser"))
-    # only the Jaeger lies besides it: one choice, copied without asking
+    # only the Jaeger lies besides it: copying it or nothing (copying is optional)
+    assert GAME.legal_actions(state, 0) == ["copy:1", "pass"]
+    state = play(state, (0, "copy:1"))
     assert state["trick"][0]["as"] == 3
     assert GAME.view(state, None)["trick"][0]["value"] == 7
     assert asked(state) == ("shoot", 0)  # and the copied Sperrfeuer is its own
@@ -414,7 +416,7 @@ def test_berufsloser_copies_a_rolled_holzfaeller_roll():
     state = play(state, (0, "play:holzfaeller"), (1, "play:seemann"), (CHANCE, "dice:2:3"))
     assert state["layer"] == 2  # 5-5
     state = play(state, (0, "play:bauer"), (1, "play:berufsloser"))
-    assert GAME.legal_actions(state, 1) == ["copy:0", "copy:1", "copy:2"]
+    assert GAME.legal_actions(state, 1) == ["copy:0", "copy:1", "copy:2", "pass"]
     state, events = GAME.apply(state, 1, "copy:0")
     assert "roll" not in kinds(events)
     assert next(e for e in events if e.kind == "decided").data == {
@@ -426,7 +428,7 @@ def test_berufsloser_copies_a_rolled_holzfaeller_roll():
 def test_berufsloser_copying_an_unrolled_holzfaeller_shares_its_one_roll():
     """Berufsloser: copying a Holzfaeller of the same layer; one roll serves both."""
     state = rigged([["holzfaeller", *FILL, "dieb"], ["berufsloser", *FILL, "dieb"]])
-    state = play(state, (0, "play:holzfaeller"), (1, "play:berufsloser"))
+    state = play(state, (0, "play:holzfaeller"), (1, "play:berufsloser"), (1, "copy:0"))
     assert GAME.to_act(state) == [CHANCE]
     state, events = GAME.apply(state, CHANCE, "dice:3:4")
     assert "copy_roll" in kinds(events)
@@ -440,7 +442,7 @@ def test_berufsloser_copying_a_krieger_may_use_blockade():
         [["magier", *FILL, "dieb"], ["krieger", *FILL, "dieb"], ["berufsloser", *FILL, "bauer"]]
     )
     state = play(state, (0, "play:magier"), (1, "play:krieger"), (2, "play:berufsloser"))
-    assert GAME.legal_actions(state, 2) == ["copy:0", "copy:1"]
+    assert GAME.legal_actions(state, 2) == ["copy:0", "copy:1", "pass"]
     state = play(state, (2, "copy:1"))
     assert asked(state) == ("block", 1)
     state = play(state, (1, "pass"))
@@ -475,16 +477,21 @@ def test_one_holzfaeller_roll_serves_every_berufsloser_copying_it():
             ["berufsloser", *FILL, "bauer"],
         ]
     )
-    state = play(state, (0, "play:holzfaeller"), (1, "play:berufsloser"), (2, "play:berufsloser"))
+    state = play(state, (0, "play:holzfaeller"), (1, "play:berufsloser"), (1, "copy:0"))
+    state = play(state, (2, "play:berufsloser"))
+    # copying the Holzfaeller or the copy of it is one outcome: a single choice besides none
+    assert GAME.legal_actions(state, 2) == ["copy:0", "pass"]
+    state = play(state, (2, "copy:0"))
     assert GAME.to_act(state) == [CHANCE] and state["ask"]["e"] == 0
     state, events = GAME.apply(state, CHANCE, "dice:2:2")
     assert kinds(events).count("roll") == 1 and kinds(events).count("copy_roll") == 2
     assert [item["value"] for item in GAME.view(state, None)["trick"]] == [4, 4, 4]
 
 
-def test_a_copy_whose_holzfaeller_was_taken_back_rolls_for_itself():
-    """Berufsloser + Jaeger: if the copied Holzfaeller leaves before rolling, the copy rolls
-    its own dice."""
+def test_when_a_sperrfeuer_takes_back_the_copied_card_the_berufsloser_owner_picks_again_or_declines():
+    """Ruling (Berufsloser): if the copied card is taken back by a Sperrfeuer, the copy lapses
+    and the Berufsloser's owner may pick again among the cards now lying, or decline (then it
+    is worth 0)."""
     state = rigged(
         [
             ["holzfaeller", "bauer", "bauer", "bauer", "bauer"],
@@ -492,15 +499,29 @@ def test_a_copy_whose_holzfaeller_was_taken_back_rolls_for_itself():
             ["jaeger", *FILL, "magier"],
         ]
     )
-    state = play(state, (0, "play:holzfaeller"), (1, "play:berufsloser"), (2, "play:jaeger"))
-    state = play(state, (2, "shoot:0"))  # A's only other kind is Bauer: replaced unasked
+    state = play(state, (0, "play:holzfaeller"), (1, "play:berufsloser"), (1, "copy:0"))
+    state = play(state, (2, "play:jaeger"), (2, "shoot:0"))  # A has only Bauern: replaced unasked
     assert state["trick"][0]["c"] >> 2 == 9
-    assert GAME.to_act(state) == [CHANCE] and state["ask"]["e"] == 1
-    state, events = GAME.apply(state, CHANCE, "dice:6:5")
+    assert state["trick"][1]["as"] is None  # the copy lapsed with the Holzfaeller
+    assert asked(state) == ("copy", 1)
+    assert GAME.legal_actions(state, 1) == ["copy:0", "copy:2", "pass"]  # Bauer, Jaeger, none
+    state, events = GAME.apply(state, 1, "pass")
+    assert "no_copy" in kinds(events)
     assert next(e for e in events if e.kind == "decided").data == {
-        "winner": 1,
-        "totals": [1, 11, 7],
+        "winner": 2,
+        "totals": [1, 0, 7],
     }
+
+
+def test_a_berufsloser_may_decline_to_copy_and_is_then_worth_nothing():
+    """Ruling: copying is optional, like every ability; declining leaves the Berufsloser worth
+    0 with no ability, even with a single card to copy."""
+    state = rigged([["magier", *FILL, "dieb"], ["berufsloser", *FILL, "dieb"]])
+    state = play(state, (0, "play:magier"), (1, "play:berufsloser"))
+    assert GAME.legal_actions(state, 1) == ["copy:0", "pass"]
+    state, events = GAME.apply(state, 1, "pass")
+    decided = next(e for e in events if e.kind == "decided").data
+    assert decided == {"winner": 0, "totals": [10, 0]}
 
 
 def test_berufsloser_copying_a_heiler_may_be_exchanged_below_six():
@@ -512,7 +533,7 @@ def test_berufsloser_copying_a_heiler_may_be_exchanged_below_six():
             ["berufsloser", "bauer", "dieb", "magier", "krieger"],
         ]
     )
-    state = play(state, (0, "play:heiler"), (1, "play:berufsloser"))  # copies the Heiler: 6-6
+    state = play(state, (0, "play:heiler"), (1, "play:berufsloser"), (1, "copy:0"))  # 6-6
     assert state["trick"][1]["as"] == 4 and state["layer"] == 2
     state = play(state, (0, "play:magier"), (1, "play:bauer"))  # 16 to 7
     assert asked(state) == ("heal", 1)
@@ -521,3 +542,26 @@ def test_berufsloser_copying_a_heiler_may_be_exchanged_below_six():
     assert "berufsloser" in hand_words(state, 1)
     assert pile_words(state, 0) == ["dieb", "heiler", "magier"]
     assert pile_words(state, 1) == ["bauer"]
+
+
+def test_a_sperrfeuer_replacement_is_protected_only_in_the_layer_it_was_placed():
+    """Ruling (Jaeger): the target is another player's most recently played card, this layer's
+    or, if that player has not played in this layer yet, the previous layer's; a replacement
+    cannot be hit by a later Sperrfeuer in the same layer, but in the next layer it is that
+    player's most recent card like any other."""
+    state = rigged(
+        [
+            ["krieger", "jaeger", *FILL],
+            ["magier", "bauer", *FILL],
+            ["jaeger", "bauer", *FILL],
+        ],
+        max_layers=3,
+    )
+    state = play(state, (0, "play:krieger"), (1, "play:magier"), (2, "play:jaeger"))
+    state = play(state, (2, "shoot:1"), (1, "replace:bauer"))
+    assert state["trick"][1]["p"] and state["trick"][1]["a"] == 1
+    assert asked(state) == ("block", 0)
+    state = play(state, (0, "block"), (0, "play:jaeger"))
+    # Layer 2: B has not played in it yet, so B's most recent card is the layer-1
+    # replacement, which may now be hit; C's layer-1 Jaeger too.
+    assert GAME.legal_actions(state, 0) == ["pass", "shoot:1", "shoot:2"]

@@ -116,7 +116,7 @@ def test_final_count_rerolls_holzfaeller_and_adds_the_seemann_bonus():
     state = play(state, (0, "play:magier"), (1, "play:schuerfer"))
     state = play(state, (0, "play:magier"), (1, "play:schmied"))
     state = play(state, (0, "play:seemann"), (1, "play:bauer"))
-    state = play(state, (0, "play:bauer"), (1, "play:berufsloser"))
+    state = play(state, (0, "play:bauer"), (1, "play:berufsloser"), (1, "copy:0"))
     # 1 to 1 (the Berufsloser copies the Bauer), no cards left: discarded, Bauern go home
     assert pile_words(state, 1) == ["bauer", "berufsloser"]
     assert GAME.to_act(state) == [CHANCE] and state["stage"] == "final"

@@ -98,7 +98,7 @@ def test_example_ko_runde_3():
     state = play(state, (0, "play:baecker"), (1, "play:krieger"), (2, "play:berufsloser"))
     # C's Berufsloser may copy a Magier, the Bauer, the Baecker or the Krieger (one per kind)
     assert asked(state) == ("copy", 2)
-    assert GAME.legal_actions(state, 2) == ["copy:0", "copy:2", "copy:3", "copy:4"]
+    assert GAME.legal_actions(state, 2) == ["copy:0", "copy:2", "copy:3", "copy:4", "pass"]
     state = play(state, (2, "copy:0"))
     assert GAME.view(state, None)["totals"] == [15, 19, 11]
     assert asked(state) == ("block", 1)  # "Da ein Krieger gespielt wurde..."
