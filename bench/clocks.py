@@ -2,8 +2,8 @@
 move, and how fast a catch-up after an outage handles missed deadlines.
 
 Each move with a clock also clears the mover's clock and reminders and sets the next seat's
-(one read and one write transaction of the deadline store). The catch-up opens ``--tables``
-two-player tables with a 24-hour clock, jumps the virtual clock five days ahead and times one
+(one read of the deadline store; the writes go in the move's own transaction). The catch-up
+opens ``--tables`` two-player tables with a 24-hour clock, jumps the virtual clock five days ahead and times one
 ``Scheduler.run_due``: per table two stale reminders dropped and one engine move made.
 
     python bench/clocks.py                 # defaults below
