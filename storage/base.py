@@ -198,10 +198,10 @@ class DeadlineRecord:
 class OutboxRecord:
     """A Discord post that follows a stored change, written in the change's own transaction.
 
-    ``key`` names the fact it reports (``move:12:48``, ``reminder:301``): storing the same key
+    ``key`` names the fact it reports (``turn:12:48``, ``reminder:301``): storing the same key
     twice keeps the first, so a handler that runs again after a crash adds no second post.
-    ``progress`` records each part delivered so far (a DM, the thread post), so a relay that
-    resumes after a crash repeats no part it finished.
+    ``progress`` is what its delivery found out (how a request reached its member, how many
+    parts a resumed delivery found already sent).
     """
 
     id: int
@@ -819,10 +819,6 @@ class Repository(ABC):
     @abstractmethod
     async def next_post_try(self) -> float | None:
         """When the earliest post waiting for a retry may be tried (None: nothing waits)."""
-
-    @abstractmethod
-    async def post_progress(self, post_id: int, progress: dict[str, Any]) -> None:
-        """Record which parts of a post were delivered so far."""
 
     @abstractmethod
     async def post_sent(self, post_id: int, at: float, progress: dict[str, Any]) -> None:

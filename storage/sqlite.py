@@ -724,15 +724,6 @@ class SqliteRepository(
         rows = await self._read("SELECT MIN(next_try) FROM outbox WHERE sent_at IS NULL")
         return rows[0][0] if rows else None
 
-    async def post_progress(self, post_id: int, progress: dict[str, Any]) -> None:
-        """Record which parts of a post were delivered so far."""
-        text = _dumps(progress)
-
-        def work(conn: sqlite3.Connection) -> None:
-            conn.execute("UPDATE outbox SET progress = ? WHERE id = ?", (text, post_id))
-
-        await self._write(work)
-
     async def post_sent(self, post_id: int, at: float, progress: dict[str, Any]) -> None:
         """Mark a post delivered (it is never sent again)."""
         text = _dumps(progress)

@@ -2,8 +2,8 @@
 
 -- A Discord post that follows a stored change, written in the same transaction as the change
 -- and delivered by the bot's relay after the commit, once (also after a restart). ``key`` names
--- the fact (``move:12:48``): a second post of the same key is ignored. ``progress`` records the
--- parts already delivered (a DM, the thread post), so a resumed delivery repeats none of them.
+-- the fact (``turn:12:48``): a second post of the same key is ignored. ``progress`` is what the
+-- delivery found out (how a request reached its member, parts found already sent on a resume).
 CREATE TABLE outbox (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
     key         TEXT    NOT NULL UNIQUE,
