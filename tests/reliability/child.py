@@ -257,9 +257,10 @@ async def main(db: str, scenario: str, phase: str, kill: str) -> None:
     service.finished_listeners.append(ratings.on_table_finished)
     service.finished_listeners.append(tournaments.on_table_finished)
     service.cancelled_listeners.append(tournaments.on_table_cancelled)
+    # A restart can be killed too: inside the start-up path as well as after it.
+    repo.armed = phase != "setup"
     if phase == "restart":
         await start_up(service, tournaments, catch_up=True)
-    repo.armed = phase != "setup"
     out = await SCENARIOS[scenario](phase, service, tournaments=tournaments, clock=clock)
     repo.armed = False
     sys.stdout.write(json.dumps({"done": phase, "commits": repo.commits, **out}) + "\n")

@@ -10,11 +10,12 @@ follows from it (the next game of a match, the round's end, its standings and th
 or the final ranking). One uninterrupted run counts those commits and gives the reference.
 Then, for every commit N, a fresh copy of the set-up database is run again and killed with
 SIGKILL just after commit N, and just before the first and the last commit (the database a
-kill before commit N leaves is the one a kill after N-1 leaves, since every write is a commit). The restart runs
-``tables.startup.start_up`` (what ``TischrundeBot.setup_hook`` runs) and nothing else, except
-starting the tournament again where the kill came before its start was stored (the organiser's
-start was never answered). A second restart (at every other point) changes nothing. Checked
-every time:
+kill before commit N leaves is the one a kill after N-1 leaves, since every write is a
+commit). The restart runs ``tables.startup.start_up`` (what ``TischrundeBot.setup_hook``
+runs) and nothing else, except starting the tournament again where the kill came before its
+start was stored (the organiser's start was never answered). At every other ``after`` point
+the restart is itself killed, after its first commit (a crash during recovery), and one more
+restart finishes; at the others a second restart changes nothing. Checked every time:
 - the tournament is finished, with the reference's final standings and every game's pairing
   and result as in the reference (the resumed deals are the same);
 - rounds are numbered 1 to the tournament's round, all finished; every game that is not a bye
@@ -94,12 +95,14 @@ def check_nothing_orphaned(found: dict[str, Any], reference: dict[str, Any]) -> 
     assert found["deadlines"] == []
 
 
-def kill_points(commits: int) -> list[tuple[str, bool]]:
-    """Every ``after:N``, ``before:`` the first and the last commit; with each, whether a
-    second restart follows (at the ``before`` points and every other ``after`` point).
+def kill_points(commits: int) -> list[tuple[str, str]]:
+    """Every ``after:N``, and ``before:`` the first and the last commit; with each, what
+    follows the restart: ``again`` (a second restart that must change nothing) or ``crash``
+    (the restart itself is killed after its first commit, then one more restart finishes):
+    every other ``after`` point crashes its restart.
     """
-    after = [(f"after:{n}", n % 2 == 1) for n in range(1, commits + 1)]
-    return after + [(f"before:{n}", True) for n in sorted({1, commits})]
+    after = [(f"after:{n}", "crash" if n % 2 else "again") for n in range(1, commits + 1)]
+    return after + [(f"before:{n}", "again") for n in sorted({1, commits})]
 
 
 def result_of(report: dict[str, Any]) -> dict[str, Any]:
@@ -112,7 +115,7 @@ async def status_of(db: Path) -> str:
 
 
 def killed_and_restarted(
-    base: Path, work: Path, scenario: str, point: str, twice: bool, reference: dict[str, Any]
+    base: Path, work: Path, scenario: str, point: str, then: str, reference: dict[str, Any]
 ) -> None:
     shutil.copytree(base, work)
     db = work / "db.sqlite3"
@@ -120,17 +123,19 @@ def killed_and_restarted(
     # Killed inside the run: only a kill after its last commit finds the tournament finished.
     last = f"after:{reference['commits']}"
     assert (asyncio.run(status_of(db)) == "finished") == (point == last), point
+    if then == "crash":
+        # Killed again while starting up (unless the start-up had nothing to store).
+        run_child(db, scenario, "restart", "after:1")
     report = run_child(db, scenario, "restart")
     assert report is not None
     assert result_of(report) == result_of(reference["report"]), point
     found = asyncio.run(read(db))
     check_nothing_orphaned(found, reference)
-    if not twice:
-        return
-    # The start-up path finds nothing more to do: a second restart changes nothing.
-    again = run_child(db, scenario, "restart")
-    assert again is not None and result_of(again) == result_of(report), point
-    assert asyncio.run(read(db)) == found, point
+    if then == "again":
+        # The start-up path finds nothing more to do: a second restart changes nothing.
+        again = run_child(db, scenario, "restart")
+        assert again is not None and result_of(again) == result_of(report), point
+        assert asyncio.run(read(db)) == found, point
 
 
 @pytest.mark.parametrize("name", list(TOURNAMENTS))
@@ -161,10 +166,10 @@ def test_a_tournament_killed_at_every_write_point_ends_as_if_never_killed(tmp_pa
                 tmp_path / point.replace(":", "-"),
                 scenario,
                 point,
-                twice,
+                then,
                 reference,
             )
-            for point, twice in kill_points(commits)
+            for point, then in kill_points(commits)
         ]
         for run in runs:
             run.result()
