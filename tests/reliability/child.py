@@ -1,4 +1,5 @@
-"""The process the SIGKILL tests kill: it runs one flow of the table service on a SQLite file.
+"""The process the SIGKILL tests kill: it runs one flow of the table service (or one
+tournament) on a SQLite file.
 
 Run as ``python child.py DB SCENARIO PHASE KILL``:
 - ``PHASE`` is ``setup`` (build what the flow needs), ``act`` (run the flow) or ``restart``
@@ -6,8 +7,9 @@ Run as ``python child.py DB SCENARIO PHASE KILL``:
   where the scenario has an end).
 - ``KILL`` is ``-`` (never) or ``before:N`` / ``after:N``: the process sends itself SIGKILL
   just before, or just after, the N-th commit of the phase (counted from 1), as a crash at that
-  write point would. The commits are the repository's real transactions
-  (``SqliteRepository._commit``, one per group-commit batch).
+  write point would (a restart's count includes the commits of ``start_up``). The commits are
+  the repository's real transactions (``SqliteRepository._commit``, one per group-commit
+  batch); ``count`` kills nowhere and reports how many there were.
 
 The scenarios are in ``SCENARIOS``. What a scenario leaves is checked by the parent test from
 the database alone. Time is a stored virtual clock (``clock.json`` beside the database), so a
