@@ -10,12 +10,13 @@ when every table of the round has finished. Adapters (the bot) hear about rounds
 
 Deadlines go through the table service's scheduler (``tables.clocks.Scheduler``), so they are
 stored and handled once, also when they fell due while the process was down: a round with a
-length (``round_hours``) stores a ``tournament_round`` deadline when it opens, and when it falls
-due ``round_deadline_passed`` plays out the round's unfinished tables; a registration with a
-closing time (``closes_at``) stores a ``tournament_registration`` deadline, and registration
-closes by itself then. The handlers are registered when the service is built, so whoever builds
-it before the scheduler's first run (the bot's start-up catch-up) has them handled. A round's
-deadline does not pause for a player's vacation: it belongs to the round, not to a seat.
+length (``round_hours``) stores a ``tournament_round`` deadline when it opens (dropped with the
+round's end), and when it falls due ``round_deadline_passed`` plays out the round's unfinished
+tables; a registration with a closing time (``closes_at``) stores a ``tournament_registration``
+deadline, and registration closes by itself then. The handlers are registered when the service
+is built, so whoever builds it before the scheduler's first run (the bot's start-up catch-up)
+has them handled. A round's deadline does not pause for a player's vacation: it belongs to the
+round, not to a seat.
 
 Formats (``formats.FORMATS``): Swiss (at tables of two and at tables of 3-8, both stored as
 ``swiss``), round robin, single elimination and multiplayer elimination. Each format's rules
@@ -619,11 +620,6 @@ class TournamentService:
         hours = TournamentConfig.of(tournament).round_hours
         deadline = now + hours * 3600 if hours else None
         changes.save_round(RoundRecord(tournament.id, number, "open", deadline, now))
-        if deadline is not None:
-            data = {"tournament": tournament.id, "round": number}
-            self.tables.scheduler.stage(
-                changes, [], [DeadlineRecord(0, ROUND_DEADLINE, deadline, data=data)]
-            )
         pairings = []
         refs = []
         byes = []
@@ -637,6 +633,12 @@ class TournamentService:
             )
             refs.append(ref)
             pairings.append(PairingRecord(tournament.id, number, position, players, 1, ref))
+        if deadline is not None and refs:
+            # A round of byes only finishes in this unit: it has no deadline to wait for.
+            data = {"tournament": tournament.id, "round": number}
+            self.tables.scheduler.stage(
+                changes, [], [DeadlineRecord(0, ROUND_DEADLINE, deadline, data=data)]
+            )
         changes.save_pairings(pairings)
         changes.update_tournament(tournament.id, round=number)
         tournament.round = number
@@ -911,6 +913,15 @@ class TournamentService:
             return None
         record.status, record.finished_at = "finished", self.clock()
         changes.save_round(record)
+        # The round's deadline no longer applies: dropped with the round's end, not left stored
+        # to fire for nothing (in a finished tournament nothing is pending).
+        stale = [
+            d.id
+            for d in await self.repo.deadlines(kinds=(ROUND_DEADLINE,))
+            if d.data.get("tournament") == tournament.id and d.data.get("round") == number
+        ]
+        if stale:
+            self.tables.scheduler.stage(changes, stale, [])
         lines = self._standings_of(tournament, registrations, history)
         self._post(changes, tournament, "round_finished", number, standings=standings_json(lines))
         changes.events.append(

@@ -1,4 +1,5 @@
-"""The process the SIGKILL tests kill: it runs one flow of the table service on a SQLite file.
+"""The process the SIGKILL tests kill: it runs one flow of the table service (or one
+tournament) on a SQLite file.
 
 Run as ``python child.py DB SCENARIO PHASE KILL``:
 - ``PHASE`` is ``setup`` (build what the flow needs), ``act`` (run the flow) or ``restart``
@@ -6,8 +7,9 @@ Run as ``python child.py DB SCENARIO PHASE KILL``:
   where the scenario has an end).
 - ``KILL`` is ``-`` (never) or ``before:N`` / ``after:N``: the process sends itself SIGKILL
   just before, or just after, the N-th commit of the phase (counted from 1), as a crash at that
-  write point would. The commits are the repository's real transactions
-  (``SqliteRepository._commit``, one per group-commit batch).
+  write point would (a restart's count includes the commits of ``start_up``). The commits are
+  the repository's real transactions (``SqliteRepository._commit``, one per group-commit
+  batch); ``count`` kills nowhere and reports how many there were.
 
 The scenarios are in ``SCENARIOS``. What a scenario leaves is checked by the parent test from
 the database alone. Time is a stored virtual clock (``clock.json`` beside the database), so a
@@ -161,12 +163,89 @@ async def flow_cancel(phase: str, service: TableService, **_: Any) -> dict[str, 
     return {}
 
 
+# ----- tournaments -------------------------------------------------------------------------------
+
+ORGANISER = Member("900", "Olga")
+TOURNAMENTS: dict[str, tuple[int, dict[str, Any]]] = {
+    # format name: (engine players, ``TournamentService.create`` arguments). Small fields and
+    # short games: each is played to its end in every kill point's process.
+    "swiss": (4, {"game_id": "test-highcard", "options": {"hand": 1}, "rounds": 2}),
+    "swiss_tables": (
+        6,
+        {"game_id": "test-highcard", "options": {"hand": 1}, "rounds": 2, "table_size": 3},
+    ),
+    "round_robin": (4, {"game_id": "test-highcard", "options": {"hand": 1}}),
+    "elimination": (4, {"game_id": "test-highcard", "options": {"hand": 1}}),
+    "elimination_bo3": (3, {"game_id": "test-highcard", "options": {"hand": 1}, "best_of": 3}),
+    "multi_elimination": (
+        8,
+        {
+            "game_id": "stardust",
+            "options": {"hands": 1, "starting_chips": 20, "ante": 5},
+            "table_size": 4,
+            "advance": 2,
+        },
+    ),
+}
+"""The formats of the tournament campaign (``tournament:<name>``)."""
+FORMAT_OF = {"swiss_tables": "swiss", "elimination_bo3": "elimination"}
+
+
+def tournament_flow(name: str) -> Any:
+    """The scenario ``tournament:<name>``: one tournament of engine players (so every table
+    plays to its end inside ``TableService.start``). ``setup`` creates it (a fixed seed: the
+    tables' deals follow from it) and registers the engines; ``act`` starts it, and it runs
+    to its final ranking in that process; ``restart`` (after ``start_up``, which ``main``
+    ran) starts it again only if the killed process never stored its start, as the organiser
+    would. Every phase but ``setup`` reports the tournament as the database has it.
+    """
+    engines, arguments = TOURNAMENTS[name]
+
+    async def flow(
+        phase: str, service: TableService, *, tournaments: TournamentService, **_: Any
+    ) -> dict[str, Any]:
+        if phase == "setup":
+            tournament = await tournaments.create(
+                guild="1",
+                channel="2",
+                organiser=ORGANISER,
+                name=f"Cup {name}",
+                format=FORMAT_OF.get(name, name),
+                round_hours=24,
+                settings={"seed": 4242},
+                **arguments,
+            )
+            for _ in range(engines):
+                await tournaments.add_engine(tournament.id, ORGANISER, may_organise=True)
+            return {"tournament": tournament.id}
+        tournament = await tournaments.get(1)
+        if phase == "act" or tournament.status in ("registration", "closed"):
+            await tournaments.start(1, ORGANISER, may_organise=True)
+        return await tournament_report(tournaments, 1)
+
+    return flow
+
+
+async def tournament_report(tournaments: TournamentService, tournament_id: int) -> dict[str, Any]:
+    """The tournament's status, final standings and every game's pairing and ranks."""
+    tournament = await tournaments.get(tournament_id)
+    lines = await tournaments.standings(tournament_id)
+    pairings = await tournaments.repo.pairings(tournament_id)
+    return {
+        "status": tournament.status,
+        "round": tournament.round,
+        "standings": [[line.user_id, line.place, str(line.points)] for line in lines],
+        "games": [[p.round, p.position, p.game, p.players, p.bye, p.ranks] for p in pairings],
+    }
+
+
 SCENARIOS = {
     "move": flow_move,
     "vacation_start": flow_vacation_start,
     "vacation_end": flow_vacation_end,
     "substitute": flow_substitute,
     "cancel": flow_cancel,
+    **{f"tournament:{name}": tournament_flow(name) for name in TOURNAMENTS},
 }
 
 
@@ -180,9 +259,10 @@ async def main(db: str, scenario: str, phase: str, kill: str) -> None:
     service.finished_listeners.append(ratings.on_table_finished)
     service.finished_listeners.append(tournaments.on_table_finished)
     service.cancelled_listeners.append(tournaments.on_table_cancelled)
+    # A restart can be killed too: inside the start-up path as well as after it.
+    repo.armed = phase != "setup"
     if phase == "restart":
         await start_up(service, tournaments, catch_up=True)
-    repo.armed = phase != "setup"
     out = await SCENARIOS[scenario](phase, service, tournaments=tournaments, clock=clock)
     repo.armed = False
     sys.stdout.write(json.dumps({"done": phase, "commits": repo.commits, **out}) + "\n")

@@ -342,6 +342,23 @@ async def test_resume_stores_a_round_deadline_a_crash_lost(repo, clock):
     assert (await repo.get_tournament(tournament.id)).round == 2
 
 
+async def test_a_round_that_ends_before_its_deadline_drops_it(repo, clock):
+    """Round deadline rule: a round whose tables all finish before its deadline drops that
+    deadline in the transaction that ends it (only the next round's is stored), and the last
+    round's end leaves none: a finished tournament has nothing pending.
+    """
+    process = Process(repo, clock)
+    tournament = await create(process, rounds=2, round_hours=24, per_move=None)
+    await field(process, tournament.id, 4)
+    await process.tournaments.start(tournament.id, ORGANISER, may_organise=True)
+    await play_all_but(process, repo, tournament.id, 1)
+    [stored] = await repo.deadlines(kinds=(ROUND_DEADLINE,))
+    assert stored.data == {"tournament": tournament.id, "round": 2}
+    await play_all_but(process, repo, tournament.id, 2)
+    assert (await repo.get_tournament(tournament.id)).status == "finished"
+    assert await repo.deadlines() == []
+
+
 # ----- registration closing at its time -------------------------------------------------------
 
 
