@@ -180,7 +180,7 @@ FACTIONS: list[Faction] = [
         "pakt",
         Text("Der Pakt", "Der Pakt (the Pact)"),
         ActionKind(
-            "sabotage",
+            "paktsabotage",
             Text("Sabotage (Fraktion)", "Sabotage (faction)"),
             Text(
                 "Krieger und Schmiede der Gegner zählen in diesem Stich 0.",

@@ -656,11 +656,19 @@ class Scherbia(Game):
         return not item["f"] and kind_of(item["c"]) == EINSPRUCH
 
     def _veto_targets(self, state: State, seat: int) -> list[int]:
-        """Seats whose revealed action card (not a faction ability) an Einspruch may hit."""
+        """Seats whose revealed action card an Einspruch may hit: a live action card, or an
+        Einspruch already put on a card (never a faction ability, never an unused Einspruch).
+
+        Every Einspruch points at something that acted before it, so the chain of Einsprueche
+        never loops.
+        """
         return sorted(
             item["s"]
             for index, item in enumerate(state["laid"])
-            if item["s"] != seat and not item["f"] and self._live(state, index)
+            if item["s"] != seat
+            and not item["f"]
+            and not (self._is_veto(state, item) and item["on"] is None)
+            and self._live(state, index)
         )
 
     def _veto(self, state: State, seat: int, target: int, events: list[Event]) -> None:
