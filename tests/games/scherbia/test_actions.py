@@ -17,7 +17,7 @@ from games.scherbia.actions import (
 )
 from games.scherbia.cards import DIEB, HEILER, SCHMIED
 
-from .helpers import GAME, asked, pile_words, play
+from .helpers import GAME, asked, pile_words
 
 FILL = ["seemann", "schuerfer", "holzfaeller", "berufsloser"]
 
