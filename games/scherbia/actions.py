@@ -205,7 +205,7 @@ FACTIONS: list[Faction] = [
             "protect",
         ),
     ),
-    Faction("haendler", Text("Die Händler", "Die Händler (the Traders)"), None, bonus=8),
+    Faction("haendler", Text("Die Händler", "Die Händler (the Traders)"), None, bonus=20),
 ]
 """The project's own faction list (the source names Der Pakt and Die Gläubigen and describes
 passive factions; Die Händler and every size are the project's)."""

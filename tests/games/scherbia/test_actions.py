@@ -339,3 +339,24 @@ def test_a_passive_faction_adds_its_bonus_once_to_its_team():
     assert FACTIONS[2].ability is None and bonus > 0
     assert state["scores"][0] == piles[0] + piles[2] + bonus
     assert state["scores"][1] == piles[1] + piles[3]
+
+
+def test_rules_pages_document_the_options_and_mark_the_projects_own_card_texts():
+    """Rules page (both languages): the options, every card and faction from the data, and
+    plainly which texts are the project's own edition."""
+    from pathlib import Path
+
+    import games.scherbia
+
+    folder = Path(games.scherbia.__file__).parent
+    marks = {"de": "eigene Fassung dieses Projekts", "en": "this project's own edition"}
+    for lang, mark in marks.items():
+        text = (folder / f"rules.{lang}.md").read_text(encoding="utf-8")
+        for word in ("`action_cards`", "`action_hand`", "`factions`", mark):
+            assert word in text, (lang, word)
+        for kind in ACTION_KINDS:
+            assert kind.name.get(lang) in text, (lang, kind.word)
+        for faction in FACTIONS:
+            assert faction.name.get(lang) in text, (lang, faction.word)
+            if faction.bonus:
+                assert f"{faction.bonus} " in text.split(faction.name.get(lang))[1][:200]
