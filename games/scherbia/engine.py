@@ -313,6 +313,8 @@ class Scherbia(Game):
             filled += hand + kept[:extra]
             kept = kept[extra:]
         filled += [card for card in range(DECK) if card not in filled]
+        if position.factions is not None and not state["factions_on"]:
+            raise _bad_position("Fraktionen ohne die Option", "factions without the option")
         state, _events = self.apply(state, CHANCE, "shuffle:" + ":".join(map(str, filled)))
         if state["actions"]:
             order = ":".join(str(i) for i in range(len(OTHER_IDS)))

@@ -360,3 +360,12 @@ def test_rules_pages_document_the_options_and_mark_the_projects_own_card_texts()
             assert faction.name.get(lang) in text, (lang, faction.word)
             if faction.bonus:
                 assert f"{faction.bonus} " in text.split(faction.name.get(lang))[1][:200]
+
+
+def test_a_position_with_action_hands_or_factions_needs_their_options():
+    """Positions: action hands and factions are refused at a table without those options."""
+    hands = [["magier", *FILL], ["krieger", *FILL]]
+    with pytest.raises(SetupError, match="action hands without"):
+        GAME.set_up(2, {"hands": hands, "action_hands": [["einspruch"], []]}, {"hand_size": 5})
+    with pytest.raises(SetupError, match="factions without the option"):
+        GAME.set_up(2, {"hands": hands, "factions": ["pakt", "haendler"]}, {"hand_size": 5})
