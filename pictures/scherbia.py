@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.core import Text
+from games.scherbia.actions import ACTION_KINDS, FACTION_OF_WORD, FACTIONS, kind_of
 from games.scherbia.cards import BASE, HOLZFAELLER, NAMES, PEOPLE_NAMES, people, profession
 
 from .kit import CARD_H, CARD_W, GOLD, LIGHT, MARGIN, MUTED, WIDTH, Canvas, Face, card_grid, fan
@@ -23,7 +24,25 @@ ASK = {
     "heal": Text("Heiler: tauschen?", "Heiler: exchange?"),
     "dice": Text("Würfel für den Holzfäller", "dice for the Holzfäller"),
     "final": Text("Würfel für die Schlusswertung", "dice for the final count"),
+    "lay": Text("Aktionskarte legen?", "lay an action card?"),
+    "veto": Text("Einspruch?", "Einspruch?"),
 }
+ACTION_COLOUR = (112, 62, 150)
+_KINDS = {kind.word: kind for kind in ACTION_KINDS} | {
+    faction.ability.word: faction.ability for faction in FACTIONS if faction.ability is not None
+}
+
+
+def action_face(word: str, scene: Scene, faction: bool = False, note: str | None = None) -> Face:
+    """An action card (or a faction ability) by its word: name, English gloss, "Aktion" band."""
+    kind = _KINDS[word]
+    gloss = None
+    if not scene.de and "(" in kind.name.en:
+        gloss = kind.name.en[kind.name.en.find("(") + 1 : -1]
+    band = scene.say("Fraktion", "faction") if faction else scene.say("Aktion", "action")
+    return Face(
+        title=kind.name.de, colour=ACTION_COLOUR, band_text=band, gloss=gloss, symbol="!", note=note
+    )
 
 
 def face(card: int, scene: Scene, value: int | str | None = None, note: str | None = None) -> Face:
@@ -102,7 +121,11 @@ def draw(canvas: Canvas, scene: Scene) -> None:
         if playing:
             canvas.mini_backs(x + 8, y + 46, view["hand_sizes"][seat], most=4)
         pile = view["pile_sizes"][seat]
-        canvas.text(x + 8, y + 78, scene.say(f"Stapel {pile}", f"pile {pile}"), 12, fill=MUTED)
+        line = scene.say(f"Stapel {pile}", f"pile {pile}")
+        if view.get("action_cards"):
+            held = view["action_hand_sizes"][seat]
+            line += scene.say(f" · Akt. {held}", f" · act. {held}")
+        canvas.text(x + 8, y + 78, line, 12, fill=MUTED, width=column - 48)
         if teams:
             team = 1 if seat in teams[0] else 2
             canvas.badge(x + column - 36, y + 78, f"T{team}", (90, 70, 150), size=10)
@@ -143,10 +166,44 @@ def draw(canvas: Canvas, scene: Scene) -> None:
                     highlight=entry["card"] in asked,
                 )
         y += CARD_H + 8
+    laid = {item["seat"]: item for item in view.get("laid") or []}
+    if laid:
+        # laid action cards: backs (owner only) until the reveal, then their faces
+        word = scene.say("Aktion", "action")
+        if side:
+            canvas.text(left - 8, y + CARD_H // 2, word, 14, bold=True, fill=MUTED, anchor="rm")
+        else:
+            y = canvas.label(MARGIN, y, word)
+        for index, seat in enumerate(order):
+            x = left + index * column + (column - CARD_W) // 2
+            item = laid.get(seat)
+            if item is None:
+                canvas.empty_slot(x, y)
+            elif item["kind"] is None or not view["revealed"]:
+                if item["kind"] is None:
+                    canvas.back(x, y)
+                else:  # one's own laid card: face shown, marked face down
+                    canvas.card(
+                        x, y, action_face(item["kind"], scene, item["faction"]), covered=True
+                    )
+            else:
+                note = scene.say("aufgehoben", "cancelled") if item["void"] else None
+                canvas.card(
+                    x,
+                    y,
+                    action_face(item["kind"], scene, item["faction"], note),
+                    dim=bool(item["void"]),
+                )
+        y += CARD_H + 8
     if playing:
         legend = scene.say(
             f"Ausspieler (A): {scene.name(order[0])}", f"Leader (L): {scene.name(order[0])}"
         )
+        if view.get("factions"):
+            names = " / ".join(
+                scene.text(FACTIONS[FACTION_OF_WORD[w]].name) for w in view["factions"]
+            )
+            legend += scene.say(f" · Fraktionen T1/T2: {names}", f" · factions T1/T2: {names}")
         canvas.text(MARGIN, y, legend, 12, fill=MUTED)
         y += 20
 
@@ -196,6 +253,14 @@ def draw(canvas: Canvas, scene: Scene) -> None:
     if view["hand"] is not None:
         y = canvas.label(MARGIN, y + 8, scene.say("Deine Hand", "Your hand"))
         y = card_grid(canvas, y, [face(card, scene) for card in view["hand"]])
+        if view.get("action_hand") is not None:
+            y = canvas.label(MARGIN, y + 4, scene.say("Deine Aktionskarten", "Your action cards"))
+            y = card_grid(
+                canvas,
+                y,
+                [action_face(ACTION_KINDS[kind_of(c)].word, scene) for c in view["action_hand"]],
+                small=True,
+            )
         if view["pile"] and view["piles"] is None:
             y = canvas.label(MARGIN, y + 4, scene.say("Dein Stapel", "Your pile"))
             y = card_grid(canvas, y, [face(card, scene) for card in view["pile"]], small=True)

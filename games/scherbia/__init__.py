@@ -12,14 +12,19 @@ winner. Abilities: Schmied, Schuerfer and Baecker bonuses, Jaeger's Sperrfeuer, 
 dice, Berufsloser copying. At the end each pile scores its printed values (Holzfaeller rolled
 again, Berufsloser 0, Seemann +1 per Bauer, Holzfaeller and Schuerfer in its pile); in teams
 (2v2, 3v3, 4v4, members sit alternately) a team scores the sum of its members' piles.
-Aktionskarten and Fraktionen are not part of this game.
+Table options ``action_cards``/``action_hand`` add the source's Aktionskarten (a second hidden
+hand; one card laid face down before a trick, revealed after its last layer, Einsprueche, then
+the effects) and ``factions`` the Fraktionen of team games; the card effects and the factions
+are the project's own edition, as data in ``actions.py``.
 
 Action codes (cards in codes are named by profession; the lowest-numbered card of that
 profession in hand is used, since peoples have no effect):
 ``play:<profession>``, ``copy:<slot>`` (Berufsloser copies the card in that trick slot),
 ``shoot:<seat>`` / ``pass`` (Jaeger), ``replace:<profession>`` (the Jaeger's target),
 ``block`` / ``pass`` (Krieger), ``steal`` / ``pass`` (Dieb), ``heal:<profession>`` / ``pass``
-(Heiler). Chance: ``shuffle:<48 cards>``, ``first:<seat>``, ``dice:<a>:<b>``.
+(Heiler), ``lay:<action card>`` / ``faction`` / ``pass`` (before a trick), ``veto:<seat>`` /
+``pass`` (Einspruch). Chance: ``shuffle:<48 cards>``, ``ashuffle:<36 action cards>``,
+``factions:<team 1>:<team 2>``, ``first:<seat>``, ``dice:<a>:<b>``.
 Cards are ints ``profession * 4 + people`` (see ``cards.py``).
 """
 

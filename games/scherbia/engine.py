@@ -26,6 +26,7 @@ from games.core import (
     State,
     Text,
     check_dice,
+    check_permutation,
     clone,
     decode,
     encode,
@@ -35,6 +36,19 @@ from games.core import (
 from games.core.errors import MALFORMED, NOT_NOW
 
 from . import texts
+from .actions import (
+    ACTION_DECK,
+    ACTION_KINDS,
+    EINSPRUCH,
+    EINSPRUCH_IDS,
+    FACTION_OF_WORD,
+    FACTION_PAIRS,
+    FACTIONS,
+    KIND_OF_WORD,
+    OTHER_IDS,
+    ActionKind,
+    kind_of,
+)
 from .cards import (
     BASE,
     BERUFSLOSER,
@@ -59,6 +73,7 @@ from .rules import (
     is_heiler,
     latest_slot,
     lying_counts,
+    mod_totals,
     totals,
 )
 
@@ -71,6 +86,8 @@ _SHOOT = [encode("shoot", seat) for seat in range(8)]
 _PLAY_ORDER = sorted(range(len(WORDS)), key=lambda prof: _PLAY[prof])
 """Professions in the order of their play codes (legal actions are sorted strings)."""
 TEAM_SIZES = {"none": 0, "2v2": 4, "3v3": 6, "4v4": 8}
+_FACTION_CODES = sorted(encode("factions", a, b) for a, b in FACTION_PAIRS)
+_VETO = [encode("veto", seat) for seat in range(8)]
 
 
 class ScherbiaOptions(BaseModel):
@@ -86,6 +103,15 @@ class ScherbiaOptions(BaseModel):
     )
     teams: Literal["none", "2v2", "3v3", "4v4"] = Field(
         "none", description="two teams sitting alternately (4, 6 or 8 players)"
+    )
+    action_cards: bool = Field(
+        False, description="Aktionskarten: a second, hidden hand laid face down before a trick"
+    )
+    action_hand: Literal[1, 2, 3, 4] = Field(
+        3, description="action cards dealt to each player (plus one Einspruch)"
+    )
+    factions: Literal["off", "open"] = Field(
+        "off", description="Fraktionen for team games, open (drawn by chance for each team)"
     )
 
 
@@ -186,6 +212,10 @@ class ScherbiaPosition(BaseModel):
     hands: list[list[str]]
     piles: list[list[str]] | None = None
     leader: int = Field(0, ge=0, le=7)
+    action_hands: list[list[str]] | None = None
+    """With action cards on: each seat's action hand by card words (``einspruch``, ...)."""
+    factions: list[str] | None = None
+    """With factions on: the faction words of team 1 and team 2."""
 
 
 def state_hand_size(options: BaseModel) -> int:
@@ -221,6 +251,8 @@ class Scherbia(Game):
             raise SetupError(texts.TEAM_COUNT.format(teams=options.teams, n=needed))
         if players * options.hand_size > DECK:
             raise SetupError(texts.DECK_TOO_SMALL)
+        if options.factions != "off" and not needed:
+            raise SetupError(texts.FACTIONS_NEED_TEAMS)
 
     def max_decisions(self, players: int, options: BaseModel) -> int:
         """A true bound: every regular play and Sperrfeuer brings at most three questions."""
@@ -231,7 +263,10 @@ class Scherbia(Game):
         # each Berufsloser whose copy it took back; a roll for either; per card in a trick at
         # most one Dieb and one Heiler question; per layer a Blockade question per seat;
         # chance: shuffle, first leader, final rolls.
-        return 2 + 3 * plays + 3 * plays + plays * plays + 2 * plays + 2 * plays + plays + DECK
+        base = 2 + 3 * plays + 3 * plays + plays * plays + 2 * plays + 2 * plays + plays + DECK
+        # action cards and factions: two chance steps; per trick (at most one per card in a
+        # hand) one lay and one Einspruch question per seat
+        return base + 2 + 2 * plays
 
     # ----- the state machine ------------------------------------------------------------------
 
@@ -278,8 +313,41 @@ class Scherbia(Game):
             filled += hand + kept[:extra]
             kept = kept[extra:]
         filled += [card for card in range(DECK) if card not in filled]
+        if position.factions is not None and not state["factions_on"]:
+            raise _bad_position("Fraktionen ohne die Option", "factions without the option")
         state, _events = self.apply(state, CHANCE, "shuffle:" + ":".join(map(str, filled)))
+        if state["actions"]:
+            order = ":".join(str(i) for i in range(len(OTHER_IDS)))
+            state, _events = self.apply(state, CHANCE, "ashuffle:" + order)
+        if state["factions_on"]:
+            words = position.factions or [FACTIONS[0].word, FACTIONS[1].word]
+            if (
+                len(words) != 2
+                or any(w not in FACTION_OF_WORD for w in words)
+                or (words[0] == words[1])
+            ):
+                raise _bad_position("zwei verschiedene Fraktionen", "two different factions")
+            state, _events = self.apply(
+                state, CHANCE, encode("factions", *(FACTION_OF_WORD[w] for w in words))
+            )
         state, _events = self.apply(state, CHANCE, f"first:{position.leader}")
+        if position.action_hands is not None:
+            if not state["actions"] or len(position.action_hands) != players:
+                raise _bad_position("Aktionshände ohne Aktionskarten", "action hands without")
+            free = list(range(ACTION_DECK))
+            ahands = []
+            for words in position.action_hands:
+                hand = []
+                for word in words:
+                    kind = KIND_OF_WORD.get(word)
+                    card = next((c for c in free if kind_of(c) == kind), None)
+                    if card is None:
+                        raise _bad_position(f"keine Aktionskarte {word!r}", f"no {word!r} left")
+                    free.remove(card)
+                    hand.append(card)
+                ahands.append(sorted(hand))
+            state["ahands"] = ahands
+            state["aaside"] = free
         state["hands"] = [sorted(hand) for hand in hands]
         state["piles"] = piles
         in_play = {card for hand in hands for card in hand} | {c for pile in piles for c in pile}
@@ -314,6 +382,20 @@ class Scherbia(Game):
             "scores": None,
             "last": None,
             "recopy": [],
+            "actions": options.action_cards,
+            "ahand_size": options.action_hand,
+            "factions_on": options.factions != "off",
+            "ahands": [[] for _ in range(players)],
+            "aaside": [],
+            "aout": [],
+            "laid": [],
+            "revealed": False,
+            "lay": None,
+            "vcur": 0,
+            "mods": None,
+            "ftot": None,
+            "fac": None,
+            "fused": [False] * players,
         }
 
     def to_act(self, state: State) -> list[int]:
@@ -336,6 +418,8 @@ class Scherbia(Game):
         if seat == CHANCE:
             if phase == "first":
                 return sorted(_FIRST[: state["n"]])
+            if phase == "factions":
+                return list(_FACTION_CODES)
             ask = state["ask"]
             if phase == "play" and ask is not None and ask["s"] == CHANCE:
                 return list(DICE_CODES)
@@ -366,6 +450,13 @@ class Scherbia(Game):
         if kind == "heal":
             options = self._heal_options(state, ask)
             return sorted(["pass", *("heal:" + WORDS[prof] for prof in options)])
+        if kind == "lay":
+            codes = {"lay:" + ACTION_KINDS[kind_of(card)].word for card in state["ahands"][seat]}
+            if self._faction_ready(state, seat):
+                codes.add("faction")
+            return sorted(["pass", *codes])
+        if kind == "veto":
+            return sorted(["pass", *(_VETO[s] for s in self._veto_targets(state, seat))])
         return []
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
@@ -374,13 +465,17 @@ class Scherbia(Game):
             return random_shuffle(rng, DECK)
         if state["phase"] == "first":
             return _FIRST[rng.randrange(state["n"])]
+        if state["phase"] == "adeal":
+            return random_shuffle(rng, len(OTHER_IDS), "ashuffle")
+        if state["phase"] == "factions":
+            return rng.choice(_FACTION_CODES)
         # the same draws as games.core.random_dice(rng, 2), without building the code anew
         first = rng.randint(1, 6)
         return _DICE_TABLE[first - 1][rng.randint(1, 6) - 1]
 
     def check_chance(self, state: State, code: str) -> None:
         """Shuffles are checked in ``_apply``; leaders and dice must be listed outcomes."""
-        if state["phase"] != "deal":
+        if state["phase"] not in ("deal", "adeal"):
             super().check_chance(state, code)
 
     def copy_state(self, state: State) -> State:
@@ -395,7 +490,13 @@ class Scherbia(Game):
             return
         verb, args = _decode(code)
         if seat == CHANCE:
-            if phase == "first":
+            if phase == "adeal":
+                if verb != "ashuffle":
+                    raise IllegalAction(MALFORMED)
+                self._deal_actions(state, check_permutation(args, len(OTHER_IDS)), events)
+            elif phase == "factions":
+                self._draw_factions(state, args, events)
+            elif phase == "first":
                 self._first(state, args[0], events)
             else:
                 self._roll(state, check_dice(args, 2), events)
@@ -444,6 +545,15 @@ class Scherbia(Game):
                     self._heal(state, ask["e"], PROFESSION_OF_WORD[args[0]], events)
                 else:
                     events.append(Event("no_heal", {"seat": seat}))
+            elif kind == "lay":
+                state["ask"] = None
+                self._lay(state, seat, verb, args, events)
+            elif kind == "veto":
+                state["ask"] = None
+                if verb == "veto":
+                    self._veto(state, seat, args[0], events)
+                else:
+                    events.append(Event("no_veto", {"seat": seat}))
         self._advance(state, events)
 
     # ----- steps ------------------------------------------------------------------------------
@@ -455,13 +565,252 @@ class Scherbia(Game):
             state["hands"][seat] = hand
             events.append(Event("hand", {"cards": hand}, to=seat))
         state["aside"] = order[state["n"] * size :]
-        state["phase"] = "first"
+        state["phase"] = "adeal" if state["actions"] else self._after_actions_deal(state)
         events.append(Event("deal", {"hand_size": size, "aside": len(state["aside"])}))
+
+    @staticmethod
+    def _after_actions_deal(state: State) -> str:
+        return "factions" if state["factions_on"] else "first"
+
+    def _deal_actions(self, state: State, order: list[int], events: list[Event]) -> None:
+        """Einsprueche set aside first, the rest shuffled; each seat: ``ahand_size`` + one
+        Einspruch; the rest set aside unseen (ruling, Aktionskarten: deal).
+        """
+        size = state["ahand_size"]
+        n = state["n"]
+        shuffled = [OTHER_IDS[index] for index in order]
+        ahands = []
+        for seat in range(n):
+            hand = sorted([EINSPRUCH_IDS[seat], *shuffled[seat * size : (seat + 1) * size]])
+            ahands.append(hand)
+            events.append(Event("action_hand", {"cards": hand}, to=seat))
+        state["ahands"] = ahands
+        state["aaside"] = sorted(EINSPRUCH_IDS[n:] + shuffled[n * size :])
+        state["phase"] = self._after_actions_deal(state)
+        events.append(Event("action_deal", {"per_seat": size + 1}))
+
+    def _draw_factions(self, state: State, args: tuple[Any, ...], events: list[Event]) -> None:
+        state["fac"] = [int(args[0]), int(args[1])]
+        state["phase"] = "first"
+        events.append(Event("factions", {"factions": list(state["fac"])}))
 
     def _first(self, state: State, leader: int, events: list[Event]) -> None:
         state["leader"] = state["turn"] = leader
         state["phase"] = "play"
+        if state["actions"] or state["factions_on"]:
+            state["lay"] = 0
         events.append(Event("first", {"seat": leader}))
+
+    # ----- action cards and factions ------------------------------------------------------------
+
+    def _faction_ability(self, state: State, seat: int) -> ActionKind | None:
+        if not state["fac"]:
+            return None
+        return FACTIONS[state["fac"][team_of(state, seat)]].ability
+
+    def _faction_ready(self, state: State, seat: int) -> bool:
+        """A faction ability is used once per member per game (ruling, Fraktionen)."""
+        return self._faction_ability(state, seat) is not None and not state["fused"][seat]
+
+    def _can_lay(self, state: State, seat: int) -> bool:
+        return bool(state["ahands"][seat]) or self._faction_ready(state, seat)
+
+    def _lay(
+        self, state: State, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
+    ) -> None:
+        """One action card (or the faction ability) face down, or none: who laid is public."""
+        state["lay"] += 1
+        if verb == "pass":
+            events.append(Event("no_lay", {"seat": seat}))
+            return
+        if verb == "faction":
+            item = {"s": seat, "c": None, "f": True, "on": None, "pv": False}
+        else:
+            kind = KIND_OF_WORD[str(args[0])]
+            hand = state["ahands"][seat]
+            card = next(c for c in hand if kind_of(c) == kind)
+            state["ahands"] = [
+                h if s != seat else [c for c in h if c != card]
+                for s, h in enumerate(state["ahands"])
+            ]
+            item = {"s": seat, "c": card, "f": False, "on": None, "pv": False}
+        state["laid"] = [*state["laid"], item]
+        events.append(Event("lay", {"seat": seat}))
+        events.append(Event("laid", {"action": item["c"], "faction": item["f"]}, to=seat))
+
+    def _item_kind(self, state: State, item: dict[str, Any]) -> ActionKind:
+        if item["f"]:
+            ability = self._faction_ability(state, item["s"])
+            assert ability is not None
+            return ability
+        return ACTION_KINDS[kind_of(item["c"])]
+
+    def _live(self, state: State, index: int) -> bool:
+        """An item acts unless protected away or a live Einspruch lies on it."""
+        laid = state["laid"]
+        if laid[index]["pv"]:
+            return False
+        return not any(
+            other["on"] == index and self._live(state, j) for j, other in enumerate(laid)
+        )
+
+    def _is_veto(self, state: State, item: dict[str, Any]) -> bool:
+        return not item["f"] and kind_of(item["c"]) == EINSPRUCH
+
+    def _veto_targets(self, state: State, seat: int) -> list[int]:
+        """Seats whose revealed action card an Einspruch may hit: a live action card, or an
+        Einspruch already put on a card (never a faction ability, never an unused Einspruch).
+
+        Every Einspruch points at something that acted before it, so the chain of Einsprueche
+        never loops.
+        """
+        return sorted(
+            item["s"]
+            for index, item in enumerate(state["laid"])
+            if item["s"] != seat
+            and not item["f"]
+            and not (self._is_veto(state, item) and item["on"] is None)
+            and self._live(state, index)
+        )
+
+    def _veto(self, state: State, seat: int, target: int, events: list[Event]) -> None:
+        laid = [dict(item) for item in state["laid"]]
+        mine = next(i for i, item in enumerate(laid) if item["s"] == seat)
+        laid[mine]["on"] = next(i for i, item in enumerate(laid) if item["s"] == target)
+        state["laid"] = laid
+        events.append(Event("veto", {"seat": seat, "target": target}))
+
+    def _reveal(self, state: State, events: list[Event]) -> None:
+        state["revealed"] = True
+        fused = list(state["fused"])
+        shown = []
+        for item in state["laid"]:
+            if item["f"]:
+                fused[item["s"]] = True
+            shown.append([item["s"], item["c"], item["f"]])
+        state["fused"] = fused
+        state["stage"] = "veto"
+        state["vcur"] = 0
+        events.append(Event("reveal", {"laid": shown}))
+
+    def _next_veto(self, state: State, events: list[Event]) -> None:
+        """From the leader round the table, each unused live Einspruch may be put on a card."""
+        n = state["n"]
+        while state["vcur"] < n:
+            seat = (state["leader"] + state["vcur"]) % n
+            state["vcur"] += 1
+            for index, item in enumerate(state["laid"]):
+                if (
+                    item["s"] == seat
+                    and self._is_veto(state, item)
+                    and item["on"] is None
+                    and self._live(state, index)
+                    and self._veto_targets(state, seat)
+                ):
+                    state["ask"] = {"k": "veto", "s": seat}
+                    return
+        self._resolve(state, events)
+
+    def _resolve(self, state: State, events: list[Event]) -> None:
+        """Schutz first, then the live actions in seat order from the leader; then decide."""
+        n = state["n"]
+        laid = [dict(item) for item in state["laid"]]
+        state["laid"] = laid
+        for index, item in enumerate(laid):
+            if (
+                item["f"]
+                and self._live(state, index)
+                and self._item_kind(state, item).effect == "protect"
+            ):
+                for other in laid:
+                    if team_of(state, other["s"]) != team_of(state, item["s"]):
+                        other["pv"] = True
+        trick = state["trick"]
+        mods: dict[str, Any] = {
+            "zero": [],
+            "set": [],
+            "mult": [],
+            "nomagic": False,
+            "delta": [0] * n,
+            "assassin": [],
+            "revive": [],
+        }
+        order = sorted(range(len(laid)), key=lambda i: (laid[i]["s"] - state["leader"]) % n)
+        for index in order:
+            item = laid[index]
+            kind = self._item_kind(state, item)
+            if kind.effect in ("veto", "protect") or not self._live(state, index):
+                continue
+            owner = item["s"]
+            if kind.needs is not None and not any(
+                entry["s"] == owner and effective(entry) == kind.needs for entry in trick
+            ):
+                events.append(Event("act_fails", {"seat": owner, "kind": kind.word}))
+                continue
+            self._effect(state, mods, owner, kind)
+            events.append(Event("act", {"seat": owner, "kind": kind.word}))
+        state["mods"] = mods
+        sums = mod_totals(trick, n, mods)
+        state["ftot"] = sums
+        winner = decide(trick, sums, allmacht=not mods["nomagic"])
+        self._decided(state, winner, sums, events)
+
+    def _effect(self, state: State, mods: dict[str, Any], owner: int, kind: ActionKind) -> None:
+        trick = state["trick"]
+        n = state["n"]
+        sums = mod_totals(trick, n, mods)
+        mine = team_of(state, owner)
+        rivals = [
+            (state["leader"] + k) % n
+            for k in range(n)
+            if team_of(state, (state["leader"] + k) % n) != mine
+        ]
+        strongest = max(rivals, key=lambda s: sums[s])  # first from the leader on ties
+        effect = kind.effect
+        if effect == "zero_latest":
+            slots = [i for i, e in enumerate(trick) if e["s"] == strongest]
+            if slots:
+                latest = max(slots, key=lambda i: (trick[i]["l"], i))
+                mods["zero"].append(latest)
+        elif effect == "zero_others":
+            for i, entry in enumerate(trick):
+                if team_of(state, entry["s"]) != mine and effective(entry) in kind.params["profs"]:
+                    mods["zero"].append(i)
+        elif effect == "set_value":
+            mods["set"].append([kind.params["prof"], kind.params["value"]])
+            if not kind.params["allmacht"]:
+                mods["nomagic"] = True
+        elif effect == "multiply":
+            mods["mult"].append([kind.params["prof"], kind.params["factor"]])
+        elif effect == "steal_highest":
+            mods["assassin"].append(owner)
+        elif effect == "revive":
+            mods["revive"].append(owner)
+        elif effect == "add_total":
+            mods["delta"][owner] += sums[strongest]
+        elif effect == "swap_total":
+            diff = sums[strongest] - sums[owner]
+            mods["delta"][owner] += diff
+            mods["delta"][strongest] -= diff
+
+    def _revive(self, state: State, events: list[Event]) -> None:
+        """Wiederbelebung: a losing owner's Heiler and highest other card go to its own pile."""
+        winner = state["winner"]
+        trick = state["trick"]
+        for owner in state["mods"]["revive"]:
+            if winner is not None and team_of(state, winner) == team_of(state, owner):
+                continue
+            heiler = next(
+                (i for i, e in enumerate(trick) if e["s"] == owner and is_heiler(e)), None
+            )
+            if heiler is None:
+                continue
+            trick[heiler]["x"] = owner
+            others = [i for i, e in enumerate(trick) if e["s"] == owner and e["x"] is None]
+            if others:
+                best = max(others, key=lambda i: (BASE[trick[i]["c"] >> 2], -i))
+                trick[best]["x"] = owner
+            events.append(Event("revive", {"seat": owner}))
 
     def _play(self, state: State, seat: int, prof: int, events: list[Event]) -> None:
         card = _take(state["hands"][seat], prof)
@@ -660,6 +1009,19 @@ class Scherbia(Game):
                     state["ask"] = {"k": "copy", "s": state["trick"][slot]["s"], "e": slot}
                 continue
             stage = state["stage"]
+            if stage == "play" and state["lay"] is not None:
+                if state["lay"] >= n:
+                    state["lay"] = None
+                    continue
+                seat = (state["leader"] + state["lay"]) % n
+                if self._can_lay(state, seat):
+                    state["ask"] = {"k": "lay", "s": seat}
+                    return
+                state["lay"] += 1
+                continue
+            if stage == "veto":
+                self._next_veto(state, events)
+                continue
             if stage == "play":
                 if state["count"] < n:
                     state["turn"] = (state["leader"] + state["count"]) % n
@@ -728,10 +1090,21 @@ class Scherbia(Game):
                 ):
                     state["ask"] = {"k": "block", "s": seat}
                     return
+        if state["laid"] and not state["revealed"]:
+            # the last layer is complete: action cards are turned up before the decision
+            self._reveal(state, events)
+            return
+        self._decided(state, winner, sums, events)
+
+    def _decided(
+        self, state: State, winner: int | None, sums: list[int], events: list[Event]
+    ) -> None:
         state["winner"] = winner
         state["stage"] = "dieb"
         state["cursor"] = 0
         events.append(Event("decided", {"winner": winner, "totals": sums}))
+        if state["mods"] is not None and state["mods"]["revive"]:
+            self._revive(state, events)
 
     def _next_dieb(self, state: State, events: list[Event]) -> None:
         trick = state["trick"]
@@ -740,7 +1113,8 @@ class Scherbia(Game):
             state["cursor"] += 1
             if effective(trick[slot]) != DIEB:
                 continue
-            target = dieb_target(trick, slot)
+            highest = state["mods"] is not None and trick[slot]["s"] in state["mods"]["assassin"]
+            target = dieb_target(trick, slot, highest=highest)
             if target is None:
                 continue
             if self._steal_matters(state, slot, target):
@@ -784,6 +1158,23 @@ class Scherbia(Game):
                 moves.append([entry["s"], card, dest])
         state["last"] = {"winner": winner, "cards": moves}
         events.append(Event("trick", {"winner": winner, "cards": moves}))
+        if state["laid"]:
+            # an unused live Einspruch goes back to hand; every other laid card leaves the game
+            ahands = [hand[:] for hand in state["ahands"]]
+            aout = state["aout"][:]
+            for index, item in enumerate(state["laid"]):
+                if item["f"]:
+                    continue
+                if self._is_veto(state, item) and item["on"] is None and self._live(state, index):
+                    ahands[item["s"]] = sorted([*ahands[item["s"]], item["c"]])
+                    events.append(Event("veto_back", {"seat": item["s"]}))
+                else:
+                    aout.append(item["c"])
+            state["ahands"], state["aout"] = ahands, aout
+            state["laid"] = []
+        state["revealed"] = False
+        state["mods"] = None
+        state["ftot"] = None
         state["tricks"] += 1
         state["trick"] = []
         state["winner"] = None
@@ -795,6 +1186,8 @@ class Scherbia(Game):
         state["passed"] = []
         if state["hands"][0]:
             state["stage"] = "play"
+            if state["actions"] or state["factions_on"]:
+                state["lay"] = 0
             return
         state["stage"] = "final"
         state["final"] = [
@@ -811,6 +1204,9 @@ class Scherbia(Game):
         ]
         if state["teams"]:
             team_totals = [sum(pile_scores[0::2]), sum(pile_scores[1::2])]
+            if state["fac"]:
+                # passive factions: their bonus once per faction (ruling, Fraktionen)
+                team_totals = [t + FACTIONS[f].bonus for t, f in zip(team_totals, state["fac"])]
             scores = [team_totals[seat % 2] for seat in range(state["n"])]
         else:
             scores = pile_scores
@@ -873,7 +1269,9 @@ class Scherbia(Game):
                 }
                 for entry in trick
             ],
-            "totals": totals(trick, n) if trick else [0] * n,
+            "totals": list(state["ftot"])
+            if state["ftot"] is not None
+            else (totals(trick, n) if trick else [0] * n),
             "recopy": state["recopy"],
             "hand_sizes": [len(hand) for hand in state["hands"]],
             "pile_sizes": [len(pile) for pile in state["piles"]],
@@ -888,8 +1286,48 @@ class Scherbia(Game):
             "me": seat,
             "hand": list(state["hands"][seat]) if seat is not None else None,
             "pile": list(state["piles"][seat]) if seat is not None else None,
+            "action_cards": state["actions"],
+            "action_hand": list(state["ahands"][seat])
+            if seat is not None and state["actions"]
+            else None,
+            # a laid card still face down counts with its owner's hand: which kind of thing
+            # was laid (an action card or the faction ability) is hidden until the reveal
+            "action_hand_sizes": [
+                len(hand)
+                + sum(
+                    1
+                    for item in state["laid"]
+                    if item["s"] == s and not item["f"] and not state["revealed"]
+                )
+                for s, hand in enumerate(state["ahands"])
+            ],
+            "laid": [self._laid_view(state, item, seat) for item in state["laid"]],
+            "revealed": state["revealed"],
+            "action_out": list(state["aout"]),
+            "action_aside_count": len(state["aaside"]),
+            "lay_cursor": state["lay"],
+            "veto_cursor": state["vcur"],
+            "mods": clone(state["mods"]) if state["mods"] is not None else None,
+            "factions": [FACTIONS[f].word for f in state["fac"]] if state["fac"] else None,
+            "faction_used": list(state["fused"]),
         }
         return view
+
+    def _laid_view(self, state: State, item: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        """A laid card: public as a back with its owner until the reveal, its kind to its owner."""
+        shown = state["revealed"] or item["s"] == seat
+        target = item["on"]
+        return {
+            "seat": item["s"],
+            "card": item["c"] if shown else None,
+            "kind": self._item_kind(state, item).word if shown else None,
+            "faction": item["f"] if shown else None,
+            "on": state["laid"][target]["s"] if target is not None else None,
+            "void": None if not state["revealed"] else not self._live_index(state, item),
+        }
+
+    def _live_index(self, state: State, item: dict[str, Any]) -> bool:
+        return self._live(state, state["laid"].index(item))
 
     def check_invariants(self, state: State) -> None:
         """Every one of the 48 cards is in exactly one place; a layer holds one card per seat."""
@@ -902,6 +1340,16 @@ class Scherbia(Game):
         for pile in state["piles"]:
             places += pile
         assert sorted(places) == list(range(DECK)), "a card is missing or twice in play"
+        if state["actions"] and state["phase"] not in ("adeal",):
+            actions = (
+                list(state["aaside"])
+                + state["aout"]
+                + [item["c"] for item in state["laid"] if not item["f"]]
+            )
+            for hand in state["ahands"]:
+                actions += hand
+            assert sorted(actions) == list(range(ACTION_DECK)), "an action card is misplaced"
+        assert len({item["s"] for item in state["laid"]}) == len(state["laid"]), "two laid"
         seen = set()
         for entry in state["trick"]:
             key = (entry["s"], entry["l"])
@@ -984,6 +1432,24 @@ class Scherbia(Game):
                 size = len(other["piles"][seat])
                 other["piles"][seat], pool = pool[:size], pool[size:]
         other["aside"] = pool
+        if state["actions"]:
+            # other seats' action hands, their laid cards still face down, the set-aside ones
+            apool = list(other["aaside"])
+            for seat in seats:
+                apool += other["ahands"][seat]
+            hidden = [
+                item
+                for item in other["laid"]
+                if item["s"] != observer and not item["f"] and not other["revealed"]
+            ]
+            apool += [item["c"] for item in hidden]
+            rng.shuffle(apool)
+            for item in hidden:
+                item["c"] = apool.pop()
+            for seat in seats:
+                size = len(other["ahands"][seat])
+                other["ahands"][seat], apool = sorted(apool[:size]), apool[size:]
+            other["aaside"] = sorted(apool)
         return other
 
     # ----- words ------------------------------------------------------------------------------
@@ -1004,6 +1470,10 @@ class Scherbia(Game):
             return texts.HEAL_RULE
         if ask is not None and ask["k"] == "replace" and verb == "replace":
             return texts.REPLACE_RULE
+        if ask is not None and ask["k"] == "lay" and verb in ("lay", "faction"):
+            return texts.LAY_RULE
+        if ask is not None and ask["k"] == "veto" and verb == "veto":
+            return texts.VETO_RULE
         if ask is not None:
             return texts.ANSWER_FIRST
         return NOT_NOW
@@ -1015,6 +1485,8 @@ class Scherbia(Game):
     def action_group(self, state: State, seat: int, code: str) -> str:
         """One menu per kind of question."""
         verb = decode(code)[0]
+        if verb == "faction":
+            return "lay"
         if verb in ("pass", "block", "steal"):
             ask = state["ask"]
             return ask["k"] if ask else verb

@@ -77,12 +77,16 @@ def totals(trick: list[Entry], players: int) -> list[int]:
     return sums
 
 
-def decide(trick: list[Entry], sums: list[int]) -> int | None:
-    """The winning seat, or None for a tie the Magier rule does not break."""
+def decide(trick: list[Entry], sums: list[int], allmacht: bool = True) -> int | None:
+    """The winning seat, or None for a tie the Magier rule does not break (``allmacht``
+    False: a Wichtelmagier took the Magier's tie-break).
+    """
     top = max(sums)
     tied = [seat for seat, total in enumerate(sums) if total == top]
     if len(tied) == 1:
         return tied[0]
+    if not allmacht:
+        return None
     with_magier = {entry["s"] for entry in trick if effective(entry) == MAGIER} & set(tied)
     if len(with_magier) == 1:
         return with_magier.pop()
@@ -101,14 +105,18 @@ def latest_slot(trick: list[Entry], seat: int, layer: int) -> int | None:
     return previous
 
 
-def dieb_target(trick: list[Entry], thief: int) -> int | None:
-    """The slot a Dieb takes: lowest printed value, earliest played, not itself, not stolen."""
+def dieb_target(trick: list[Entry], thief: int, highest: bool = False) -> int | None:
+    """The slot a Dieb takes: lowest printed value, earliest played, not itself, not stolen
+    (``highest``: an Assassine's Dieb takes the highest printed value instead).
+    """
     best = None
     best_key = None
     for index, entry in enumerate(trick):
         if index == thief or entry["x"] is not None:
             continue
         key = BASE[entry["c"] >> 2]
+        if highest:
+            key = -key
         if best_key is None or key < best_key:
             best, best_key = index, key
     return best
@@ -132,3 +140,27 @@ def final_value(card: int, pile: list[int], rolls: dict[int, int]) -> int:
     if prof == SEEMANN:  # Seemann: +1 per Bauer, Holzfaeller and Schuerfer in the same pile
         return 5 + sum(1 for other in pile if (other >> 2) in (BAUER, HOLZFAELLER, SCHUERFER))
     return BASE[prof]
+
+
+def mod_totals(trick: list[Entry], players: int, mods: dict[str, Any]) -> list[int]:
+    """Each seat's trick total after action cards (``mods`` from the engine's resolution):
+    zeroed slots count 0, ``set`` professions a fixed value, ``mult`` a multiple, then each
+    seat's ``delta`` (Paktierer, Hinterhalt).
+    """
+    counts = lying_counts(trick)
+    zero = set(mods["zero"])
+    sums = [0] * players
+    for index, entry in enumerate(trick):
+        value = entry_value(entry, counts)
+        prof = effective(entry)
+        if index in zero:
+            value = 0
+        else:
+            for target, fixed in mods["set"]:
+                if prof == target:
+                    value = fixed
+            for target, factor in mods["mult"]:
+                if prof == target:
+                    value *= factor
+        sums[entry["s"]] += value
+    return [total + delta for total, delta in zip(sums, mods["delta"])]

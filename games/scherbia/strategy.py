@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.core import CHANCE, Game, State
 
+from .actions import ACTION_DECK, FACTION_OF_WORD, FACTIONS
 from .cards import DECK
 from .engine import copy_state
 
@@ -86,7 +87,7 @@ def _determinize(view: dict[str, Any], me: int, rng: random.Random) -> State:
             ask["r"] = public["returned"]
         if public["kind"] in ("steal", "heal"):
             cursor = public["slot"] + 1  # the engine moved past the asking card
-    return {
+    state = {
         "n": n,
         "hand_size": view["hand_size"],
         "max_layers": view["max_layers"],
@@ -112,6 +113,66 @@ def _determinize(view: dict[str, Any], me: int, rng: random.Random) -> State:
         "last": None,
         "recopy": list(view["recopy"]),
     }
+    _determinize_actions(view, me, state, rng)
+    return state
+
+
+def _determinize_actions(view: dict[str, Any], me: int, state: State, rng: random.Random) -> None:
+    """The action hands and face-down cards consistent with the view, dealt at random.
+
+    A face-down item of another seat is taken for an action card when that seat could hold
+    one (its public count is not zero), else for its faction ability.
+    """
+    n = view["players"]
+    fac = [FACTION_OF_WORD[word] for word in view["factions"]] if view["factions"] else None
+    known = set(view["action_hand"] or []) | set(view["action_out"])
+    known |= {item["card"] for item in view["laid"] if item["card"] is not None}
+    unseen = [card for card in range(ACTION_DECK) if card not in known]
+    rng.shuffle(unseen)
+    laid = []
+    for item in view["laid"]:
+        card, faction = item["card"], item["faction"]
+        if faction is None:  # another seat's card, still face down
+            has_ability = fac is not None and FACTIONS[fac[_team(view, item["seat"])]].ability
+            faction = not view["action_hand_sizes"][item["seat"]] and bool(has_ability)
+            if not faction:
+                card = unseen.pop() if unseen else None
+                faction = card is None
+        on = item["on"]
+        laid.append({"s": item["seat"], "c": card, "f": faction, "on": on, "pv": False})
+    seats = [entry["s"] for entry in laid]
+    for entry in laid:  # "on" is a seat in the view, an index in the state
+        if entry["on"] is not None:
+            entry["on"] = seats.index(entry["on"])
+    ahands = []
+    for seat in range(n):
+        if seat == me:
+            ahands.append(list(view["action_hand"] or []))
+            continue
+        size = view["action_hand_sizes"][seat]
+        if not view["revealed"]:
+            size -= sum(1 for e in laid if e["s"] == seat and not e["f"])
+        size = max(0, size)
+        ahands.append(sorted(unseen[:size]))
+        unseen = unseen[size:]
+    state.update(
+        {
+            "actions": view["action_cards"],
+            "ahand_size": 0,
+            "factions_on": fac is not None,
+            "ahands": ahands,
+            "aaside": unseen,
+            "aout": list(view["action_out"]),
+            "laid": laid,
+            "revealed": view["revealed"],
+            "lay": view["lay_cursor"],
+            "vcur": view["veto_cursor"],
+            "mods": view["mods"],
+            "ftot": None,
+            "fac": fac,
+            "fused": list(view["faction_used"]),
+        }
+    )
 
 
 def _rollout(

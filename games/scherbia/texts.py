@@ -35,6 +35,22 @@ REPLACE_RULE = Text(
     "Ersetze die Karte durch eine andere Karte von deiner Hand.",
     "Replace the card with a different card from your hand.",
 )
+FACTIONS_NEED_TEAMS = Text(
+    "Fraktionen gibt es nur im Teamspiel (2v2, 3v3, 4v4).",
+    "Factions exist only in the team game (2v2, 3v3, 4v4).",
+)
+LAY_RULE = Text(
+    "Vor dem Stich legst du höchstens eine Aktionskarte von deiner Aktionshand verdeckt ab "
+    "(oder einmal im Spiel die Fraktionsfähigkeit).",
+    "Before the trick you lay at most one action card from your action hand face down (or, "
+    "once per game, the faction ability).",
+)
+VETO_RULE = Text(
+    "Ein Einspruch geht nur auf die noch wirksame aufgedeckte Aktionskarte eines anderen "
+    "Spielers (auch einen schon eingelegten Einspruch), nie auf eine Fraktionsfähigkeit.",
+    "An Einspruch only goes on another player's revealed action card that still acts (also an "
+    "Einspruch already put on a card), never on a faction ability.",
+)
 ANSWER_FIRST = Text(
     "Erst muss die offene Entscheidung getroffen werden.",
     "The open decision must be made first.",
@@ -46,7 +62,33 @@ _PASS = {
     "block": Text("Keine Blockade", "No Blockade (no further layer)"),
     "steal": Text("Nicht stehlen", "Do not steal"),
     "heal": Text("Heiler nicht tauschen", "Do not exchange the Heiler"),
+    "lay": Text("Keine Aktionskarte legen", "Lay no action card"),
+    "veto": Text("Kein Einspruch (zurück auf die Hand)", "No Einspruch (back to hand)"),
 }
+
+
+def action_kind_name(word: str, lang: str) -> str:
+    """The name of an action card kind or a faction ability, by its word."""
+    from .actions import ACTION_KINDS, FACTIONS
+
+    for kind in ACTION_KINDS + [f.ability for f in FACTIONS if f.ability is not None]:
+        if kind.word == word:
+            return kind.name.get(lang)
+    return word
+
+
+def action_card_name(card: int, lang: str) -> str:
+    """The name of an action card by its id."""
+    from .actions import ACTION_KINDS, kind_of
+
+    return ACTION_KINDS[kind_of(card)].name.get(lang)
+
+
+def faction_name(word: str, lang: str) -> str:
+    """A faction's name by its word."""
+    from .actions import FACTION_OF_WORD, FACTIONS
+
+    return FACTIONS[FACTION_OF_WORD[word]].name.get(lang)
 
 
 def _seat(game: Scherbia, seat: int | None, lang: str) -> str:
@@ -101,6 +143,29 @@ def action_label(game: Scherbia, state: State, seat: int, code: str, lang: str) 
         )
     if verb == "block":
         return Text("Blockade: weitere Lage", "Blockade: play another layer").get(lang)
+    if verb == "lay":
+        return (
+            Text("{c} verdeckt legen", "Lay {c} face down")
+            .format(c=action_kind_name(str(args[0]), lang))
+            .get(lang)
+        )
+    if verb == "faction":
+        ability = game._faction_ability(state, seat)
+        name = ability.name.get(lang) if ability is not None else "?"
+        return (
+            Text("Fraktion: {c} verdeckt legen", "Faction: lay {c} face down")
+            .format(c=name)
+            .get(lang)
+        )
+    if verb == "veto":
+        target = int(args[0])
+        item = next(item for item in state["laid"] if item["s"] == target)
+        what = action_card_name(item["c"], lang)
+        return (
+            Text("Einspruch gegen {c} von {s}", "Einspruch on {c} of {s}")
+            .format(c=what, s=_seat(game, target, lang))
+            .get(lang)
+        )
     if verb == "steal" and ask is not None:
         victim = trick[ask["t"]]
         return (
@@ -269,6 +334,97 @@ def describe_event(game: Scherbia, event: Event, lang: str) -> str:
         return (
             Text("Stich geräumt: {p}.", "Trick cleared: {p}.").format(p="; ".join(parts)).get(lang)
         )
+    if kind == "action_hand":
+        cards = ", ".join(action_card_name(c, lang) for c in data["cards"])
+        return Text("Deine Aktionskarten: {c}", "Your action cards: {c}").format(c=cards).get(lang)
+    if kind == "action_deal":
+        return (
+            Text(
+                "Jeder erhält {k} Aktionskarten (mit Einspruch).",
+                "Everyone gets {k} action cards (with an Einspruch).",
+            )
+            .format(k=data["per_seat"])
+            .get(lang)
+        )
+    if kind == "factions":
+        names = " / ".join(_faction_index_name(f, lang) for f in data["factions"])
+        return (
+            Text("Fraktionen (Team 1 / Team 2): {f}", "Factions (team 1 / team 2): {f}")
+            .format(f=names)
+            .get(lang)
+        )
+    if kind == "lay":
+        return (
+            Text("{s} legt eine Karte verdeckt ab.", "{s} lays a card face down.")
+            .format(s=seat)
+            .get(lang)
+        )
+    if kind == "laid":
+        if data["faction"]:
+            return Text("Du legst deine Fraktionsfähigkeit.", "You lay your faction ability.").get(
+                lang
+            )
+        return (
+            Text("Du legst {c}.", "You lay {c}.")
+            .format(c=action_card_name(data["action"], lang))
+            .get(lang)
+        )
+    if kind == "no_lay":
+        return Text("{s} legt nichts.", "{s} lays nothing.").format(s=seat).get(lang)
+    if kind == "reveal":
+        parts = []
+        for owner, card, is_faction in data["laid"]:
+            what = (
+                Text("Fraktionsfähigkeit", "faction ability").get(lang)
+                if is_faction
+                else action_card_name(card, lang)
+            )
+            parts.append(f"{_seat(game, owner, lang)}: {what}")
+        return Text("Aufgedeckt: {p}.", "Revealed: {p}.").format(p="; ".join(parts)).get(lang)
+    if kind == "veto":
+        return (
+            Text("{s}: Eihnspruch gegen {t}!", "{s}: Eihnspruch on {t}!")
+            .format(s=seat, t=_seat(game, data["target"], lang))
+            .get(lang)
+        )
+    if kind == "no_veto":
+        return (
+            Text("{s} erhebt keinen Einspruch.", "{s} raises no Einspruch.")
+            .format(s=seat)
+            .get(lang)
+        )
+    if kind == "veto_back":
+        return (
+            Text(
+                "{s} nimmt den Einspruch zurück auf die Hand.",
+                "{s} takes the Einspruch back into hand.",
+            )
+            .format(s=seat)
+            .get(lang)
+        )
+    if kind in ("act", "act_fails"):
+        name = action_kind_name(data["kind"], lang)
+        if kind == "act":
+            return (
+                Text("{s}: {c} wirkt.", "{s}: {c} takes effect.").format(s=seat, c=name).get(lang)
+            )
+        return (
+            Text(
+                "{s}: {c} bleibt ohne Wirkung (Bedingung fehlt).",
+                "{s}: {c} has no effect (its need is not met).",
+            )
+            .format(s=seat, c=name)
+            .get(lang)
+        )
+    if kind == "revive":
+        return (
+            Text(
+                "{s}: Wiederbelebung rettet Heiler und eine Karte auf den eigenen Stapel.",
+                "{s}: Wiederbelebung saves the Heiler and one card to the own pile.",
+            )
+            .format(s=seat)
+            .get(lang)
+        )
     if kind == "end":
         scores = ", ".join(
             f"{_seat(game, index, lang)} {score}" for index, score in enumerate(data["scores"])
@@ -286,6 +442,8 @@ _ASK = {
     "heal": Text("Heiler: tauschen?", "Heiler (healer): exchange?"),
     "dice": Text("Würfel für den Holzfäller", "dice for the Holzfäller"),
     "final": Text("Würfel für die Schlusswertung", "dice for the final count"),
+    "lay": Text("Aktionskarte verdeckt legen?", "lay an action card face down?"),
+    "veto": Text("Einspruch?", "Einspruch (objection)?"),
 }
 
 
@@ -339,6 +497,22 @@ def render(game: Scherbia, view: dict[str, Any], lang: str) -> str:
                 p=view["pile_sizes"][seat],
             )
         )
+    if view.get("factions"):
+        lines.append(
+            ("Fraktionen: " if de else "Factions: ")
+            + " / ".join(faction_name(word, lang) for word in view["factions"])
+        )
+    for item in view.get("laid") or []:
+        if item["kind"] is None:
+            what = "verdeckte Karte" if de else "face-down card"
+        else:
+            what = action_kind_name(item["kind"], lang)
+            if item["void"]:
+                what += " (aufgehoben)" if de else " (cancelled)"
+        lines.append(f"  {'Gelegt' if de else 'Laid'} {names[item['seat']]}: {what}")
+    if view.get("action_cards"):
+        sizes = ", ".join(f"{names[s]} {size}" for s, size in enumerate(view["action_hand_sizes"]))
+        lines.append(("Aktionskarten: " if de else "Action cards: ") + sizes)
     last = view["last_trick"]
     if last is not None and not view["trick"]:
         winner = "-" if last["winner"] is None else names[last["winner"]]
@@ -353,6 +527,9 @@ def render(game: Scherbia, view: dict[str, Any], lang: str) -> str:
     if view["hand"] is not None:
         cards = ", ".join(card_name(card, lang) for card in view["hand"]) or "-"
         lines.append(("Deine Hand: " if de else "Your hand: ") + cards)
+    if view.get("action_hand") is not None:
+        cards = ", ".join(action_card_name(card, lang) for card in view["action_hand"]) or "-"
+        lines.append(("Deine Aktionskarten: " if de else "Your action cards: ") + cards)
     if view["piles"] is not None:
         for seat, pile in enumerate(view["piles"]):
             cards = ", ".join(card_name(card, lang) for card in pile) or "-"
@@ -361,3 +538,9 @@ def render(game: Scherbia, view: dict[str, Any], lang: str) -> str:
         scores = ", ".join(f"{names[seat]} {score}" for seat, score in enumerate(view["scores"]))
         lines.append(("Ergebnis: " if de else "Result: ") + scores)
     return "\n".join(lines)
+
+
+def _faction_index_name(index: int, lang: str) -> str:
+    from .actions import FACTIONS
+
+    return FACTIONS[index].name.get(lang)

@@ -46,3 +46,25 @@ def test_game_declares_its_facts(game) -> None:
     assert 0 < game.min_players <= game.max_players
     options = game.parse_options(game.min_players)
     assert game.max_decisions(game.min_players, options) > 0
+
+
+SCHERBIA_TABLES = [
+    (2, {"action_cards": True}),
+    (3, {"action_cards": True, "action_hand": 1, "max_layers": 3}),
+    (4, {"action_cards": True, "teams": "2v2", "factions": "open"}),
+    (5, {"action_cards": True, "action_hand": 4, "hand_size": 5}),
+    (6, {"teams": "3v3", "factions": "open"}),
+    (8, {"action_cards": True, "teams": "4v4", "factions": "open"}),
+]
+"""Scherbia's table options that add hidden information (action cards) and factions."""
+
+
+@pytest.mark.parametrize(("players", "values"), SCHERBIA_TABLES, ids=str)
+def test_scherbia_with_action_cards_and_factions_keeps_the_contract(players, values) -> None:
+    """Contract (issue 19): with Aktionskarten and Fraktionen on, every check at every step,
+    the privacy check dealing the other seats' action hands and face-down cards anew."""
+    game = next(game for game in all_games() if game.id == "scherbia")
+    options = game.parse_options(players, values)
+    for seed in range(max(3, GAMES_PER_GAME // 50)):
+        playout = checked_playout(game, players, options, seed=seed)
+        assert playout.decisions > 0

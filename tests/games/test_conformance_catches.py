@@ -28,6 +28,8 @@ from games.core import (
 )
 from games.core.conformance import ConformanceError, checked_playout
 from games.gelfdrakkar.engine import Gelfdrakkar
+from games.scherbia.actions import KIND_OF_WORD, kind_of
+from games.scherbia.engine import Scherbia
 from tests.games.highcard import Highcard
 
 SEEDS = range(5)
@@ -194,6 +196,34 @@ def test_the_gelfdrakkar_announcement_leak_is_caught() -> None:
     real = Gelfdrakkar()
     for seed in range(10):
         checked_playout(real, 4, real.parse_options(4), seed=seed, probe_illegal=False)
+
+
+class VetoMenuScherbia(Scherbia):
+    """Scherbia whose lay menu depends on a card another seat laid face down: the "pass"
+    button disappears when the seat before laid a Hinterhalt."""
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        codes = super().legal_actions(state, seat)
+        ask = state["ask"]
+        if ask is None or ask["k"] != "lay" or not state["laid"]:
+            return codes
+        before = state["laid"][-1]
+        if before["c"] is not None and kind_of(before["c"]) == KIND_OF_WORD["hinterhalt"]:
+            return [code for code in codes if code != "pass"] or codes
+        return codes
+
+
+def test_a_scherbia_lay_menu_that_tells_a_face_down_action_card_is_caught() -> None:
+    """Rule (issue 19, Aktionskarten): a menu must not tell which card another seat laid face
+    down; the real game passes the same playouts with action cards on."""
+    broken = VetoMenuScherbia()
+    options = broken.parse_options(3, {"action_cards": True, "action_hand": 4})
+    with pytest.raises(ConformanceError, match="legal actions of seat \\d change when hidden"):
+        for seed in range(20):
+            checked_playout(broken, 3, options, seed=seed, probe_illegal=False)
+    real = Scherbia()
+    for seed in range(20):
+        checked_playout(real, 3, options, seed=seed, probe_illegal=False)
 
 
 # ----- turns and legal actions ---------------------------------------------------------------
