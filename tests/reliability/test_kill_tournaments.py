@@ -74,7 +74,7 @@ def check_nothing_orphaned(found: dict[str, Any], reference: dict[str, Any]) -> 
     tables = found["tables"]
     paired = set()
     for pairing in found["pairings"]:
-        assert 1 <= pairing.round <= last
+        assert pairing.round in range(1, last + 1)
         if pairing.bye:
             continue
         assert pairing.table_id is not None and pairing.ranks is not None
