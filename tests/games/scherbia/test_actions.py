@@ -448,3 +448,37 @@ def test_hidden_faction_shuffle_keeps_what_the_seat_knows():
     assert others == {(0, 1), (0, 2)}
     public = {tuple(GAME.shuffle_hidden(state, None, rng)["fac"]) for _ in range(60)}
     assert len(public) == 6
+
+
+def test_engine_players_choose_from_their_view_with_hidden_factions():
+    """Hidden factions: the strategy player's choice is the same whatever the other team's
+    hidden faction is (it only uses its view)."""
+    from games.scherbia.strategy import StrategyPlayer
+
+    player = StrategyPlayer()
+    state = hidden(["glaeubige", "pakt"], [["wichtelkrieger"], [], ["brot"], ["einspruch"]])
+    rng = random.Random(4)
+    for _ in range(3):
+        other = GAME.shuffle_hidden(state, 0, rng)
+        assert player.choose(GAME, other, 0, random.Random(9)) == player.choose(
+            GAME, state, 0, random.Random(9)
+        )
+
+
+def test_rules_pages_and_readme_describe_hidden_factions():
+    """Rules pages (both languages) and the README name the hidden mode and its reveals."""
+    from pathlib import Path
+
+    import games.scherbia
+
+    folder = Path(games.scherbia.__file__).parent
+    words = {
+        "de": ["`hidden`", "Verdeckte Fraktionen", "Schlusswertung aufgedeckt"],
+        "en": ["`hidden`", "Hidden factions", "revealed at the final count"],
+    }
+    for lang, needed in words.items():
+        text = (folder / f"rules.{lang}.md").read_text(encoding="utf-8")
+        for word in needed:
+            assert word in text, (lang, word)
+    readme = (folder.parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "`factions: hidden`" in readme
