@@ -201,7 +201,10 @@ def draw(canvas: Canvas, scene: Scene) -> None:
         )
         if view.get("factions"):
             names = " / ".join(
-                scene.text(FACTIONS[FACTION_OF_WORD[w]].name) for w in view["factions"]
+                scene.text(FACTIONS[FACTION_OF_WORD[w]].name)
+                if w
+                else scene.say("verdeckt", "hidden")
+                for w in view["factions"]
             )
             legend += scene.say(f" · Fraktionen T1/T2: {names}", f" · factions T1/T2: {names}")
         canvas.text(MARGIN, y, legend, 12, fill=MUTED)

@@ -11,6 +11,7 @@ open, so every question the engine asks is a real choice.
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any, Literal
 
@@ -110,8 +111,10 @@ class ScherbiaOptions(BaseModel):
     action_hand: Literal[1, 2, 3, 4] = Field(
         3, description="action cards dealt to each player (plus one Einspruch)"
     )
-    factions: Literal["off", "open"] = Field(
-        "off", description="Fraktionen for team games, open (drawn by chance for each team)"
+    factions: Literal["off", "open", "hidden"] = Field(
+        "off",
+        description="Fraktionen for team games, drawn by chance for each team: open, or hidden "
+        "(a team knows only its own until the other shows itself)",
     )
 
 
@@ -194,6 +197,11 @@ def copy_state(state: State) -> State:
     new["hands"] = [hand[:] for hand in state["hands"]]
     new["trick"] = [entry.copy() for entry in state["trick"]]
     return new
+
+
+def _revealed_factions(state: State) -> list[bool]:
+    """Per team: is its faction public (open factions always; hidden ones once shown)."""
+    return list(state.get("frev") or [True, True])
 
 
 def team_of(state: State, seat: int) -> int:
@@ -385,6 +393,8 @@ class Scherbia(Game):
             "actions": options.action_cards,
             "ahand_size": options.action_hand,
             "factions_on": options.factions != "off",
+            # hidden factions: which team's faction is public (used, or the final count)
+            "frev": [options.factions != "hidden"] * 2,
             "ahands": [[] for _ in range(players)],
             "aaside": [],
             "aout": [],
@@ -592,7 +602,16 @@ class Scherbia(Game):
     def _draw_factions(self, state: State, args: tuple[Any, ...], events: list[Event]) -> None:
         state["fac"] = [int(args[0]), int(args[1])]
         state["phase"] = "first"
-        events.append(Event("factions", {"factions": list(state["fac"])}))
+        if all(_revealed_factions(state)):
+            events.append(Event("factions", {"factions": list(state["fac"])}))
+            return
+        # hidden factions: every seat learns its own team's faction only
+        events.append(Event("factions_hidden", {}))
+        for seat in range(state["n"]):
+            team = team_of(state, seat)
+            events.append(
+                Event("own_faction", {"team": team, "faction": state["fac"][team]}, to=seat)
+            )
 
     def _first(self, state: State, leader: int, events: list[Event]) -> None:
         state["leader"] = state["turn"] = leader
@@ -613,6 +632,12 @@ class Scherbia(Game):
         return self._faction_ability(state, seat) is not None and not state["fused"][seat]
 
     def _can_lay(self, state: State, seat: int) -> bool:
+        """Asked to lay: with a card or an ability to lay; with hidden factions also every seat
+        of a team whose faction is still hidden (it may pass), or skipping it would tell the
+        table that the team has no ability left to lay (a passive faction).
+        """
+        if state["fac"] and not _revealed_factions(state)[team_of(state, seat)]:
+            return True
         return bool(state["ahands"][seat]) or self._faction_ready(state, seat)
 
     def _lay(
@@ -684,14 +709,23 @@ class Scherbia(Game):
         state["revealed"] = True
         fused = list(state["fused"])
         shown = []
+        frev = list(_revealed_factions(state))
+        newly = []
         for item in state["laid"]:
             if item["f"]:
                 fused[item["s"]] = True
+                team = team_of(state, item["s"])
+                if not frev[team]:
+                    frev[team] = True
+                    newly.append(team)
             shown.append([item["s"], item["c"], item["f"]])
         state["fused"] = fused
+        state["frev"] = frev
         state["stage"] = "veto"
         state["vcur"] = 0
         events.append(Event("reveal", {"laid": shown}))
+        for team in sorted(newly):  # a hidden faction shows itself by its ability
+            events.append(Event("faction_shown", {"team": team, "faction": state["fac"][team]}))
 
     def _next_veto(self, state: State, events: list[Event]) -> None:
         """From the leader round the table, each unused live Einspruch may be put on a card."""
@@ -1205,6 +1239,13 @@ class Scherbia(Game):
         if state["teams"]:
             team_totals = [sum(pile_scores[0::2]), sum(pile_scores[1::2])]
             if state["fac"]:
+                # hidden factions still unknown show themselves at the final count
+                for team, shown in enumerate(_revealed_factions(state)):
+                    if not shown:
+                        events.append(
+                            Event("faction_shown", {"team": team, "faction": state["fac"][team]})
+                        )
+                state["frev"] = [True, True]
                 # passive factions: their bonus once per faction (ruling, Fraktionen)
                 team_totals = [t + FACTIONS[f].bonus for t, f in zip(team_totals, state["fac"])]
             scores = [team_totals[seat % 2] for seat in range(state["n"])]
@@ -1308,10 +1349,23 @@ class Scherbia(Game):
             "lay_cursor": state["lay"],
             "veto_cursor": state["vcur"],
             "mods": clone(state["mods"]) if state["mods"] is not None else None,
-            "factions": [FACTIONS[f].word for f in state["fac"]] if state["fac"] else None,
+            # hidden factions: the other team's faction only once it has shown itself
+            "factions": [
+                FACTIONS[f].word if self._faction_known(state, team, seat) else None
+                for team, f in enumerate(state["fac"])
+            ]
+            if state["fac"]
+            else None,
+            "factions_hidden": state["factions_on"] and not all(_revealed_factions(state)),
             "faction_used": list(state["fused"]),
         }
         return view
+
+    def _faction_known(self, state: State, team: int, seat: int | None) -> bool:
+        """Open factions, a revealed one, or one's own team's (hidden factions)."""
+        if _revealed_factions(state)[team]:
+            return True
+        return seat is not None and team_of(state, seat) == team
 
     def _laid_view(self, state: State, item: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """A laid card: public as a back with its owner until the reveal, its kind to its owner."""
@@ -1450,7 +1504,31 @@ class Scherbia(Game):
                 size = len(other["ahands"][seat])
                 other["ahands"][seat], apool = sorted(apool[:size]), apool[size:]
             other["aaside"] = sorted(apool)
+        if other["fac"]:
+            self._shuffle_factions(other, observer, rng)
         return other
+
+    def _shuffle_factions(self, state: State, observer: int | None, rng: random.Random) -> None:
+        """Hidden factions the observer does not know, dealt anew among the factions it cannot
+        rule out (a team with its ability laid face down keeps a faction that has one).
+        """
+        unknown = [t for t in (0, 1) if not self._faction_known(state, t, observer)]
+        if not unknown:
+            return
+        known = {state["fac"][t] for t in (0, 1) if t not in unknown}
+        free = [f for f in range(len(FACTIONS)) if f not in known]
+        needs = {
+            t: any(i["f"] and team_of(state, i["s"]) == t for i in state["laid"]) for t in unknown
+        }
+        options = [
+            pick
+            for pick in itertools.permutations(free, len(unknown))
+            if all(FACTIONS[f].ability is not None or not needs[t] for t, f in zip(unknown, pick))
+        ]
+        fac = list(state["fac"])
+        for team, faction in zip(unknown, rng.choice(options)):
+            fac[team] = faction
+        state["fac"] = fac
 
     # ----- words ------------------------------------------------------------------------------
 

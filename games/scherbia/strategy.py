@@ -117,6 +117,28 @@ def _determinize(view: dict[str, Any], me: int, rng: random.Random) -> State:
     return state
 
 
+def _guess_factions(view: dict[str, Any], rng: random.Random) -> list[int] | None:
+    """The factions as the view shows them; a hidden one (hidden factions) guessed among those
+    it can still be, one with an ability if that team laid something it holds no card for.
+    """
+    if not view["factions"]:
+        return None
+    fac = [FACTION_OF_WORD[word] if word else None for word in view["factions"]]
+    for team, faction in enumerate(fac):
+        if faction is not None:
+            continue
+        free = [f for f in range(len(FACTIONS)) if f not in fac]
+        must_act = any(
+            item["faction"] is None
+            and _team(view, item["seat"]) == team
+            and not view["action_hand_sizes"][item["seat"]]
+            for item in view["laid"]
+        )
+        active = [f for f in free if FACTIONS[f].ability is not None]
+        fac[team] = rng.choice(active if must_act and active else free)
+    return [int(f) for f in fac if f is not None]
+
+
 def _determinize_actions(view: dict[str, Any], me: int, state: State, rng: random.Random) -> None:
     """The action hands and face-down cards consistent with the view, dealt at random.
 
@@ -124,7 +146,7 @@ def _determinize_actions(view: dict[str, Any], me: int, state: State, rng: rando
     one (its public count is not zero), else for its faction ability.
     """
     n = view["players"]
-    fac = [FACTION_OF_WORD[word] for word in view["factions"]] if view["factions"] else None
+    fac = _guess_factions(view, rng)
     known = set(view["action_hand"] or []) | set(view["action_out"])
     known |= {item["card"] for item in view["laid"] if item["card"] is not None}
     unseen = [card for card in range(ACTION_DECK) if card not in known]

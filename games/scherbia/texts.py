@@ -353,6 +353,23 @@ def describe_event(game: Scherbia, event: Event, lang: str) -> str:
             .format(f=names)
             .get(lang)
         )
+    if kind == "factions_hidden":
+        return Text(
+            "Die Fraktionen sind verdeckt gezogen: jedes Team kennt nur seine eigene.",
+            "The factions are drawn hidden: each team knows only its own.",
+        ).get(lang)
+    if kind == "own_faction":
+        return (
+            Text("Dein Team {t} ist {f}.", "Your team {t} is {f}.")
+            .format(t=data["team"] + 1, f=_faction_index_name(data["faction"], lang))
+            .get(lang)
+        )
+    if kind == "faction_shown":
+        return (
+            Text("Team {t} zeigt seine Fraktion: {f}.", "Team {t} shows its faction: {f}.")
+            .format(t=data["team"] + 1, f=_faction_index_name(data["faction"], lang))
+            .get(lang)
+        )
     if kind == "lay":
         return (
             Text("{s} legt eine Karte verdeckt ab.", "{s} lays a card face down.")
@@ -500,7 +517,10 @@ def render(game: Scherbia, view: dict[str, Any], lang: str) -> str:
     if view.get("factions"):
         lines.append(
             ("Fraktionen: " if de else "Factions: ")
-            + " / ".join(faction_name(word, lang) for word in view["factions"])
+            + " / ".join(
+                faction_name(word, lang) if word else ("verdeckt" if de else "hidden")
+                for word in view["factions"]
+            )
         )
     for item in view.get("laid") or []:
         if item["kind"] is None:

@@ -55,14 +55,19 @@ SCHERBIA_TABLES = [
     (5, {"action_cards": True, "action_hand": 4, "hand_size": 5}),
     (6, {"teams": "3v3", "factions": "open"}),
     (8, {"action_cards": True, "teams": "4v4", "factions": "open"}),
+    (4, {"action_cards": True, "teams": "2v2", "factions": "hidden"}),
+    (4, {"teams": "2v2", "factions": "hidden"}),
+    (6, {"action_cards": True, "action_hand": 1, "teams": "3v3", "factions": "hidden"}),
 ]
-"""Scherbia's table options that add hidden information (action cards) and factions."""
+"""Scherbia's table options that add hidden information (action cards, hidden factions) and
+factions."""
 
 
 @pytest.mark.parametrize(("players", "values"), SCHERBIA_TABLES, ids=str)
 def test_scherbia_with_action_cards_and_factions_keeps_the_contract(players, values) -> None:
     """Contract (issue 19): with Aktionskarten and Fraktionen on, every check at every step,
-    the privacy check dealing the other seats' action hands and face-down cards anew."""
+    the privacy check dealing the other seats' action hands and face-down cards anew, and with
+    hidden factions the factions a seat does not know."""
     game = next(game for game in all_games() if game.id == "scherbia")
     options = game.parse_options(players, values)
     for seed in range(max(3, GAMES_PER_GAME // 50)):

@@ -28,7 +28,7 @@ from games.core import (
 )
 from games.core.conformance import ConformanceError, checked_playout
 from games.gelfdrakkar.engine import Gelfdrakkar
-from games.scherbia.actions import KIND_OF_WORD, kind_of
+from games.scherbia.actions import FACTIONS, KIND_OF_WORD, kind_of
 from games.scherbia.engine import Scherbia
 from tests.games.highcard import Highcard
 
@@ -224,6 +224,53 @@ def test_a_scherbia_lay_menu_that_tells_a_face_down_action_card_is_caught() -> N
     real = Scherbia()
     for seed in range(20):
         checked_playout(real, 3, options, seed=seed, probe_illegal=False)
+
+
+class FactionViewScherbia(Scherbia):
+    """Scherbia with hidden factions whose view names every faction, as with open ones."""
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        view = super().view(state, seat)
+        if state["fac"]:
+            view["factions"] = [FACTIONS[f].word for f in state["fac"]]
+        return view
+
+
+class SchutzMenuScherbia(Scherbia):
+    """Scherbia with hidden factions whose lay menu lets Schutz show through: a seat cannot lay
+    its own faction ability while the other team is Die Glaeubigen."""
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        codes = super().legal_actions(state, seat)
+        if not state["fac"] or "faction" not in codes:
+            return codes
+        other = state["fac"][1 - seat % 2]
+        if FACTIONS[other].word == "glaeubige":
+            return [code for code in codes if code != "faction"]
+        return codes
+
+
+HIDDEN_FACTIONS = {"teams": "2v2", "factions": "hidden"}
+
+
+@pytest.mark.parametrize(
+    ("broken", "match"),
+    [
+        (FactionViewScherbia(), "view of (\\d|None) changes when hidden"),
+        (SchutzMenuScherbia(), "legal actions of seat \\d change when hidden"),
+    ],
+    ids=["view", "menu"],
+)
+def test_a_hidden_faction_leaking_into_a_view_or_menu_is_caught(broken, match) -> None:
+    """Rule (issue 19, hidden Fraktionen): neither a view nor a menu may tell the other team's
+    faction before it shows itself; the real game passes the same playouts."""
+    options = broken.parse_options(4, HIDDEN_FACTIONS)
+    with pytest.raises(ConformanceError, match=match):
+        for seed in range(10):
+            checked_playout(broken, 4, options, seed=seed, probe_illegal=False)
+    real = Scherbia()
+    for seed in range(10):
+        checked_playout(real, 4, options, seed=seed, probe_illegal=False)
 
 
 # ----- turns and legal actions ---------------------------------------------------------------

@@ -49,3 +49,31 @@ def test_face_down_action_cards_and_action_hands_stay_hidden_in_pictures():
                 if blind["ahands"][seat] != state["ahands"][seat]:
                     own_shows += picture(GAME, GAME.view(blind, seat), "en", names) != own
     assert compared > 0 and own_shows > 0
+
+
+def test_hidden_factions_stay_hidden_in_pictures():
+    """Invariant 1 with hidden factions: each seat's picture and the public picture are
+    byte-identical when the factions they do not know are dealt anew, until shown."""
+    rng = random.Random(5)
+    names = NAMES[:4]
+    options = GAME.parse_options(4, {"action_cards": True, "teams": "2v2", "factions": "hidden"})
+    state = GAME.initial_state(4, options)
+    compared = 0
+    step = 0
+    while GAME.to_act(state):
+        seat = GAME.to_act(state)[0]
+        if seat == CHANCE:
+            code = GAME.sample_chance(state, rng)
+        else:
+            code = rng.choice(GAME.legal_actions(state, seat))
+        state, _events = GAME.apply(state, seat, code)
+        step += 1
+        if not state["fac"] or step % 7:
+            continue
+        for observer in (None, 0, 1):
+            own = picture(GAME, GAME.view(state, observer), "de", names)
+            others = GAME.shuffle_hidden(state, observer, rng)
+            if others is not None:
+                assert picture(GAME, GAME.view(others, observer), "de", names) == own
+                compared += 1
+    assert compared > 0

@@ -369,3 +369,116 @@ def test_a_position_with_action_hands_or_factions_needs_their_options():
         GAME.set_up(2, {"hands": hands, "action_hands": [["einspruch"], []]}, {"hand_size": 5})
     with pytest.raises(SetupError, match="factions without the option"):
         GAME.set_up(2, {"hands": hands, "factions": ["pakt", "haendler"]}, {"hand_size": 5})
+
+
+# ----- hidden factions -----------------------------------------------------------------------
+
+
+def hidden(factions, actions=None):
+    """A 2v2 table with hidden factions (ruling, Fraktionen: "open ... or hidden")."""
+    position = {"hands": [[*h, *FILL[:4]] for h in TEAM], "factions": factions}
+    if actions is not None:
+        position["action_hands"] = actions
+    options = {"hand_size": 5, "action_cards": actions is not None, "teams": "2v2"}
+    return GAME.set_up(4, position, {**options, "factions": "hidden"})
+
+
+def test_hidden_faction_not_in_another_teams_view():
+    """Hidden factions: each seat sees its own team's faction, not the other team's; the
+    public view shows neither; the other team's seats are asked to lay even when passive."""
+    state = hidden(["pakt", "haendler"])
+    for seat in range(4):
+        shown = GAME.view(state, seat)["factions"]
+        assert shown == (["pakt", None] if seat % 2 == 0 else [None, "haendler"]), seat
+    assert GAME.view(state, None)["factions"] == [None, None]
+    assert GAME.view(state, None)["factions_hidden"] is True
+    state, _ = run(state, (0, "pass"))
+    assert asked(state) == ("lay", 1)  # not skipped: that would tell it has nothing to lay
+    assert GAME.legal_actions(state, 1) == ["pass"]
+    for lang in ("de", "en"):
+        assert "Händler" not in GAME.render(GAME.view(state, 0), lang)
+
+
+def test_hidden_faction_revealed_when_its_ability_is_used():
+    """Hidden factions: a faction shows itself when its ability is revealed in a trick; from
+    then on every view names it, and its seats are skipped when they have nothing to lay."""
+    state = hidden(["pakt", "haendler"])
+    state, _ = run(state, (0, "faction"), (1, "pass"), (2, "pass"))
+    assert GAME.view(state, 1)["factions"] == [None, "haendler"]  # still face down
+    state, events = run(state, (3, "pass"), (0, "play:heiler"), (1, "play:krieger"))
+    state, more = run(state, (2, "play:bauer"), (3, "play:bauer"), (1, "pass"))
+    shown = [e.data for e in events + more if e.kind == "faction_shown"]
+    assert shown == [{"team": 0, "faction": 0}]
+    assert GAME.view(state, 1)["factions"] == ["pakt", "haendler"]
+    assert GAME.view(state, None)["factions"] == ["pakt", None]
+    assert decided(more)["totals"] == [6, 0, 1, 1]
+
+
+def test_passive_hidden_faction_revealed_at_the_final_count():
+    """Hidden factions: a passive faction (Die Haendler) shows itself at the final count,
+    where its bonus is added."""
+    rng = random.Random(2)
+    options = GAME.parse_options(4, {"teams": "2v2", "factions": "hidden"})
+    state = GAME.initial_state(4, options)
+    shown = []
+    while GAME.to_act(state):
+        seat = GAME.to_act(state)[0]
+        if seat == CHANCE and state["phase"] == "factions":
+            code = "factions:2:0"
+        elif seat == CHANCE:
+            code = GAME.sample_chance(state, rng)
+        else:
+            code = rng.choice(GAME.legal_actions(state, seat))
+        if state["fac"] and state["stage"] != "final":
+            assert GAME.view(state, 1)["factions"][0] is None
+        state, events = GAME.apply(state, seat, code)
+        shown += [e.data for e in events if e.kind == "faction_shown"]
+    assert {"team": 0, "faction": 2} in shown
+    assert GAME.view(state, 1)["factions"] == ["haendler", "pakt"]
+    piles = state["pile_scores"]
+    assert state["scores"][0] == piles[0] + piles[2] + FACTIONS[2].bonus
+
+
+def test_hidden_faction_shuffle_keeps_what_the_seat_knows():
+    """shuffle_hidden deals an unknown faction anew among those the seat cannot rule out:
+    its own team's stays, the other team's varies; a shown faction stays."""
+    state = hidden(["pakt", "haendler"])
+    rng = random.Random(1)
+    others = {tuple(GAME.shuffle_hidden(state, 0, rng)["fac"]) for _ in range(30)}
+    assert others == {(0, 1), (0, 2)}
+    public = {tuple(GAME.shuffle_hidden(state, None, rng)["fac"]) for _ in range(60)}
+    assert len(public) == 6
+
+
+def test_engine_players_choose_from_their_view_with_hidden_factions():
+    """Hidden factions: the strategy player's choice is the same whatever the other team's
+    hidden faction is (it only uses its view)."""
+    from games.scherbia.strategy import StrategyPlayer
+
+    player = StrategyPlayer()
+    state = hidden(["glaeubige", "pakt"], [["wichtelkrieger"], [], ["brot"], ["einspruch"]])
+    rng = random.Random(4)
+    for _ in range(3):
+        other = GAME.shuffle_hidden(state, 0, rng)
+        assert player.choose(GAME, other, 0, random.Random(9)) == player.choose(
+            GAME, state, 0, random.Random(9)
+        )
+
+
+def test_rules_pages_and_readme_describe_hidden_factions():
+    """Rules pages (both languages) and the README name the hidden mode and its reveals."""
+    from pathlib import Path
+
+    import games.scherbia
+
+    folder = Path(games.scherbia.__file__).parent
+    words = {
+        "de": ["`hidden`", "Verdeckte Fraktionen", "Schlusswertung aufgedeckt"],
+        "en": ["`hidden`", "Hidden factions", "revealed at the final count"],
+    }
+    for lang, needed in words.items():
+        text = (folder / f"rules.{lang}.md").read_text(encoding="utf-8")
+        for word in needed:
+            assert word in text, (lang, word)
+    readme = (folder.parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "`factions: hidden`" in readme
