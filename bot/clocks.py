@@ -1,11 +1,11 @@
-"""The bot's side of clocks: a timer that runs the scheduler when a deadline comes, and the
-delivery of what the deadlines did (moves made for timed-out seats, reminders).
+"""The bot's side of clocks: a timer that runs the scheduler when a deadline comes.
 
 The timer is one task that sleeps until the next stored deadline (at most an hour, so a
-changed system clock is noticed) and is restarted when a nearer deadline is set. Delivery is
-grouped per table: whatever one run of the scheduler did at a table becomes one thread message.
-The first run after a start-up handles everything missed while the bot was down, in order; its
-message per table says so, so days offline produce one summary per table, not a storm.
+changed system clock is noticed) and is restarted when a nearer deadline is set. What the
+deadlines do (a timeout's move, a reminder, a vacation's end, a round closed) is stored with its
+posts, which the outbox relay (``bot.outbox``) sends, a table's pending turn posts as one
+message. The first run after a start-up handles everything missed while the bot was down, in
+order, and its posts say so, so days offline produce one summary per table, not a storm.
 """
 
 from __future__ import annotations
@@ -13,8 +13,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from typing import TYPE_CHECKING
-
-from tables.clocks import Fired
 
 if TYPE_CHECKING:
     from .app import TischrundeBot
@@ -78,8 +76,8 @@ class ClockDriver:
                     fired = await scheduler.run_due()
                 finally:
                     self.bot.service.catching_up = False
+                del fired  # what it did was stored with its posts: the outbox relay sends them
                 self.runs += 1
-                await self.deliver(fired, catch_up=self._first_run)
                 self._first_run = False
                 next_due = await scheduler.next_due()
             except Exception:
@@ -96,13 +94,3 @@ class ClockDriver:
                 await asyncio.sleep(min(delay, MAX_SLEEP))
             finally:
                 self._sleeping = False
-
-    # ----- delivery ------------------------------------------------------------------------
-
-    async def deliver(self, fired: list[Fired], *, catch_up: bool = False) -> None:
-        """What the deadlines did (a timeout's move, a reminder, a vacation's end, a round
-        closed) was stored with its posts, and the outbox relay, woken by those commits, sends
-        them (one thread message per table for a run's moves); a lapsed hand-over request and
-        a lobby that closed itself too.
-        """
-        del fired, catch_up

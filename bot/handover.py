@@ -18,7 +18,7 @@ from storage import HandoverRecord
 from tables import messages as service_messages
 from tables import notices
 from tables.clocks import format_duration
-from tables.handover import HandoverAnswered, request_post_key
+from tables.handover import request_post_key
 from tables.service import Member, Table, TableError
 
 from . import i18n, outbox
@@ -183,8 +183,8 @@ class HandoverFlows:
             await self._close_request(interaction, text.get(lang))
             return
         text = i18n.HANDOVER_YOU_ACCEPTED.format(n=record.seat + 1, id=table.id, game=game)
+        # The hand to the new holder and the thread's note were stored with the hand-over.
         await self._close_request(interaction, text.get(lang))
-        await self._after_accept(interaction, answered)
 
     async def _close_request(self, interaction: discord.Interaction, content: str) -> None:
         """The request's message loses its buttons and says how it was answered."""
@@ -192,14 +192,6 @@ class HandoverFlows:
             await interaction.response.edit_message(content=content, view=None)
         else:
             await self.bot.flows.reply(interaction, content)
-
-    async def _after_accept(
-        self, interaction: discord.Interaction, answered: HandoverAnswered
-    ) -> None:
-        """Nothing to post from here: the hand-over stored its posts with it (the hand to the
-        new holder, the thread's note), and the relay sends them.
-        """
-        del interaction, answered
 
     async def tell_host(self, payload: dict[str, Any], text: Text) -> None:
         """Tell whoever asked how the request ended (``tables.notices.HANDOVER_DECLINED`` and

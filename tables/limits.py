@@ -257,16 +257,6 @@ class LimitKeeper:
 
     # ----- lobby housekeeping ----------------------------------------------------------------
 
-    async def lobby_opened(self, table: Table) -> None:
-        """Store the deadline at which the new lobby closes itself unless it starts."""
-        guild = table.record.place.get("guild")
-        if not guild:
-            return
-        changes = Changes()
-        added = await self.stage_lobby_opened(changes, table.id, str(guild))
-        await self.repo.commit(changes)
-        self.service.scheduler.notify(added)
-
     async def stage_lobby_opened(
         self, changes: Changes, table_id: TableId, guild: str
     ) -> list[DeadlineRecord]:
@@ -276,10 +266,6 @@ class LimitKeeper:
         deadline = DeadlineRecord(0, LOBBY_EXPIRY, due, table_id, data={"days": days})
         self.service.scheduler.stage(changes, [], [deadline])
         return [deadline]
-
-    async def lobby_closed(self, table_id: int) -> None:
-        """The lobby started or closed: its closing deadline no longer applies."""
-        await self.repo.delete_deadlines(table_id=table_id, kinds=(LOBBY_EXPIRY,))
 
     async def reconcile(self) -> None:
         """At start-up: a lobby without a closing deadline (opened before this version, or a

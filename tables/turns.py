@@ -191,10 +191,6 @@ class TurnClocks:
         self.scheduler.stage(changes, remove, add)
         return add
 
-    async def clear(self, table_id: int) -> None:
-        """Drop every clock and reminder of a table (it ended or was cancelled)."""
-        await self.repo.delete_deadlines(table_id=table_id, kinds=SEAT_KINDS)
-
     @staticmethod
     def stage_clear(changes: Changes, table_id: int) -> None:
         """Stage dropping every clock and reminder of a table in ``changes``."""
