@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from games.core import Event, decode, encode
+from games.core import Event, IllegalAction, decode, encode
 from storage import ACTIVE, LOBBY
 from tables import messages as service_messages
 from tables.clocks import DEFAULT_PER_MOVE, ClockError, format_duration, parse_duration
@@ -397,7 +397,11 @@ class TableFlows:
     ) -> None:
         """Ask for a typed amount for an open verb (a bet, a raise); the engine checks it."""
         lang = await self.bot.language(interaction)
-        verb, args = decode(template)
+        try:
+            verb, args = decode(template)
+        except IllegalAction as error:
+            # A crafted "other amount" button: the same private answer as any impossible move.
+            raise TableError(error.reason, "illegal") from None
         flows = self
 
         class AmountModal(discord.ui.Modal):
