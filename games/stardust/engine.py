@@ -171,11 +171,16 @@ def _live_seats(state: State) -> list[int]:
     return [seat for seat in _order(state) if _live(state, seat)]
 
 
-def _order(state: State, start: int | None = None) -> list[int]:
+def _order(state: State, start: int | None = None) -> tuple[int, ...]:
     """All seats in turn order, starting after ``start`` (default: after the dealer)."""
-    n = state["n"]
-    first = state["dealer"] if start is None else start
-    return [(first + step) % n for step in range(1, n + 1)]
+    return _TURN_ORDERS[state["n"]][state["dealer"] if start is None else start]
+
+
+_TURN_ORDERS = [
+    [tuple((first + step) % n for step in range(1, n + 1)) for first in range(n)] for n in range(8)
+]
+"""Per table size, the seats in turn order after each seat (an index of -1 is the last seat,
+as ``(first + step) % n`` has it)."""
 
 
 def _others_can_act(state: State, seat: int) -> bool:
@@ -510,8 +515,8 @@ class Stardust(Game):
         deck = state["deck"]
         for seat in seats:
             hand = state["hands"][seat]
-            for _ in range(5):
-                hand.append(deck.pop())
+            hand += deck[-5:]  # the top five cards (the end of the list), sorted below
+            del deck[-5:]
             hand.sort()
             events.append(Event("dealt", {"cards": list(hand)}, to=seat))
         self._start_round(state, 1, events)
