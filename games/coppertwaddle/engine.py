@@ -1253,9 +1253,11 @@ def _engarde_actions(state: State, seat: int, any_only: bool = False) -> list[st
     proud_powers = None
     for row in (0, 1):
         own = ROW_SLOTS[seat][row]
+        if -1 not in slots[own[0] : own[0] + 4]:
+            continue  # no free Ditch for the booty
         robbers = [slot for slot in own if slots[slot] >= 0 and not covered[slot]]
-        if not robbers or len(robbers) == 4 or all(slots[slot] >= 0 for slot in own):
-            continue  # nobody to rob with, or no free Ditch for the booty
+        if not robbers:
+            continue  # nobody to rob with
         targets = [
             slot
             for slot in ROW_SLOTS[1 - seat][row]
