@@ -36,9 +36,11 @@ from .cards import (
     KIND,
     NAME,
     PARTNER,
+    PLUS,
     RANGE,
     ROBBING_ONLY,
     ROW,
+    STRENGTH,
 )
 from .table import (
     attack_supporters,
@@ -47,6 +49,7 @@ from .table import (
     domain_points,
     first_free,
     is_proud,
+    neighbours,
     power,
     robbable,
     robbing_values,
@@ -399,6 +402,10 @@ class Coppertwaddle(Game):
                 return ROB_TOO_WEAK
         return super().explain_illegal(state, seat, code)
 
+    def copy_state(self, state: State) -> State:
+        """A copy made for this state's layout instead of a deep clone (see ``_copy``)."""
+        return _copy(state)
+
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
         verb, args = decode(code)
         if seat == CHANCE:
@@ -591,6 +598,37 @@ class Coppertwaddle(Game):
 # ----- the flow of a game ---------------------------------------------------------------------
 
 
+def _copy(state: State) -> State:
+    """A copy whose every list and dict a move edits in place is its own.
+
+    What is only ever replaced, never edited, stays shared with the given state: the lists of
+    Bekanntmachungen on each Ditch (``_declare`` and ``_remove`` put new lists in place), the
+    entries of the stack and of the history. The conformance suite checks at every step that
+    ``apply`` leaves the state it was given unchanged.
+    """
+    new = state.copy()
+    hands = state["hands"]
+    new["hands"] = [hands[0][:], hands[1][:]]
+    new["trumpet"] = state["trumpet"][:]
+    new["midden"] = state["midden"][:]
+    new["slots"] = state["slots"][:]
+    new["covered"] = state["covered"][:]
+    new["decls"] = state["decls"][:]
+    new["winds"] = state["winds"][:]
+    new["stack"] = state["stack"][:]
+    new["blocked"] = state["blocked"][:]
+    new["history"] = state["history"][:]
+    rob = state["rob"]
+    if rob is not None:
+        new["rob"] = {
+            **rob,
+            "nosupport": rob["nosupport"][:],
+            "nopower": rob["nopower"][:],
+            "bonus": rob["bonus"][:],
+        }
+    return new
+
+
 def _reset_table(state: State) -> None:
     state.update(
         {
@@ -695,7 +733,8 @@ def _check_complete(state: State, events: list[Event]) -> bool:
     slots, covered = state["slots"], state["covered"]
     for seat in (guardian, 1 - guardian):
         base = seat * 8
-        if all(slots[slot] >= 0 and not covered[slot] for slot in range(base, base + DOMAIN)):
+        # Every Ditch holds a card (no -1) and none lies covered.
+        if -1 not in slots[base : base + DOMAIN] and True not in covered[base : base + DOMAIN]:
             _end_game(state, seat, events)
             return True
     return False
@@ -856,7 +895,7 @@ def _declare(state: State, card: int, slot: int, events: list[Event]) -> None:
         state["midden"].extend([wind, card])
         events.append(Event("unpressed", {"slot": slot, "wind": wind, "card": card}))
         return
-    state["decls"][slot].append(card)
+    state["decls"][slot] = [*state["decls"][slot], card]  # never edited in place: see _copy
     events.append(Event("declared", {"card": card, "slot": slot}))
     if EFFECT[card] in ("promote", "demote") and _rank_row(state, slot) != row_of(slot):
         _move(state, slot, _rank_row(state, slot), events)
@@ -911,7 +950,7 @@ def _remove(state: State, thing: int, events: list[Event]) -> None:
             events.append(Event("removed", {"card": thing, "slot": slot}))
             return
         if thing in state["decls"][slot]:
-            state["decls"][slot].remove(thing)
+            state["decls"][slot] = [card for card in state["decls"][slot] if card != thing]
             state["midden"].append(thing)
             events.append(Event("removed", {"card": thing, "slot": slot}))
             if _rank_row(state, slot) != row_of(slot):
@@ -1015,11 +1054,11 @@ def _card_of_design(hand: list[int], design: int) -> int:
 
 def _one_per_design(cards: list[int]) -> list[int]:
     """The lowest id of each card design in ``cards`` (copies are interchangeable)."""
-    chosen: dict[str, int] = {}
+    chosen: dict[int, int] = {}
     for card in cards:
-        name = NAME[card]
-        if name not in chosen or card < chosen[name]:
-            chosen[name] = card
+        design = DESIGN_OF[card]
+        if card < chosen.get(design, DECK_SIZE):
+            chosen[design] = card
     return list(chosen.values())
 
 
@@ -1030,43 +1069,42 @@ def _targets(
     effect = EFFECT[card]
     slots = state["slots"]
     covered = state["covered"]
-    if effect == "destroy":
-        low, high = RANGE[card]
-        if BELOW_OWN[card] and exclude:
-            # The Leper (publisher's Birthday page): its range follows its own power.
-            high = power(state, exclude[0]) - 1
+    if effect == "destroy" or effect == "discard_weak":
+        if effect == "destroy":
+            low, high = RANGE[card]
+            if BELOW_OWN[card] and exclude:
+                # The Leper (publisher's Birthday page): its range follows its own power.
+                high = power(state, exclude[0]) - 1
+        else:
+            low, high = 0, AMOUNT[card]
+        decls = state["decls"]
         return [
             slot
-            for slot in range(16)
-            if slots[slot] >= 0
+            for slot in ALL_SLOTS
+            if (there := slots[slot]) >= 0
             and not covered[slot]
             and slot not in exclude
-            and low <= power(state, slot) <= high
-        ]
-    if effect == "discard_weak":
-        limit = AMOUNT[card]
-        return [
-            slot
-            for slot in range(16)
-            if slots[slot] >= 0
-            and not covered[slot]
-            and slot not in exclude
-            and power(state, slot) <= limit
+            and low
+            <= (
+                max(0, STRENGTH[there] + sum([PLUS[one] for one in decls[slot]]))
+                if decls[slot]
+                else STRENGTH[there]
+            )
+            <= high
         ]
     if effect == "cover":
         return [
             slot
-            for slot in range(16)
+            for slot in ALL_SLOTS
             if slots[slot] >= 0
             and not covered[slot]
             and not IS_WIND[slots[slot]]
             and slot not in exclude
         ]
     if effect == "uncover":
+        winds = state["winds"]
         return [
-            slot
-            for slot in range(16)
-            if slots[slot] >= 0 and covered[slot] and state["winds"][slot] < 0
+            slot for slot in ALL_SLOTS if slots[slot] >= 0 and covered[slot] and winds[slot] < 0
         ]
     if effect == "remove":
         things = [wind for wind in state["winds"] if wind >= 0]
@@ -1088,7 +1126,7 @@ def _targets(
             return []
         return [
             slot
-            for slot in range(16)
+            for slot in ALL_SLOTS
             if slots[slot] >= 0
             and not covered[slot]
             and not IS_WIND[slots[slot]]
@@ -1107,28 +1145,33 @@ def _targets(
     return []
 
 
-def _coded(verb: str, first: int, targets: list[int] | None) -> list[str]:
-    # Plain f-strings: every part is a small non-negative int, so the codes are well formed.
+def _coded(codes: tuple[str, tuple[str, ...]], targets: list[int] | None) -> list[str]:
+    """The codes of one card or Ditch (see ``_ABIL_CODES``) for its targets."""
     if targets is None:
-        return [f"{verb}:{first}"]
-    return [f"{verb}:{first}:{target}" for target in targets]
+        return [codes[0]]
+    with_target = codes[1]
+    return [with_target[target] for target in targets]
 
 
 def _ability_actions(state: State, seat: int, in_rob: bool, any_only: bool = False) -> list[str]:
     actions: list[str] = []
+    slots = state["slots"]
+    covered = state["covered"]
+    blocked = state["blocked"]
     for slot in range(seat * 8, seat * 8 + 8):
-        card = state["slots"][slot]
-        if card < 0 or state["covered"][slot] or EFFECT[card] is None:
+        card = slots[slot]
+        if card < 0 or covered[slot]:
             continue
-        if card in state["blocked"]:
-            continue  # a Divisor was played on it this turn
-        if EFFECT[card] in ROBBING_ONLY and not in_rob:
+        effect = EFFECT[card]
+        if effect is None or card in blocked:
+            continue  # no ability, or a Divisor was played on it this turn
+        if effect in ROBBING_ONLY and not in_rob:
             continue
-        partner = _partner_slot(state, seat, card)
+        partner = _partner_slot(state, seat, card) if PARTNER[card] is not None else -1
         if partner == -2:
             continue
         exclude = (slot, partner) if partner >= 0 else (slot,)
-        actions.extend(_coded("abil", slot, _targets(state, seat, card, exclude, in_rob)))
+        actions.extend(_coded(_ABIL_CODES[slot], _targets(state, seat, card, exclude, in_rob)))
         if any_only and actions:
             return actions
     return actions
@@ -1148,7 +1191,7 @@ def _free_actions(state: State, seat: int, in_rob: bool, any_only: bool = False)
         if EFFECT[card] in ROBBING_ONLY and not in_rob:
             continue
         targets = _targets(state, seat, card, (), in_rob)
-        actions.extend(_coded("fav", DESIGN_OF[card], targets))
+        actions.extend(_coded(_FAV_CODES[DESIGN_OF[card]], targets))
         if any_only and actions:
             return actions
     return actions
@@ -1159,60 +1202,123 @@ def _engarde_actions(state: State, seat: int, any_only: bool = False) -> list[st
     is found (cheapest kinds first).
     """
     actions = ["end"]
-    hand = _one_per_design(state["hands"][seat])
     slots = state["slots"]
-    for card in hand:
+    covered = state["covered"]
+    winds = state["winds"]
+    placed = state["placed"]
+    proud = None  # the proud Ditches, found once a Bekanntmachung asks
+    for card in _one_per_design(state["hands"][seat]):
         kind = KIND[card]
-        if kind == "rank" and not state["placed"]:
+        if kind == "rank" and not placed:
             if IS_WIND[card]:
                 for place in (first_free(state, seat, 1), first_free(state, 1 - seat, 1)):
                     if place >= 0:
-                        actions.append(f"wind:{place}")
-                for slot in range(16):
-                    if (
-                        slots[slot] >= 0
-                        and state["covered"][slot]
-                        and row_of(slot) == 1
-                        and state["winds"][slot] < 0
-                    ):
-                        actions.append(f"wind:{slot}")
+                        actions.append(_WIND_CODES[place])
+                for slot in BAUERN_SLOTS:
+                    if slots[slot] >= 0 and covered[slot] and winds[slot] < 0:
+                        actions.append(_WIND_CODES[slot])
             elif first_free(state, seat, ROW[card]) >= 0:
-                actions.append(f"rank:{DESIGN_OF[card]}")
+                actions.append(_RANK_CODES[DESIGN_OF[card]])
         elif kind == "declaration":
             effect = EFFECT[card]
-            for slot in range(16):
-                if effect == "promote" and state["winds"][slot] >= 0:
-                    # Publisher's sample game: A Long Climb played on a Wind frees the covered
-                    # Bauer the Wind presses.
-                    actions.append(f"decl:{DESIGN_OF[card]}:{slot}")
-                    continue
-                if slots[slot] < 0 or state["covered"][slot]:
-                    continue
-                if effect in ("promote", "demote") and (
-                    IS_WIND[slots[slot]] or row_of(slot) != (1 if effect == "promote" else 0)
-                ):
-                    continue
-                actions.append(f"decl:{DESIGN_OF[card]}:{slot}")
+            codes = _DECL_CODES[DESIGN_OF[card]]
+            if proud is None:
+                proud = [slot for slot in ALL_SLOTS if slots[slot] >= 0 and not covered[slot]]
+            if effect == "promote":
+                # A Climb goes on a proud Bauer (never a Wind); publisher's sample game: played
+                # on a Wind it frees the covered Bauer the Wind presses.
+                actions.extend([codes[slot] for slot in ALL_SLOTS if winds[slot] >= 0])
+                actions.extend(
+                    [
+                        codes[slot]
+                        for slot in proud
+                        if ROW_OF[slot] == 1 and not IS_WIND[slots[slot]] and winds[slot] < 0
+                    ]
+                )
+            elif effect == "demote":  # a Fall goes on a proud Adel
+                actions.extend(
+                    [
+                        codes[slot]
+                        for slot in proud
+                        if ROW_OF[slot] == 0 and not IS_WIND[slots[slot]]
+                    ]
+                )
+            else:
+                actions.extend([codes[slot] for slot in proud])
     if any_only and len(actions) > 1:
         return actions
     actions.extend(_free_actions(state, seat, False, any_only))
     if any_only and len(actions) > 1:
         return actions
-    covered = state["covered"]
+    proud_powers = None
     for row in (0, 1):
-        own = range(seat * 8 + row * 4, seat * 8 + row * 4 + 4)
+        own = ROW_SLOTS[seat][row]
+        if -1 not in slots[own[0] : own[0] + 4]:
+            continue  # no free Ditch for the booty
         robbers = [slot for slot in own if slots[slot] >= 0 and not covered[slot]]
-        if not robbers or len(robbers) == 4 or all(slots[slot] >= 0 for slot in own):
-            continue  # nobody to rob with, or no free Ditch for the booty
-        other = range((1 - seat) * 8 + row * 4, (1 - seat) * 8 + row * 4 + 4)
+        if not robbers:
+            continue  # nobody to rob with
         targets = [
-            (slot, defence_value(state, slot))
-            for slot in other
+            slot
+            for slot in ROW_SLOTS[1 - seat][row]
             if slots[slot] >= 0 and not covered[slot] and not IS_WIND[slots[slot]]
         ]
         if not targets:
             continue
+        if proud_powers is None:
+            proud_powers = _proud_powers(state)
+        helping = proud_powers.__getitem__
+        defences = [
+            (slot, proud_powers[slot] + sum(map(helping, DEFENDERS[slot]))) for slot in targets
+        ]
         for robber in robbers:
-            attack = attack_value(state, robber)
-            actions.extend(f"rob:{robber}:{slot}" for slot, defence in targets if attack > defence)
+            attack = proud_powers[robber] + sum(map(helping, NEIGHBOURS[robber]))
+            codes = _ROB_CODES[robber]
+            actions.extend([codes[slot] for slot, defence in defences if attack > defence])
     return actions
+
+
+def _proud_powers(state: State) -> list[int]:
+    """Every Ditch's power as ``table.power`` gives it where a card lies proud, else 0: what
+    a Ditch adds to an attack or a defence it supports (covered cards and gaps add nothing).
+    """
+    decls = state["decls"]
+    return [
+        0
+        if card < 0 or hidden
+        else max(0, STRENGTH[card] + sum([PLUS[declaration] for declaration in decls[slot]]))
+        if decls[slot]
+        else STRENGTH[card]
+        for slot, (card, hidden) in enumerate(zip(state["slots"], state["covered"]))
+    ]
+
+
+# Every code a move can have, written once: building codes was much of what listing the
+# legal actions cost. Indexed by design, slot or target.
+ALL_SLOTS = range(16)
+BAUERN_SLOTS = (4, 5, 6, 7, 12, 13, 14, 15)
+ROW_OF = tuple(row_of(slot) for slot in ALL_SLOTS)
+ROW_SLOTS = tuple(
+    tuple(range(seat * 8 + row * 4, seat * 8 + row * 4 + 4) for row in (0, 1)) for seat in (0, 1)
+)
+NEIGHBOURS = tuple(tuple(neighbours(slot)) for slot in ALL_SLOTS)
+DEFENDERS = tuple(
+    NEIGHBOURS[slot] + ((slot + 4,) if ROW_OF[slot] == 0 else ()) for slot in ALL_SLOTS
+)
+"""A target's possible helpers in defence (``table.defence_supporters``, proud ones help)."""
+_DESIGNS = max(DESIGN_OF) + 1
+_RANK_CODES = tuple(encode("rank", design) for design in range(_DESIGNS))
+_WIND_CODES = tuple(encode("wind", slot) for slot in ALL_SLOTS)
+_DECL_CODES = tuple(
+    tuple(encode("decl", design, slot) for slot in ALL_SLOTS) for design in range(_DESIGNS)
+)
+_TARGETS = range(max(16, DECK_SIZE))  # Ditches, or card ids for Dread of Night
+_ABIL_CODES = tuple(
+    (encode("abil", slot), tuple(encode("abil", slot, target) for target in _TARGETS))
+    for slot in ALL_SLOTS
+)
+_FAV_CODES = tuple(
+    (encode("fav", design), tuple(encode("fav", design, target) for target in _TARGETS))
+    for design in range(_DESIGNS)
+)
+_ROB_CODES = tuple(tuple(encode("rob", robber, slot) for slot in ALL_SLOTS) for robber in ALL_SLOTS)

@@ -116,6 +116,53 @@ TAGS = {
 # ----- small helpers on the flat state ------------------------------------------------------------
 
 
+def _copy_state(state: State) -> State:
+    """A copy for a bet: the lists a bet edits in place are its own, the rest is shared.
+
+    Moves other than bets call ``_own_everything`` on the copy before they change anything;
+    the end of a hand puts new lists in place and copies ``left`` before it edits it.
+    """
+    new = state.copy()
+    new["stacks"] = state["stacks"][:]
+    new["bets"] = state["bets"][:]
+    new["contrib"] = state["contrib"][:]
+    new["acted"] = state["acted"][:]
+    new["folded"] = state["folded"][:]
+    return new
+
+
+def _own_everything(state: State) -> None:
+    """Give a copied state its own copy of every list and dict that moves may edit in place.
+
+    Laid jokers, the last hand's summary and the options are never edited, only replaced.
+    """
+    for key in _FLAT_LISTS:
+        state[key] = state[key][:]
+    state["hands"] = [hand[:] for hand in state["hands"]]
+    state["draws"] = [draw[:] for draw in state["draws"]]
+    pending = state["pending"]
+    if pending is not None:
+        state["pending"] = pending = dict(pending)
+        if "queue" in pending:
+            pending["queue"] = pending["queue"][:]
+
+
+_FLAT_LISTS = (
+    "stacks",
+    "bets",
+    "contrib",
+    "acted",
+    "folded",
+    "left",
+    "deck",
+    "discards",
+    "laid",
+    "hole",
+    "in_hand",
+    "exchanged",
+)
+
+
 def _live(state: State, seat: int) -> bool:
     return state["in_hand"][seat] and not state["folded"][seat]
 
@@ -124,11 +171,16 @@ def _live_seats(state: State) -> list[int]:
     return [seat for seat in _order(state) if _live(state, seat)]
 
 
-def _order(state: State, start: int | None = None) -> list[int]:
+def _order(state: State, start: int | None = None) -> tuple[int, ...]:
     """All seats in turn order, starting after ``start`` (default: after the dealer)."""
-    n = state["n"]
-    first = state["dealer"] if start is None else start
-    return [(first + step) % n for step in range(1, n + 1)]
+    return _TURN_ORDERS[state["n"]][state["dealer"] if start is None else start]
+
+
+_TURN_ORDERS = [
+    [tuple((first + step) % n for step in range(1, n + 1)) for first in range(n)] for n in range(8)
+]
+"""Per table size, the seats in turn order after each seat (an index of -1 is the last seat,
+as ``(first + step) % n`` has it)."""
 
 
 def _others_can_act(state: State, seat: int) -> bool:
@@ -395,17 +447,30 @@ class Stardust(Game):
         # than random.shuffle's per-card randbelow.
         keys = [rng.random() for _ in range(count)]
         order = sorted(range(count), key=keys.__getitem__)
-        return "shuffle:" + ":".join(map(str, order))
+        return "shuffle:" + ":".join([_POSITION_TEXT[index] for index in order])
 
     def check_chance(self, state: State, code: str) -> None:
         """Shuffles are validated in ``_apply``."""
 
+    def copy_state(self, state: State) -> State:
+        """A copy made for this state's layout instead of a deep clone.
+
+        A bet (most moves) edits only the five betting lists in place, so ``_copy_state``
+        copies just those; every other move first takes its own copy of every container
+        (``_own_everything``). The conformance suite checks at every step that the given
+        state is left unchanged.
+        """
+        return _copy_state(state)
+
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
         if seat == CHANCE:
+            _own_everything(state)
             self._apply_chance(state, *_decode_shuffle(code), events)
             return
         verb, args = _decode(code)
         pending = state["pending"]
+        if pending is not None or state["phase"] != "bet":
+            _own_everything(state)
         if pending is not None:
             if pending["kind"] == "tod":
                 self._apply_drop(state, seat, verb, args, events)
@@ -450,8 +515,8 @@ class Stardust(Game):
         deck = state["deck"]
         for seat in seats:
             hand = state["hands"][seat]
-            for _ in range(5):
-                hand.append(deck.pop())
+            hand += deck[-5:]  # the top five cards (the end of the list), sorted below
+            del deck[-5:]
             hand.sort()
             events.append(Event("dealt", {"cards": list(hand)}, to=seat))
         self._start_round(state, 1, events)
@@ -798,6 +863,7 @@ class Stardust(Game):
         leaving = [seat for seat in staying if state["stacks"][seat] < ante]
         if leaving:
             state["leaves"] += 1
+            state["left"] = state["left"][:]  # shared with the state before this move
             for seat in leaving:
                 state["left"][seat] = state["leaves"]
                 events.append(Event("left", {"seat": seat, "chips": state["stacks"][seat]}))
@@ -893,6 +959,7 @@ class Stardust(Game):
         round, a card drawn, the match's end (the log shows them as after any fold).
         """
         new = self.copy_state(state)
+        _own_everything(new)
         events: list[Event] = []
         new["leaves"] += 1
         new["left"][seat] = new["leaves"]
@@ -1282,12 +1349,17 @@ def _decode_shuffle(code: str) -> tuple[str, list[int]]:
     if verb != "shuffle":
         raise IllegalAction(SHUFFLE_FIRST)
     try:
-        args = list(map(int, rest.split(":")))
-    except ValueError:
+        args = [_POSITION[part] for part in rest.split(":")]
+    except KeyError:
         raise IllegalAction(MALFORMED) from None
-    if ":".join(map(str, args)) != rest:
-        raise IllegalAction(MALFORMED)
     return verb, args
+
+
+_POSITION_TEXT = tuple(str(index) for index in range(DECK_SIZE))
+_POSITION = {text: index for index, text in enumerate(_POSITION_TEXT)}
+"""Shuffle positions and their canonical spelling: a deal reads a whole deck's worth, and a
+look-up is far cheaper than ``int`` and the check that the spelling round-trips. A position
+outside the deck is no permutation of it anyway, so it is malformed either way."""
 
 
 def _permutation(args: list[int], count: int) -> list[int]:
