@@ -32,7 +32,7 @@ def find_bindir() -> Path:
     candidates = []
     pg_config = shutil.which("pg_config")
     if pg_config:
-        found = subprocess.run([pg_config, "--bindir"], capture_output=True, text=True)
+        found = subprocess.run([pg_config, "--bindir"], check=False, capture_output=True, text=True)
         if found.returncode == 0:
             candidates.append(Path(found.stdout.strip()))
     candidates += [
@@ -81,7 +81,7 @@ class PostgresServer:
         argv = [str(self.bindir / command[0]), *command[1:]]
         if self.user is not None:
             argv = ["runuser", "-u", self.user.pw_name, "--", *argv]
-        done = subprocess.run(argv, capture_output=True, text=True)
+        done = subprocess.run(argv, check=False, capture_output=True, text=True)
         if done.returncode != 0:
             log = self.root / "server.log"
             tail = log.read_text()[-2000:] if log.exists() else ""
