@@ -76,13 +76,6 @@ async def database_url(request, tmp_path):
     return f"sqlite:///{tmp_path / 'store.sqlite3'}"
 
 
-def open_test_repository(url: str):
-    """The repository for ``url`` (not opened yet)."""
-    if url.startswith("postgresql://"):
-        return PostgresRepository(url)
-    return SqliteRepository(url.removeprefix("sqlite:///"))
-
-
 @pytest.fixture(params=BACKENDS)
 async def repo(request, tmp_path):
     """An open, empty repository: the test runs once per backend."""

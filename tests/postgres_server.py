@@ -103,7 +103,6 @@ class PostgresServer:
                 # A throw-away server: a power loss is not what these runs test (the client
                 # processes are the ones killed), so the server does not wait for the disk.
                 "-c fsync=off",
-                "-c synchronous_commit=off",
                 "-c full_page_writes=off",
                 "-c max_connections=200",
             ]
