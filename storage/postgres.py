@@ -15,6 +15,7 @@ mostly the SQLite repository's with ``$n`` placeholders (``_sql``).
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import time
@@ -100,6 +101,12 @@ def _sql(query: str) -> str:
     )
 
 
+def _settled(task: asyncio.Task[Any]) -> None:
+    # Retrieve the outcome, so a failure nobody waits for is not reported as never retrieved.
+    if not task.cancelled():
+        task.exception()
+
+
 def _count(status: str) -> int:
     """The row count of a command status such as ``UPDATE 3`` or ``INSERT 0 1``."""
     return int(status.rsplit(" ", 1)[-1])
@@ -117,6 +124,7 @@ class PostgresRepository(Repository):
         self.min_size = min_size
         self.max_size = max_size
         self._pool: asyncpg.Pool | None = None
+        self._writes: set[asyncio.Task[Any]] = set()
 
     # -- life cycle ---------------------------------------------------------------------------
 
@@ -140,6 +148,9 @@ class PostgresRepository(Repository):
         if self._pool is None:
             return
         pool, self._pool = self._pool, None
+        # Writes whose callers stopped waiting still finish (see ``_write``) before the pool goes.
+        if self._writes:
+            await asyncio.gather(*self._writes, return_exceptions=True)
         await pool.close()
 
     async def __aenter__(self) -> Self:
@@ -164,8 +175,23 @@ class PostgresRepository(Repository):
             return list(await conn.fetch(_sql(sql), *parameters))
 
     async def _write(self, work: Work) -> Any:
-        async with self._pool_or_fail().acquire() as conn, conn.transaction():
-            return await work(conn)
+        """Run ``work`` in a transaction of its own; its result once committed.
+
+        As on SQLite, a caller that stops waiting (cancelled: a Discord interaction timed out)
+        does not withdraw its write: the transaction runs to its end in a task of its own, and
+        a retry with the same request id finds it.
+        """
+        pool = self._pool_or_fail()
+
+        async def transaction() -> Any:
+            async with pool.acquire() as conn, conn.transaction():
+                return await work(conn)
+
+        task = asyncio.create_task(transaction())
+        self._writes.add(task)
+        task.add_done_callback(_settled)
+        task.add_done_callback(self._writes.discard)
+        return await asyncio.shield(task)
 
     # -- tables and seats ---------------------------------------------------------------------
 

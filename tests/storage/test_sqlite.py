@@ -436,6 +436,28 @@ async def test_a_caller_that_stops_waiting_still_gets_its_move_committed(file_re
         await file_repo.append(table.id, 0, [move("a", request_id="gone")], {"n": 1}, ACTIVE)
 
 
+async def test_on_postgresql_a_caller_that_stops_waiting_still_gets_its_move_committed(
+    postgres_server,
+):
+    """The same promise on PostgreSQL: the transaction finishes without its caller; closing
+    waits for it, and after a reopen a retry finds it.
+    """
+    url = await new_postgres_database(postgres_server)
+    async with PostgresRepository(url) as repo:
+        table = await new_table(repo)
+        call = asyncio.ensure_future(
+            repo.append(table.id, 0, [move("a", request_id="gone")], {"n": 1}, ACTIVE)
+        )
+        await asyncio.sleep(0)
+        call.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await call
+    async with PostgresRepository(url) as repo:
+        assert await repo.find_request("gone") == (table.id, 1)
+        with pytest.raises(DuplicateRequest):
+            await repo.append(table.id, 0, [move("a", request_id="gone")], {"n": 1}, ACTIVE)
+
+
 async def test_a_locked_database_fails_the_batch_and_writes_nothing(tmp_path):
     """If the transaction itself cannot run, every caller hears so and nothing is half-written."""
     path = str(tmp_path / "t.db")
