@@ -395,18 +395,19 @@ class PostgresRepository(Repository):
                     raise UnknownTable(table_id)
                 raise StaleSequence(f"table {table_id} is at action {found}, not {expected_seq}")
             if rows:
-                try:
-                    # A savepoint: after a unique violation the transaction can still ask
-                    # which request it was.
-                    async with conn.transaction():
-                        await conn.executemany(
-                            "INSERT INTO actions (table_id, seq, seat, code, request_id, at)"
-                            " VALUES ($1, $2, $3, $4, $5, $6)",
-                            rows,
-                        )
-                except asyncpg.UniqueViolationError:
+                # One statement for every entry; a request id already in the log (committed by
+                # another transaction, which this one waits for) is skipped rather than raised,
+                # so the transaction can still say which request it was.
+                inserted = await conn.execute(
+                    "INSERT INTO actions (table_id, seq, seat, code, request_id, at)"
+                    " SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[],"
+                    " $4::text[], $5::text[], $6::float8[])"
+                    " ON CONFLICT (request_id) DO NOTHING",
+                    *(list(column) for column in zip(*rows, strict=True)),
+                )
+                if _count(inserted) != len(rows):
                     await _raise_if_applied(conn, request_ids)
-                    raise
+                    raise StorageError(f"table {table_id}: an action was not stored")
             return new_seq
 
         return work
