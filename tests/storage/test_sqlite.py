@@ -1,10 +1,13 @@
-"""The SQLite repository: tables, seats, the action log, its guarantees and group commit."""
+"""The repository's tables, seats and action log with their guarantees, on SQLite (a file and
+``:memory:``) and on PostgreSQL; then SQLite's own group commit, pragmas and migrations.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
 
+import asyncpg
 import pytest
 
 from storage import (
@@ -19,13 +22,24 @@ from storage import (
     StorageError,
     UnknownTable,
 )
+from storage.postgres import PostgresRepository
 from storage.sqlite import SqliteRepository, migrations
+from tests.conftest import new_postgres_database
+
+# A write the schema refuses (a CHECK, a foreign key), as each backend's driver reports it.
+SCHEMA_REFUSAL = (sqlite3.IntegrityError, asyncpg.IntegrityConstraintViolationError)
 
 
-@pytest.fixture(params=["file", "memory"])
+@pytest.fixture(params=["file", "memory", "postgres"])
 async def repo(request, tmp_path):
-    path = str(tmp_path / "t.db") if request.param == "file" else ":memory:"
-    repository = SqliteRepository(path)
+    if request.param == "postgres":
+        repository = PostgresRepository(
+            await new_postgres_database(request.getfixturevalue("postgres_server"))
+        )
+    else:
+        repository = SqliteRepository(
+            str(tmp_path / "t.db") if request.param == "file" else ":memory:"
+        )
     await repository.open()
     yield repository
     await repository.close()
@@ -212,7 +226,11 @@ async def test_failed_append_writes_nothing_at_all(repo):
             {"n": 4},
             FINISHED,
         )
-    with pytest.raises(sqlite3.IntegrityError):  # seat -2 violates the schema's CHECK
+    # Seat -2 violates the schema's CHECK (seat >= -1), in each backend's words.
+    with pytest.raises(
+        SCHEMA_REFUSAL,
+        match=r"CHECK constraint failed: seat >= -1|violates check constraint \"actions_seat_check\"",
+    ):
         await repo.append(table.id, 1, [move("b", 0, "fresh"), move("c", -2)], {"n": 3}, ACTIVE)
     loaded = await repo.get_table(table.id)
     assert (loaded.seq, loaded.state, loaded.status) == (1, {"n": 1}, ACTIVE)
@@ -264,9 +282,15 @@ async def test_two_appends_on_one_seq_only_one_wins(repo):
         repo.append(table.id, 0, [move("b", 1, "rb")], {"who": "b"}, ACTIVE),
         return_exceptions=True,
     )
-    assert outcomes[0] == 1 and isinstance(outcomes[1], StaleSequence)
-    assert (await repo.get_table(table.id)).state == {"who": "a"}
-    assert [e.code for e in await repo.log(table.id)] == ["a"]
+    if isinstance(repo, SqliteRepository):
+        # One writer, first come first served: the first call wins.
+        assert outcomes[0] == 1 and isinstance(outcomes[1], StaleSequence)
+    # On PostgreSQL the two race on two connections: exactly one wins, the other is stale.
+    winner = outcomes.index(1)
+    assert isinstance(outcomes[1 - winner], StaleSequence)
+    who = "ab"[winner]
+    assert (await repo.get_table(table.id)).state == {"who": who}
+    assert [e.code for e in await repo.log(table.id)] == [who]
 
 
 async def test_many_tables_append_concurrently_through_group_commit(file_repo):
@@ -414,6 +438,28 @@ async def test_a_caller_that_stops_waiting_still_gets_its_move_committed(file_re
     assert await file_repo.find_request("gone") == (table.id, 1)
     with pytest.raises(DuplicateRequest):
         await file_repo.append(table.id, 0, [move("a", request_id="gone")], {"n": 1}, ACTIVE)
+
+
+async def test_on_postgresql_a_caller_that_stops_waiting_still_gets_its_move_committed(
+    postgres_server,
+):
+    """The same promise on PostgreSQL: the transaction finishes without its caller; closing
+    waits for it, and after a reopen a retry finds it.
+    """
+    url = await new_postgres_database(postgres_server)
+    async with PostgresRepository(url) as repo:
+        table = await new_table(repo)
+        call = asyncio.ensure_future(
+            repo.append(table.id, 0, [move("a", request_id="gone")], {"n": 1}, ACTIVE)
+        )
+        await asyncio.sleep(0)
+        call.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await call
+    async with PostgresRepository(url) as repo:
+        assert await repo.find_request("gone") == (table.id, 1)
+        with pytest.raises(DuplicateRequest, match="request gone already applied as action 1"):
+            await repo.append(table.id, 0, [move("a", request_id="gone")], {"n": 1}, ACTIVE)
 
 
 async def test_a_locked_database_fails_the_batch_and_writes_nothing(tmp_path):
