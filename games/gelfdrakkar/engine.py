@@ -19,9 +19,8 @@ from games.core import (
     clone,
     decode,
     encode,
-    ended_by_forfeit,
-    random_shuffle,
 )
+from games.core.contract import ENDED_KEY
 from games.core.errors import MALFORMED, SetupError
 
 from .cards import (
@@ -29,6 +28,7 @@ from .cards import (
     IMMORTAL,
     KIND,
     LETZTE,
+    NULL_DECK_SIZE,
     SINHARA,
     SWAP_KINDS,
     TOD,
@@ -57,6 +57,8 @@ from .tricks import resolve
 
 PARTIES = ("V", "A")
 _PLAY = [encode("play", card) for card in range(124)]
+_PLAY_ARGS = {code: (card,) for card, code in enumerate(_PLAY)}
+"""The arguments of the one-card play codes (nearly every move), without parsing them."""
 _LIMIT_CODES = {limit: encode("limit", limit) for limit in LIMITS}
 _SWAP = {kind: [encode("swap", kind, card) for card in range(124)] for kind in SWAP_KINDS}
 _CLAIM_CODES = ["claim", "decline"]
@@ -64,17 +66,28 @@ _WALDHERR_PARTNER = [encode("play", WALDHERR, seat) for seat in range(8)]
 _LAST_SWAP_CARD = max(card for card, kind in enumerate(KIND) if kind in SWAP_KINDS)
 
 
-def _copy_state(state: State) -> State:
-    """A copy of ``state`` for one card played: what ``_play`` edits in place is its own.
+_CARD_OF_TEXT = {str(card): card for card in range(NULL_DECK_SIZE)}
 
-    Everything else is shared with the given state until ``_own_everything`` copies it; the
-    rarer moves (a trick's end, exchanges, announcements, claims) call that first.
+
+def _shuffle_order(code: str, size: int) -> list[int] | None:
+    """The order of a well-formed shuffle of ``size`` cards, parsed without the generic decoder
+    (a shuffle code is new every deal, so its cache never helps); None for anything else, which
+    the generic path then rejects with its own reason.
+
+    Every part must be one of the exact texts "0".."123" (no sign, no leading zero), each once.
     """
-    new = dict(state)
-    new["hands"] = state["hands"][:]
-    new["trick"] = state["trick"][:]
-    new["played"] = state["played"][:]
-    return new
+    if type(code) is not str:
+        return None
+    parts = code.split(":")
+    if parts[0] != "shuffle" or len(parts) != size + 1:
+        return None
+    try:
+        order = [_CARD_OF_TEXT[part] for part in parts[1:]]
+    except KeyError:
+        return None
+    if len(set(order)) != size or max(order) >= size:
+        return None
+    return order
 
 
 def _own_everything(state: State) -> None:
@@ -278,7 +291,7 @@ class Gelfdrakkar(Game):
 
     def to_act(self, state: State) -> list[int]:
         """Chance deals; otherwise the seat on turn, or the Erste Dame's holder deciding a claim."""
-        if ended_by_forfeit(state):
+        if state.get(ENDED_KEY):  # ``ended_by_forfeit`` without the call (asked every step)
             return []
         phase = state["phase"]
         if phase == "play":
@@ -296,7 +309,7 @@ class Gelfdrakkar(Game):
             hand = state["hands"][seat]
             party = state["party"][seat]
             players = state["players"]
-            codes = [_PLAY[card] for card in hand]
+            codes = list(map(_PLAY.__getitem__, hand))
             if WALDHERR in hand and 5 <= players <= 6:
                 codes.remove(_PLAY[WALDHERR])
                 codes.extend(_WALDHERR_PARTNER[other] for other in range(players) if other != seat)
@@ -339,8 +352,14 @@ class Gelfdrakkar(Game):
         }
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
-        """A uniformly random shuffle of the deck in play."""
-        return random_shuffle(rng, deck_size(state["players"]))
+        """A uniformly random shuffle of the deck in play.
+
+        The same draws and the same code as ``random_shuffle``, joined directly: the generic
+        encoder checks and remembers every one of the 120 arguments of a code never seen again.
+        """
+        order = list(range(deck_size(state["players"])))
+        rng.shuffle(order)
+        return "shuffle:" + ":".join(map(str, order))
 
     def check_chance(self, state: State, code: str) -> None:
         """Shuffles are validated by ``_apply``."""
@@ -377,16 +396,31 @@ class Gelfdrakkar(Game):
         """A copy made for this state's layout instead of a deep clone.
 
         Playing a card (nearly every move) edits only the acting hand, the trick and the play
-        counts, so ``_copy_state`` copies just those; any other move first takes its own copy
+        counts, so only those are copied here; any other move first takes its own copy
         of every container (``_own_everything``). Nested values that are never edited (trick
         entries, pile bundles, the pending outcome, history entries) stay shared. The
         conformance suite checks at every step that the given state is left unchanged.
         """
-        return _copy_state(state)
+        new = dict(state)
+        new["hands"] = state["hands"][:]
+        new["trick"] = state["trick"][:]
+        new["played"] = state["played"][:]
+        return new
 
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
-        verb, args = decode(code)
         phase = state["phase"]
+        if phase == "play":
+            args = _PLAY_ARGS.get(code)
+            if args is not None:
+                self._play(state, seat, args, events)
+                return
+        if phase == "deal":
+            order = _shuffle_order(code, deck_size(state["players"]))
+            if order is not None:
+                _own_everything(state)
+                self._deal(state, order, events)
+                return
+        verb, args = decode(code)
         if phase == "deal":
             if verb != "shuffle":
                 raise IllegalAction(DEAL_FIRST)
@@ -531,7 +565,16 @@ class Gelfdrakkar(Game):
         self._finish_trick(state, outcome, events)
 
     def _finish_trick(self, state: State, outcome: dict[str, Any], events: list[Event]) -> None:
-        _own_everything(state)  # harmless when _claim already did: fresh copies of copies
+        if state["trick_no"] == state["tricks"]:
+            _own_everything(state)  # the round ends: scoring edits much of the state
+        else:
+            # What a trick's end edits in place gets its own copy; the hands are not touched.
+            state["dead"] = state["dead"][:]
+            state["fettered"] = state["fettered"][:]
+            piles = state["piles"]
+            state["piles"] = {"V": piles["V"][:], "A": piles["A"][:]}
+            state["pile_points"] = dict(state["pile_points"])
+            state["revealed"] = state["revealed"][:]
         trick_cards = [card for _seat, card in state["trick"]]
         bundle = state["carried"] + trick_cards
         dest = outcome["dest"]

@@ -35,6 +35,8 @@ def _first_run(kinds: list[str | None], kind: str, length: int) -> int | None:
     ``kinds`` holds one entry per played card in order: its kind if it may count, None for a
     card that breaks a run, and "null" for a Nullkarte (which never counts as a card between).
     """
+    if kinds.count(kind) < length:
+        return None  # too few of the kind for any run (the common case: no scan needed)
     start = None
     count = 0
     for index, entry in enumerate(kinds):
