@@ -63,7 +63,8 @@ _LIMIT_CODES = {limit: encode("limit", limit) for limit in LIMITS}
 _SWAP = {kind: [encode("swap", kind, card) for card in range(124)] for kind in SWAP_KINDS}
 _CLAIM_CODES = ["claim", "decline"]
 _WALDHERR_PARTNER = [encode("play", WALDHERR, seat) for seat in range(8)]
-_LAST_SWAP_CARD = max(card for card, kind in enumerate(KIND) if kind in SWAP_KINDS)
+_SWAP_CARDS = frozenset(card for card, kind in enumerate(KIND) if kind in SWAP_KINDS)
+_LAST_SWAP_CARD = max(_SWAP_CARDS)
 
 
 _CARD_OF_TEXT = {str(card): card for card in range(NULL_DECK_SIZE)}
@@ -310,22 +311,25 @@ class Gelfdrakkar(Game):
             party = state["party"][seat]
             players = state["players"]
             codes = list(map(_PLAY.__getitem__, hand))
-            if WALDHERR in hand and 5 <= players <= 6:
-                codes.remove(_PLAY[WALDHERR])
-                codes.extend(_WALDHERR_PARTNER[other] for other in range(players) if other != seat)
-            # Hands are sorted and Spion and Helfer have low ids: most hands skip this at once.
-            if (
-                hand
-                and hand[0] <= _LAST_SWAP_CARD
-                and not state["swapped"]
-                and state["piles"][party]
-            ):
-                held = {KIND[card] for card in hand if card <= _LAST_SWAP_CARD}
-                for kind in SWAP_KINDS:
-                    if kind in held:
-                        table = _SWAP[kind]
-                        for bundle in state["piles"][party]:
-                            codes.extend([table[card] for card in bundle if KIND[card] != kind])
+            # Hands are sorted and the cards with extra options have low ids: most hands skip
+            # both checks at once.
+            if hand and hand[0] <= _LAST_SWAP_CARD:
+                if WALDHERR in hand and 5 <= players <= 6:
+                    codes.remove(_PLAY[WALDHERR])
+                    codes.extend(
+                        _WALDHERR_PARTNER[other] for other in range(players) if other != seat
+                    )
+                if (
+                    not _SWAP_CARDS.isdisjoint(hand)
+                    and not state["swapped"]
+                    and state["piles"][party]
+                ):
+                    held = {KIND[card] for card in hand if card <= _LAST_SWAP_CARD}
+                    for kind in SWAP_KINDS:
+                        if kind in held:
+                            table = _SWAP[kind]
+                            for bundle in state["piles"][party]:
+                                codes.extend([table[card] for card in bundle if KIND[card] != kind])
             if state["played"][seat] <= 1:
                 used = self._announced(state, party)
                 codes.extend(_LIMIT_CODES[limit] for limit in LIMITS if limit not in used)
@@ -565,21 +569,25 @@ class Gelfdrakkar(Game):
         self._finish_trick(state, outcome, events)
 
     def _finish_trick(self, state: State, outcome: dict[str, Any], events: list[Event]) -> None:
-        if state["trick_no"] == state["tricks"]:
-            _own_everything(state)  # the round ends: scoring edits much of the state
-        else:
-            # What a trick's end edits in place gets its own copy; the hands are not touched.
-            state["dead"] = state["dead"][:]
-            state["fettered"] = state["fettered"][:]
-            piles = state["piles"]
-            state["piles"] = {"V": piles["V"][:], "A": piles["A"][:]}
-            state["pile_points"] = dict(state["pile_points"])
-            state["revealed"] = state["revealed"][:]
-        trick_cards = [card for _seat, card in state["trick"]]
-        bundle = state["carried"] + trick_cards
         dest = outcome["dest"]
         winner = outcome["winner"]
         last = state["trick_no"] == state["tricks"]
+        if last:
+            _own_everything(state)  # the round ends: scoring edits much of the state
+        else:
+            # Only what this trick's end edits in place gets its own copy (shared otherwise).
+            if outcome["tod"]:
+                state["dead"] = state["dead"][:]
+            elif dest == "fetter":
+                state["fettered"] = state["fettered"][:]
+            if dest in PARTIES:
+                piles = state["piles"] = dict(state["piles"])
+                piles[dest] = piles[dest][:]
+                state["pile_points"] = dict(state["pile_points"])
+            if outcome["by"] == "winner" or outcome["by"] == "partner":
+                state["revealed"] = state["revealed"][:]
+        trick_cards = [card for _seat, card in state["trick"]]
+        bundle = state["carried"] + trick_cards
         dead: list[int] = []
         if outcome["tod"]:
             dead = [card for card in bundle if card not in IMMORTAL]
