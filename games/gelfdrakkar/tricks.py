@@ -164,15 +164,20 @@ def resolve(
 
     # The highest rank wins; among equal cards a lifted one, else the first played (a strict
     # comparison keeps the earliest). Cards without rank (-1) never qualify.
-    best = -1
-    best_rank = -1
-    for index in range(count):
-        rank = RANK[cards[index]]
-        if rank > best_rank and not cancelled[index]:
-            best, best_rank = index, rank
+    ranks = list(map(RANK.__getitem__, cards))
+    if True in cancelled:
+        best = -1
+        best_rank = -1
+        for index in range(count):
+            rank = ranks[index]
+            if rank > best_rank and not cancelled[index]:
+                best, best_rank = index, rank
+    else:
+        best_rank = max(ranks)
+        best = ranks.index(best_rank) if best_rank >= 0 else -1
     if best >= 0 and "freund" in kinds and not lifted[best]:
         for index in range(best + 1, count):
-            if lifted[index] and RANK[cards[index]] == best_rank and not cancelled[index]:
+            if lifted[index] and ranks[index] == best_rank and not cancelled[index]:
                 best = index
                 break
     how = "rank"
