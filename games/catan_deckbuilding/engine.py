@@ -183,45 +183,71 @@ ANSWER_FIRST = Text(
 
 
 def copy_state(state: State) -> State:
-    """A deep copy of a Catan state: every list and dict in it is new."""
+    """The copy ``_apply`` edits: hands, tables and draw piles, which nearly every move changes,
+    are new lists; everything else is shared with the given state and copied by the few steps
+    that edit it in place (``_own_discards``, ``_own_tasks``; a purchase copies the supply, a
+    card added to a custom payment the payment). The options are never edited.
+    """
     new = state.copy()
-    hand, discard, table = state["hand"], state["discard"], state["table"]
+    hand, table = state["hand"], state["table"]
     new["hand"] = [hand[0][:], hand[1][:]]
-    new["discard"] = [discard[0][:], discard[1][:]]
     new["table"] = [table[0][:], table[1][:]]
     new["deck"] = state["deck"][:]  # of strings
-    new["supply"] = state["supply"][:]
-    new["options"] = state["options"].copy()
-    new["tasks"] = [task[:] for task in state["tasks"]]
-    if state["attack"] is not None:
-        new["attack"] = state["attack"].copy()
-    if state["steal"] is not None:
-        new["steal"] = state["steal"][:]
-    if state["pay"] is not None:
-        new["pay"] = {"card": state["pay"]["card"], "used": state["pay"]["used"][:]}
     return new
 
 
-@lru_cache(maxsize=8192)
-def _play_codes(
-    hand: tuple[int, ...], supply: tuple[int, ...], pool: int, roads: int, custom: bool
-) -> tuple[str, ...]:
-    """The active player's codes in the main phase (remembered: a table and the conformance
-    checks ask for the same state several times).
+def _own_discards(state: State) -> None:
+    discard = state["discard"]
+    state["discard"] = [discard[0][:], discard[1][:]]
+
+
+def _own_tasks(state: State) -> list[list[Any]]:
+    tasks = state["tasks"] = [task[:] for task in state["tasks"]]
+    return tasks
+
+
+# The main phase's menu is built from two parts, each remembered on the few values it reads:
+# the codes of the cards in hand (aside, play) and the purchases the hand can pay (buy, pay).
+# Codes sort by verb first ("aside" < "buy" < "end" < "pay" < "play"), and each part lists its
+# codes in the order of the German words, so the parts joined in that order are sorted.
+_BY_WORD = tuple(sorted(range(KINDS), key=lambda card: CARDS[card]))
+_ACTIONS_BY_WORD = tuple(card for card in _BY_WORD if card in ACTION_CARDS)
+_PLAYABLE_BY_WORD = tuple(card for card in _BY_WORD if card in PLAYABLE)
+
+
+@lru_cache(maxsize=1 << 15)
+def _hand_codes(hand: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The aside codes and the play codes of ``hand``, each in code order."""
+    asides = tuple(ASIDE_CODES[card] for card in _BY_WORD if hand[card])
+    plays = tuple(PLAY_CODES[card] for card in _PLAYABLE_BY_WORD if hand[card])
+    return asides, plays
+
+
+@lru_cache(maxsize=1 << 15)
+def _purchases(
+    resources: tuple[int, ...],
+    wueste: int,
+    strasse: int,
+    siedlung: int,
+    stadt: int,
+    pool: int,
+    roads: int,
+    custom: bool,
+) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, str], ...]]:
+    """The buy and the pay codes (with their cards) of what a hand can pay, in code order.
+
+    Only the hand cards a payment can use are part of the key (resources, Wüste, Strasse,
+    Siedlung, Stadt), so that hands differing in other cards share one entry.
     """
-    codes = ["end"]
-    for card in ACTION_CARDS:
-        if supply[card] and affordable(card, hand, pool, roads):
-            codes.append(BUY_CODES[card])
-            if custom and _has_alternative(card, hand, pool, roads):
-                codes.append(PAY_CODES[card])
-    for card in range(KINDS):
-        if hand[card]:
-            codes.append(ASIDE_CODES[card])
-            if card in PLAYABLE:
-                codes.append(PLAY_CODES[card])
-    codes.sort()
-    return tuple(codes)
+    hand = [*resources, 0, wueste, 0, 0, 0, 0, strasse, siedlung, stadt]  # in KINDS order
+    buys = []
+    pays = []
+    for card in _ACTIONS_BY_WORD:
+        if affordable(card, hand, pool, roads):
+            buys.append((card, BUY_CODES[card]))
+            if custom and _has_alternative(card, tuple(hand), pool, roads):
+                pays.append((card, PAY_CODES[card]))
+    return tuple(buys), tuple(pays)
 
 
 def _has_alternative(card: int, hand: tuple[int, ...], pool: int, roads: int) -> bool:
@@ -425,9 +451,25 @@ class CatanDeckbuilding(TextsMixin, Game):
         return []
 
     def _play_actions(self, state: State, seat: int) -> list[str]:
-        custom = state["cancels"] < MAX_CANCELS
-        key = (tuple(state["hand"][seat]), tuple(state["supply"]), state["pool"], state["roads"])
-        return list(_play_codes(*key, custom))
+        hand = state["hand"][seat]
+        supply = state["supply"]
+        asides, plays = _hand_codes(tuple(hand))
+        buys, pays = _purchases(
+            tuple(hand[:5]),
+            hand[WUESTE],
+            hand[STRASSE],
+            hand[SIEDLUNG],
+            hand[STADT],
+            state["pool"],
+            state["roads"],
+            state["cancels"] < MAX_CANCELS,
+        )
+        codes = list(asides)
+        codes += [code for card, code in buys if supply[card]]
+        codes.append("end")
+        codes += [code for card, code in pays if supply[card]]
+        codes += plays
+        return codes
 
     def _pay_actions(self, state: State, seat: int) -> list[str]:
         pay = state["pay"]
@@ -515,6 +557,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         if phase == "shuffle":
             seat = state["shuffle_seat"]
             pile = _pile(state["discard"][seat])
+            _own_discards(state)
             if verb != "shuffle":
                 raise IllegalAction(MALFORMED)
             order = check_permutation(args, len(pile))
@@ -652,11 +695,13 @@ class CatanDeckbuilding(TextsMixin, Game):
         pool_used -= road_units(state["roads"]) + pool_after
         state["roads"] += used[STRASSE]
         state["pool"] = pool_after
-        state["supply"][card] -= 1
+        state["supply"] = supply = state["supply"][:]
+        _own_discards(state)
+        supply[card] -= 1
         state["discard"][seat][card] += 1
         if card == STADT:
             hand[SIEDLUNG] -= 1
-            state["supply"][SIEDLUNG] += 1
+            supply[SIEDLUNG] += 1
         events.append(
             Event(
                 "bought",
@@ -697,7 +742,8 @@ class CatanDeckbuilding(TextsMixin, Game):
             raise IllegalAction(NO_CARD)
         if covered or not self._helps(pay["card"], kind, pay["used"]):
             raise IllegalAction(NO_HELP)
-        pay["used"][kind] += 1
+        state["pay"] = {"card": pay["card"], "used": pay["used"][:]}
+        state["pay"]["used"][kind] += 1
 
     def _apply_answer(
         self, state: State, seat: int, phase: str, verb: str, args: tuple, events: list[Event]
@@ -722,6 +768,7 @@ class CatanDeckbuilding(TextsMixin, Game):
             by, victim = state["steal"]
             card = state["stolen"]
             if verb == "keep":
+                _own_discards(state)
                 state["discard"][by][card] += 1
             else:
                 state["hand"][victim][card] += 1
@@ -741,6 +788,7 @@ class CatanDeckbuilding(TextsMixin, Game):
                 raise IllegalAction(ANSWER_FIRST)
             attack = state["attack"]
             card, attacker, target = attack["card"], attack["by"], attack["at"]
+            _own_tasks(state)
             if verb == "defend":
                 if not state["hand"][seat][RITTER_DEF]:
                     raise IllegalAction(NO_CARD)
@@ -769,7 +817,7 @@ class CatanDeckbuilding(TextsMixin, Game):
     # ----- the task queue: draws, attacks and turn changes that may wait for chance/answers ---
 
     def _run(self, state: State, events: list[Event]) -> None:
-        tasks = state["tasks"]
+        tasks = _own_tasks(state)  # a draw's task keeps the count still to draw
         while tasks:
             task = tasks[0]
             kind = task[0]
@@ -855,6 +903,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         state["ask"] = None
 
     def _drop(self, state: State, seat: int, card: int, events: list[Event]) -> None:
+        _own_discards(state)
         state["hand"][seat][card] -= 1
         state["discard"][seat][card] += 1
         state["drops"] -= 1
@@ -874,6 +923,7 @@ class CatanDeckbuilding(TextsMixin, Game):
 
     def _end_turn(self, state: State, seat: int, events: list[Event]) -> None:
         table = state["table"][seat]
+        _own_discards(state)
         discard = state["discard"][seat]
         for kind in range(KINDS):
             discard[kind] += table[kind]
