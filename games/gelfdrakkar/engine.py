@@ -492,8 +492,10 @@ class Gelfdrakkar(Game):
         hand = state["hands"][seat]
         card = args[0] if args else None
         players = state["players"]
-        if card not in hand:
-            raise IllegalAction(BAD_CARD)
+        try:
+            index = hand.index(card)
+        except ValueError:
+            raise IllegalAction(BAD_CARD) from None
         partner = None
         if card == WALDHERR:
             if 5 <= players <= 6:
@@ -506,7 +508,6 @@ class Gelfdrakkar(Game):
                 raise IllegalAction(BAD_CARD)
         elif len(args) != 1:
             raise IllegalAction(BAD_CARD)
-        hand = hand[:]
         if card <= SINHARA or card == WALDHERR:  # the rare cards with extra duties
             if card == WALDHERR:
                 if len(hand) <= 2:
@@ -519,8 +520,7 @@ class Gelfdrakkar(Game):
                 # the exchange has already shown the player's party. Either way it is known.
                 state["revealed"] = state["revealed"][:]
                 state["revealed"][seat] = state["party"][seat]
-        hand.remove(card)
-        state["hands"][seat] = hand
+        state["hands"][seat] = hand[:index] + hand[index + 1 :]
         if state["taken"] and [seat, card] in state["taken"]:
             state["taken"] = [entry for entry in state["taken"] if entry != [seat, card]]
         state["played"][seat] += 1

@@ -201,12 +201,6 @@ def _own_trick(state: State) -> None:
     state["trick"] = [entry.copy() for entry in state["trick"]]
 
 
-def _own_hands_and_trick(state: State) -> None:
-    """Give a shallow copy its own hands and trick entries, which most moves edit in place."""
-    state["hands"] = [hand[:] for hand in state["hands"]]
-    state["trick"] = [entry.copy() for entry in state["trick"]]
-
-
 def copy_state(state: State) -> State:
     """A copy of a Scherbia state sharing nothing the engine mutates in place.
 
@@ -513,9 +507,9 @@ class Scherbia(Game):
     def copy_state(self, state: State) -> State:
         """A shallow copy: the hands and the trick are new lists, their contents still shared.
 
-        ``_apply`` then copies what its move edits: a card played into a layer that stays
-        open only its own hand; any other move every hand and every trick entry (as the
-        module-level ``copy_state`` does).
+        The steps copy what they edit: a hand when a card leaves it (``_play``, ``_replace``,
+        ``_heal``), and every trick entry before any move other than a card played into a
+        layer that stays open (rolls, steals, heals and copies edit entries in place).
         """
         new = dict(state)
         new["hands"] = state["hands"][:]
@@ -527,15 +521,13 @@ class Scherbia(Game):
         if phase == "play" and state["ask"] is None and seat != CHANCE:
             prof = _PROFESSION_OF_PLAY.get(code)
             if prof is not None:
-                hands = state["hands"]
-                hands[seat] = hands[seat][:]
                 if state["count"] + 1 >= state["n"] or state["stage"] != "play":
                     # The layer completes: rolls, steals and heals edit entries in place.
                     _own_trick(state)
                 self._play(state, seat, prof, events)
                 self._advance(state, events)
                 return
-        _own_hands_and_trick(state)
+        _own_trick(state)
         if seat == CHANCE and phase == "deal":
             self._deal(state, _parse_shuffle(code), events)
             self._advance(state, events)
@@ -889,7 +881,8 @@ class Scherbia(Game):
             events.append(Event("revive", {"seat": owner}))
 
     def _play(self, state: State, seat: int, prof: int, events: list[Event]) -> None:
-        card = _take(state["hands"][seat], prof)
+        hand = state["hands"][seat] = state["hands"][seat][:]  # shared until now
+        card = _take(hand, prof)
         trick = state["trick"]
         trick.append(_new_entry(seat, card, state["layer"], False))
         state["count"] += 1
@@ -996,7 +989,7 @@ class Scherbia(Game):
     ) -> None:
         trick = state["trick"]
         old = trick[slot]
-        hand = state["hands"][old["s"]]
+        hand = state["hands"][old["s"]] = state["hands"][old["s"]][:]  # shared until now
         card = _take(hand, prof)
         _insert(hand, returned)
         trick[slot] = entry = _new_entry(old["s"], card, old["l"], True)
@@ -1066,7 +1059,7 @@ class Scherbia(Game):
 
     def _heal(self, state: State, slot: int, prof: int, events: list[Event]) -> None:
         entry = state["trick"][slot]
-        hand = state["hands"][entry["s"]]
+        hand = state["hands"][entry["s"]] = state["hands"][entry["s"]][:]  # shared until now
         card = _take(hand, prof)
         _insert(hand, entry["c"])
         events.append(Event("heal", {"seat": entry["s"], "card": card, "heiler": entry["c"]}))
