@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from operator import add
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -19,9 +20,9 @@ from games.core import (
     check_permutation,
     decode,
     encode,
-    ended_by_forfeit,
     random_shuffle,
 )
+from games.core.contract import ENDED_KEY
 from games.core.errors import MALFORMED, SetupError
 
 from .cards import (
@@ -182,20 +183,6 @@ ANSWER_FIRST = Text(
 )
 
 
-def copy_state(state: State) -> State:
-    """The copy ``_apply`` edits: hands, tables and draw piles, which nearly every move changes,
-    are new lists; everything else is shared with the given state and copied by the few steps
-    that edit it in place (``_own_discards``, ``_own_tasks``; a purchase copies the supply, a
-    card added to a custom payment the payment). The options are never edited.
-    """
-    new = state.copy()
-    hand, table = state["hand"], state["table"]
-    new["hand"] = [hand[0][:], hand[1][:]]
-    new["table"] = [table[0][:], table[1][:]]
-    new["deck"] = state["deck"][:]  # of strings
-    return new
-
-
 def _own_discards(state: State) -> None:
     discard = state["discard"]
     state["discard"] = [discard[0][:], discard[1][:]]
@@ -204,6 +191,31 @@ def _own_discards(state: State) -> None:
 def _own_tasks(state: State) -> list[list[Any]]:
     tasks = state["tasks"] = [task[:] for task in state["tasks"]]
     return tasks
+
+
+def _random_shuffle(rng: random.Random, size: int) -> str:
+    """The same draws and the same code as ``games.core.random_shuffle``, joined directly: the
+    generic encoder checks and remembers every argument of a code that is never seen again.
+    """
+    order = list(range(size))
+    rng.shuffle(order)
+    return "shuffle:" + ":".join(map(str, order))
+
+
+_NUMBER = {str(number): number for number in range(96)}  # no pile holds more cards
+
+
+def _shuffle_args(code: object) -> tuple[int, ...] | None:
+    """What ``decode`` gives for a shuffle code whose parts are all plain numbers (no sign, no
+    leading zero), without its general parser; None for anything else, which goes through
+    ``decode`` and gets its answer there. Whether it is a permutation is checked by the caller.
+    """
+    if type(code) is not str or not code.startswith("shuffle:"):
+        return None
+    try:
+        return tuple([_NUMBER[part] for part in code[8:].split(":")])
+    except KeyError:
+        return None
 
 
 # The main phase's menu is built from two parts, each remembered on the few values it reads:
@@ -304,6 +316,7 @@ BUY_CODES = tuple("buy:" + word for word in CARDS)
 PAY_CODES = tuple("pay:" + word for word in CARDS)
 ASIDE_CODES = tuple("aside:" + word for word in CARDS)
 PLAY_CODES = tuple("play:" + word for word in CARDS)
+_ASIDE_CARD = {code: card for card, code in enumerate(ASIDE_CODES)}
 
 
 class CatanDeckbuilding(TextsMixin, Game):
@@ -324,10 +337,17 @@ class CatanDeckbuilding(TextsMixin, Game):
     # ----- facts -------------------------------------------------------------------------------
 
     def copy_state(self, state: State) -> State:
-        """A copy that knows this state's shape (the generic deep copy was the largest single
-        cost of a decision).
+        """The copy ``_apply`` edits: hands, tables and draw piles, which nearly every move changes,
+        are new lists; everything else is shared with the given state and copied by the few steps
+        that edit it in place (``_own_discards``, ``_own_tasks``; a purchase copies the supply, a
+        card added to a custom payment the payment). The options are never edited.
         """
-        return copy_state(state)
+        new = state.copy()
+        hand, table = state["hand"], state["table"]
+        new["hand"] = [hand[0][:], hand[1][:]]
+        new["table"] = [table[0][:], table[1][:]]
+        new["deck"] = state["deck"][:]
+        return new
 
     def max_decisions(self, players: int, options: BaseModel) -> int:
         """A loose but true bound: every turn moves at most all 96 cards, a few times over."""
@@ -417,7 +437,7 @@ class CatanDeckbuilding(TextsMixin, Game):
 
     def to_act(self, state: State) -> list[int]:
         """Chance, the active seat, or the seat whose answer is pending."""
-        if ended_by_forfeit(state):
+        if state.get(ENDED_KEY):  # ``ended_by_forfeit`` without the call (asked every step)
             return []
         phase = state["phase"]
         if phase == "play" or phase == "pay":
@@ -502,11 +522,11 @@ class CatanDeckbuilding(TextsMixin, Game):
         """A shuffle, the first player or the card the Bandit takes, drawn from ``rng``."""
         phase = state["phase"]
         if phase == "deal":
-            return random_shuffle(rng, sum(STARTING_DECK))
+            return _random_shuffle(rng, sum(STARTING_DECK))
         if phase == "first":
             return encode("first", rng.randrange(2))
         if phase == "shuffle":
-            return random_shuffle(rng, sum(state["discard"][state["shuffle_seat"]]))
+            return _random_shuffle(rng, sum(state["discard"][state["shuffle_seat"]]))
         victim = state["steal"][1]
         return encode("steal", CARDS[rng.choice(_expand(state["hand"][victim]))])
 
@@ -516,8 +536,18 @@ class CatanDeckbuilding(TextsMixin, Game):
     # ----- applying ------------------------------------------------------------------------------
 
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
-        verb, args = decode_code(code) if len(code) <= 40 else decode(code)
         phase = state["phase"]
+        if seat == CHANCE and (phase == "deal" or phase == "shuffle"):
+            order = _shuffle_args(code)
+            if order is not None:
+                self._apply_chance(state, phase, "shuffle", order, events)
+                return
+        if phase == "play" and seat == state["active"]:
+            card = _ASIDE_CARD.get(code)  # the commonest move, without the general dispatch
+            if card is not None:
+                self._aside(state, seat, card, events)
+                return
+        verb, args = decode_code(code) if len(code) <= 40 else decode(code)
         if phase in CHANCE_PHASES:
             if seat != CHANCE:
                 raise IllegalAction(MALFORMED)
@@ -604,11 +634,7 @@ class CatanDeckbuilding(TextsMixin, Game):
             return
         card = self._card_arg(args)
         if verb == "aside":
-            if not hand[card]:
-                raise IllegalAction(NO_CARD)
-            hand[card] -= 1
-            state["table"][seat][card] += 1
-            events.append(Event("aside", {"seat": seat, "card": CARDS[card]}))
+            self._aside(state, seat, card, events)
             return
         if verb == "play":
             if card not in PLAYABLE:
@@ -630,6 +656,15 @@ class CatanDeckbuilding(TextsMixin, Game):
             self._pay(state, seat, card, used, events)
             return
         raise IllegalAction(MALFORMED)
+
+    @staticmethod
+    def _aside(state: State, seat: int, card: int, events: list[Event]) -> None:
+        hand = state["hand"][seat]
+        if not hand[card]:
+            raise IllegalAction(NO_CARD)
+        hand[card] -= 1
+        state["table"][seat][card] += 1
+        events.append(Event("aside", {"seat": seat, "card": CARDS[card]}))
 
     @staticmethod
     def _card_arg(args: tuple) -> int:
@@ -922,11 +957,8 @@ class CatanDeckbuilding(TextsMixin, Game):
         return True
 
     def _end_turn(self, state: State, seat: int, events: list[Event]) -> None:
-        table = state["table"][seat]
-        _own_discards(state)
-        discard = state["discard"][seat]
-        for kind in range(KINDS):
-            discard[kind] += table[kind]
+        discards = state["discard"] = state["discard"][:]  # the other pile stays shared
+        discards[seat] = list(map(add, discards[seat], state["table"][seat]))
         state["table"][seat] = [0] * KINDS
         held = sum(state["hand"][seat])
         count = HAND_SIZE - held if held < 4 else 3
