@@ -39,6 +39,6 @@ def test_a_malformed_deal_is_refused(code):
     """Deal: only a permutation of the starting deck, in plain numbers, shuffles it; anything
     else is refused as malformed and changes nothing."""
     state = GAME.initial_state(2, GAME.parse_options(2))
-    with pytest.raises(IllegalAction) as refused:
+    with pytest.raises(IllegalAction, match=r"That is not a valid move\.") as refused:
         GAME.apply(state, CHANCE, code)
     assert refused.value.reason == MALFORMED

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -42,6 +43,6 @@ def test_a_malformed_deal_is_refused_with_the_decoders_reason(code, reason):
     """Deal: only a permutation of the deck in play, in plain numbers, deals; anything else gets
     the same refusal as before the shuffle was parsed without the general decoder."""
     state = GAME.initial_state(6, GAME.parse_options(6))
-    with pytest.raises(IllegalAction) as refused:
+    with pytest.raises(IllegalAction, match=re.escape(reason.en)) as refused:
         GAME.apply(state, CHANCE, code)
     assert refused.value.reason == reason
