@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from operator import add
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -19,9 +20,9 @@ from games.core import (
     check_permutation,
     decode,
     encode,
-    ended_by_forfeit,
     random_shuffle,
 )
+from games.core.contract import ENDED_KEY
 from games.core.errors import MALFORMED, SetupError
 
 from .cards import (
@@ -182,46 +183,83 @@ ANSWER_FIRST = Text(
 )
 
 
-def copy_state(state: State) -> State:
-    """A deep copy of a Catan state: every list and dict in it is new."""
-    new = state.copy()
-    hand, discard, table = state["hand"], state["discard"], state["table"]
-    new["hand"] = [hand[0][:], hand[1][:]]
-    new["discard"] = [discard[0][:], discard[1][:]]
-    new["table"] = [table[0][:], table[1][:]]
-    new["deck"] = state["deck"][:]  # of strings
-    new["supply"] = state["supply"][:]
-    new["options"] = state["options"].copy()
-    new["tasks"] = [task[:] for task in state["tasks"]]
-    if state["attack"] is not None:
-        new["attack"] = state["attack"].copy()
-    if state["steal"] is not None:
-        new["steal"] = state["steal"][:]
-    if state["pay"] is not None:
-        new["pay"] = {"card": state["pay"]["card"], "used": state["pay"]["used"][:]}
-    return new
+def _own_discards(state: State) -> None:
+    discard = state["discard"]
+    state["discard"] = [discard[0][:], discard[1][:]]
 
 
-@lru_cache(maxsize=8192)
-def _play_codes(
-    hand: tuple[int, ...], supply: tuple[int, ...], pool: int, roads: int, custom: bool
-) -> tuple[str, ...]:
-    """The active player's codes in the main phase (remembered: a table and the conformance
-    checks ask for the same state several times).
+def _own_tasks(state: State) -> list[list[Any]]:
+    tasks = state["tasks"] = [task[:] for task in state["tasks"]]
+    return tasks
+
+
+def _random_shuffle(rng: random.Random, size: int) -> str:
+    """The same draws and the same code as ``games.core.random_shuffle``, joined directly: the
+    generic encoder checks and remembers every argument of a code that is never seen again.
     """
-    codes = ["end"]
-    for card in ACTION_CARDS:
-        if supply[card] and affordable(card, hand, pool, roads):
-            codes.append(BUY_CODES[card])
-            if custom and _has_alternative(card, hand, pool, roads):
-                codes.append(PAY_CODES[card])
-    for card in range(KINDS):
-        if hand[card]:
-            codes.append(ASIDE_CODES[card])
-            if card in PLAYABLE:
-                codes.append(PLAY_CODES[card])
-    codes.sort()
-    return tuple(codes)
+    order = list(range(size))
+    rng.shuffle(order)
+    return "shuffle:" + ":".join(map(str, order))
+
+
+_NUMBER = {str(number): number for number in range(96)}  # no pile holds more cards
+
+
+def _shuffle_args(code: object) -> tuple[int, ...] | None:
+    """What ``decode`` gives for a shuffle code whose parts are all plain numbers (no sign, no
+    leading zero), without its general parser; None for anything else, which goes through
+    ``decode`` and gets its answer there. Whether it is a permutation is checked by the caller.
+    """
+    if type(code) is not str or not code.startswith("shuffle:"):
+        return None
+    try:
+        return tuple([_NUMBER[part] for part in code[8:].split(":")])
+    except KeyError:
+        return None
+
+
+# The main phase's menu is built from two parts, each remembered on the few values it reads:
+# the codes of the cards in hand (aside, play) and the purchases the hand can pay (buy, pay).
+# Codes sort by verb first ("aside" < "buy" < "end" < "pay" < "play"), and each part lists its
+# codes in the order of the German words, so the parts joined in that order are sorted.
+_BY_WORD = tuple(sorted(range(KINDS), key=lambda card: CARDS[card]))
+_ACTIONS_BY_WORD = tuple(card for card in _BY_WORD if card in ACTION_CARDS)
+_PLAYABLE_BY_WORD = tuple(card for card in _BY_WORD if card in PLAYABLE)
+
+
+@lru_cache(maxsize=1 << 15)
+def _hand_codes(hand: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The aside codes and the play codes of ``hand``, each in code order."""
+    asides = tuple(ASIDE_CODES[card] for card in _BY_WORD if hand[card])
+    plays = tuple(PLAY_CODES[card] for card in _PLAYABLE_BY_WORD if hand[card])
+    return asides, plays
+
+
+@lru_cache(maxsize=1 << 15)
+def _purchases(
+    resources: tuple[int, ...],
+    wueste: int,
+    strasse: int,
+    siedlung: int,
+    stadt: int,
+    pool: int,
+    roads: int,
+    custom: bool,
+) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, str], ...]]:
+    """The buy and the pay codes (with their cards) of what a hand can pay, in code order.
+
+    Only the hand cards a payment can use are part of the key (resources, Wüste, Strasse,
+    Siedlung, Stadt), so that hands differing in other cards share one entry.
+    """
+    hand = [*resources, 0, wueste, 0, 0, 0, 0, strasse, siedlung, stadt]  # in KINDS order
+    buys = []
+    pays = []
+    for card in _ACTIONS_BY_WORD:
+        if affordable(card, hand, pool, roads):
+            buys.append((card, BUY_CODES[card]))
+            if custom and _has_alternative(card, tuple(hand), pool, roads):
+                pays.append((card, PAY_CODES[card]))
+    return tuple(buys), tuple(pays)
 
 
 def _has_alternative(card: int, hand: tuple[int, ...], pool: int, roads: int) -> bool:
@@ -278,6 +316,7 @@ BUY_CODES = tuple("buy:" + word for word in CARDS)
 PAY_CODES = tuple("pay:" + word for word in CARDS)
 ASIDE_CODES = tuple("aside:" + word for word in CARDS)
 PLAY_CODES = tuple("play:" + word for word in CARDS)
+_ASIDE_CARD = {code: card for card, code in enumerate(ASIDE_CODES)}
 
 
 class CatanDeckbuilding(TextsMixin, Game):
@@ -298,10 +337,17 @@ class CatanDeckbuilding(TextsMixin, Game):
     # ----- facts -------------------------------------------------------------------------------
 
     def copy_state(self, state: State) -> State:
-        """A copy that knows this state's shape (the generic deep copy was the largest single
-        cost of a decision).
+        """The copy ``_apply`` edits: hands, tables and draw piles, which nearly every move changes,
+        are new lists; everything else is shared with the given state and copied by the few steps
+        that edit it in place (``_own_discards``, ``_own_tasks``; a purchase copies the supply, a
+        card added to a custom payment the payment). The options are never edited.
         """
-        return copy_state(state)
+        new = state.copy()
+        hand, table = state["hand"], state["table"]
+        new["hand"] = [hand[0][:], hand[1][:]]
+        new["table"] = [table[0][:], table[1][:]]
+        new["deck"] = state["deck"][:]
+        return new
 
     def max_decisions(self, players: int, options: BaseModel) -> int:
         """A loose but true bound: every turn moves at most all 96 cards, a few times over."""
@@ -391,7 +437,7 @@ class CatanDeckbuilding(TextsMixin, Game):
 
     def to_act(self, state: State) -> list[int]:
         """Chance, the active seat, or the seat whose answer is pending."""
-        if ended_by_forfeit(state):
+        if state.get(ENDED_KEY):  # ``ended_by_forfeit`` without the call (asked every step)
             return []
         phase = state["phase"]
         if phase == "play" or phase == "pay":
@@ -425,9 +471,25 @@ class CatanDeckbuilding(TextsMixin, Game):
         return []
 
     def _play_actions(self, state: State, seat: int) -> list[str]:
-        custom = state["cancels"] < MAX_CANCELS
-        key = (tuple(state["hand"][seat]), tuple(state["supply"]), state["pool"], state["roads"])
-        return list(_play_codes(*key, custom))
+        hand = state["hand"][seat]
+        supply = state["supply"]
+        asides, plays = _hand_codes(tuple(hand))
+        buys, pays = _purchases(
+            tuple(hand[:5]),
+            hand[WUESTE],
+            hand[STRASSE],
+            hand[SIEDLUNG],
+            hand[STADT],
+            state["pool"],
+            state["roads"],
+            state["cancels"] < MAX_CANCELS,
+        )
+        codes = list(asides)
+        codes += [code for card, code in buys if supply[card]]
+        codes.append("end")
+        codes += [code for card, code in pays if supply[card]]
+        codes += plays
+        return codes
 
     def _pay_actions(self, state: State, seat: int) -> list[str]:
         pay = state["pay"]
@@ -460,11 +522,11 @@ class CatanDeckbuilding(TextsMixin, Game):
         """A shuffle, the first player or the card the Bandit takes, drawn from ``rng``."""
         phase = state["phase"]
         if phase == "deal":
-            return random_shuffle(rng, sum(STARTING_DECK))
+            return _random_shuffle(rng, sum(STARTING_DECK))
         if phase == "first":
             return encode("first", rng.randrange(2))
         if phase == "shuffle":
-            return random_shuffle(rng, sum(state["discard"][state["shuffle_seat"]]))
+            return _random_shuffle(rng, sum(state["discard"][state["shuffle_seat"]]))
         victim = state["steal"][1]
         return encode("steal", CARDS[rng.choice(_expand(state["hand"][victim]))])
 
@@ -474,8 +536,18 @@ class CatanDeckbuilding(TextsMixin, Game):
     # ----- applying ------------------------------------------------------------------------------
 
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
-        verb, args = decode_code(code) if len(code) <= 40 else decode(code)
         phase = state["phase"]
+        if seat == CHANCE and (phase == "deal" or phase == "shuffle"):
+            order = _shuffle_args(code)
+            if order is not None:
+                self._apply_chance(state, phase, "shuffle", order, events)
+                return
+        if phase == "play" and seat == state["active"]:
+            card = _ASIDE_CARD.get(code)  # the commonest move, without the general dispatch
+            if card is not None:
+                self._aside(state, seat, card, events)
+                return
+        verb, args = decode_code(code) if len(code) <= 40 else decode(code)
         if phase in CHANCE_PHASES:
             if seat != CHANCE:
                 raise IllegalAction(MALFORMED)
@@ -515,6 +587,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         if phase == "shuffle":
             seat = state["shuffle_seat"]
             pile = _pile(state["discard"][seat])
+            _own_discards(state)
             if verb != "shuffle":
                 raise IllegalAction(MALFORMED)
             order = check_permutation(args, len(pile))
@@ -561,11 +634,7 @@ class CatanDeckbuilding(TextsMixin, Game):
             return
         card = self._card_arg(args)
         if verb == "aside":
-            if not hand[card]:
-                raise IllegalAction(NO_CARD)
-            hand[card] -= 1
-            state["table"][seat][card] += 1
-            events.append(Event("aside", {"seat": seat, "card": CARDS[card]}))
+            self._aside(state, seat, card, events)
             return
         if verb == "play":
             if card not in PLAYABLE:
@@ -587,6 +656,15 @@ class CatanDeckbuilding(TextsMixin, Game):
             self._pay(state, seat, card, used, events)
             return
         raise IllegalAction(MALFORMED)
+
+    @staticmethod
+    def _aside(state: State, seat: int, card: int, events: list[Event]) -> None:
+        hand = state["hand"][seat]
+        if not hand[card]:
+            raise IllegalAction(NO_CARD)
+        hand[card] -= 1
+        state["table"][seat][card] += 1
+        events.append(Event("aside", {"seat": seat, "card": CARDS[card]}))
 
     @staticmethod
     def _card_arg(args: tuple) -> int:
@@ -652,11 +730,13 @@ class CatanDeckbuilding(TextsMixin, Game):
         pool_used -= road_units(state["roads"]) + pool_after
         state["roads"] += used[STRASSE]
         state["pool"] = pool_after
-        state["supply"][card] -= 1
+        state["supply"] = supply = state["supply"][:]
+        _own_discards(state)
+        supply[card] -= 1
         state["discard"][seat][card] += 1
         if card == STADT:
             hand[SIEDLUNG] -= 1
-            state["supply"][SIEDLUNG] += 1
+            supply[SIEDLUNG] += 1
         events.append(
             Event(
                 "bought",
@@ -697,7 +777,8 @@ class CatanDeckbuilding(TextsMixin, Game):
             raise IllegalAction(NO_CARD)
         if covered or not self._helps(pay["card"], kind, pay["used"]):
             raise IllegalAction(NO_HELP)
-        pay["used"][kind] += 1
+        state["pay"] = {"card": pay["card"], "used": pay["used"][:]}
+        state["pay"]["used"][kind] += 1
 
     def _apply_answer(
         self, state: State, seat: int, phase: str, verb: str, args: tuple, events: list[Event]
@@ -722,6 +803,7 @@ class CatanDeckbuilding(TextsMixin, Game):
             by, victim = state["steal"]
             card = state["stolen"]
             if verb == "keep":
+                _own_discards(state)
                 state["discard"][by][card] += 1
             else:
                 state["hand"][victim][card] += 1
@@ -741,6 +823,7 @@ class CatanDeckbuilding(TextsMixin, Game):
                 raise IllegalAction(ANSWER_FIRST)
             attack = state["attack"]
             card, attacker, target = attack["card"], attack["by"], attack["at"]
+            _own_tasks(state)
             if verb == "defend":
                 if not state["hand"][seat][RITTER_DEF]:
                     raise IllegalAction(NO_CARD)
@@ -769,7 +852,7 @@ class CatanDeckbuilding(TextsMixin, Game):
     # ----- the task queue: draws, attacks and turn changes that may wait for chance/answers ---
 
     def _run(self, state: State, events: list[Event]) -> None:
-        tasks = state["tasks"]
+        tasks = _own_tasks(state)  # a draw's task keeps the count still to draw
         while tasks:
             task = tasks[0]
             kind = task[0]
@@ -855,6 +938,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         state["ask"] = None
 
     def _drop(self, state: State, seat: int, card: int, events: list[Event]) -> None:
+        _own_discards(state)
         state["hand"][seat][card] -= 1
         state["discard"][seat][card] += 1
         state["drops"] -= 1
@@ -873,10 +957,8 @@ class CatanDeckbuilding(TextsMixin, Game):
         return True
 
     def _end_turn(self, state: State, seat: int, events: list[Event]) -> None:
-        table = state["table"][seat]
-        discard = state["discard"][seat]
-        for kind in range(KINDS):
-            discard[kind] += table[kind]
+        discards = state["discard"] = state["discard"][:]  # the other pile stays shared
+        discards[seat] = list(map(add, discards[seat], state["table"][seat]))
         state["table"][seat] = [0] * KINDS
         held = sum(state["hand"][seat])
         count = HAND_SIZE - held if held < 4 else 3

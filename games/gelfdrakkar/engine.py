@@ -19,9 +19,8 @@ from games.core import (
     clone,
     decode,
     encode,
-    ended_by_forfeit,
-    random_shuffle,
 )
+from games.core.contract import ENDED_KEY
 from games.core.errors import MALFORMED, SetupError
 
 from .cards import (
@@ -29,6 +28,7 @@ from .cards import (
     IMMORTAL,
     KIND,
     LETZTE,
+    NULL_DECK_SIZE,
     SINHARA,
     SWAP_KINDS,
     TOD,
@@ -57,24 +57,38 @@ from .tricks import resolve
 
 PARTIES = ("V", "A")
 _PLAY = [encode("play", card) for card in range(124)]
+_PLAY_ARGS = {code: (card,) for card, code in enumerate(_PLAY)}
+"""The arguments of the one-card play codes (nearly every move), without parsing them."""
 _LIMIT_CODES = {limit: encode("limit", limit) for limit in LIMITS}
 _SWAP = {kind: [encode("swap", kind, card) for card in range(124)] for kind in SWAP_KINDS}
 _CLAIM_CODES = ["claim", "decline"]
 _WALDHERR_PARTNER = [encode("play", WALDHERR, seat) for seat in range(8)]
-_LAST_SWAP_CARD = max(card for card, kind in enumerate(KIND) if kind in SWAP_KINDS)
+_SWAP_CARDS = frozenset(card for card, kind in enumerate(KIND) if kind in SWAP_KINDS)
+_LAST_SWAP_CARD = max(_SWAP_CARDS)
 
 
-def _copy_state(state: State) -> State:
-    """A copy of ``state`` for one card played: what ``_play`` edits in place is its own.
+_CARD_OF_TEXT = {str(card): card for card in range(NULL_DECK_SIZE)}
 
-    Everything else is shared with the given state until ``_own_everything`` copies it; the
-    rarer moves (a trick's end, exchanges, announcements, claims) call that first.
+
+def _shuffle_order(code: str, size: int) -> list[int] | None:
+    """The order of a well-formed shuffle of ``size`` cards, parsed without the generic decoder
+    (a shuffle code is new every deal, so its cache never helps); None for anything else, which
+    the generic path then rejects with its own reason.
+
+    Every part must be one of the exact texts "0".."123" (no sign, no leading zero), each once.
     """
-    new = dict(state)
-    new["hands"] = state["hands"][:]
-    new["trick"] = state["trick"][:]
-    new["played"] = state["played"][:]
-    return new
+    if type(code) is not str:
+        return None
+    parts = code.split(":")
+    if parts[0] != "shuffle" or len(parts) != size + 1:
+        return None
+    try:
+        order = [_CARD_OF_TEXT[part] for part in parts[1:]]
+    except KeyError:
+        return None
+    if len(set(order)) != size or max(order) >= size:
+        return None
+    return order
 
 
 def _own_everything(state: State) -> None:
@@ -278,7 +292,7 @@ class Gelfdrakkar(Game):
 
     def to_act(self, state: State) -> list[int]:
         """Chance deals; otherwise the seat on turn, or the Erste Dame's holder deciding a claim."""
-        if ended_by_forfeit(state):
+        if state.get(ENDED_KEY):  # ``ended_by_forfeit`` without the call (asked every step)
             return []
         phase = state["phase"]
         if phase == "play":
@@ -296,23 +310,26 @@ class Gelfdrakkar(Game):
             hand = state["hands"][seat]
             party = state["party"][seat]
             players = state["players"]
-            codes = [_PLAY[card] for card in hand]
-            if WALDHERR in hand and 5 <= players <= 6:
-                codes.remove(_PLAY[WALDHERR])
-                codes.extend(_WALDHERR_PARTNER[other] for other in range(players) if other != seat)
-            # Hands are sorted and Spion and Helfer have low ids: most hands skip this at once.
-            if (
-                hand
-                and hand[0] <= _LAST_SWAP_CARD
-                and not state["swapped"]
-                and state["piles"][party]
-            ):
-                held = {KIND[card] for card in hand if card <= _LAST_SWAP_CARD}
-                for kind in SWAP_KINDS:
-                    if kind in held:
-                        table = _SWAP[kind]
-                        for bundle in state["piles"][party]:
-                            codes.extend([table[card] for card in bundle if KIND[card] != kind])
+            codes = list(map(_PLAY.__getitem__, hand))
+            # Hands are sorted and the cards with extra options have low ids: most hands skip
+            # both checks at once.
+            if hand and hand[0] <= _LAST_SWAP_CARD:
+                if WALDHERR in hand and 5 <= players <= 6:
+                    codes.remove(_PLAY[WALDHERR])
+                    codes.extend(
+                        _WALDHERR_PARTNER[other] for other in range(players) if other != seat
+                    )
+                if (
+                    not _SWAP_CARDS.isdisjoint(hand)
+                    and not state["swapped"]
+                    and state["piles"][party]
+                ):
+                    held = {KIND[card] for card in hand if card <= _LAST_SWAP_CARD}
+                    for kind in SWAP_KINDS:
+                        if kind in held:
+                            table = _SWAP[kind]
+                            for bundle in state["piles"][party]:
+                                codes.extend([table[card] for card in bundle if KIND[card] != kind])
             if state["played"][seat] <= 1:
                 used = self._announced(state, party)
                 codes.extend(_LIMIT_CODES[limit] for limit in LIMITS if limit not in used)
@@ -339,8 +356,14 @@ class Gelfdrakkar(Game):
         }
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
-        """A uniformly random shuffle of the deck in play."""
-        return random_shuffle(rng, deck_size(state["players"]))
+        """A uniformly random shuffle of the deck in play.
+
+        The same draws and the same code as ``random_shuffle``, joined directly: the generic
+        encoder checks and remembers every one of the 120 arguments of a code never seen again.
+        """
+        order = list(range(deck_size(state["players"])))
+        rng.shuffle(order)
+        return "shuffle:" + ":".join(map(str, order))
 
     def check_chance(self, state: State, code: str) -> None:
         """Shuffles are validated by ``_apply``."""
@@ -377,16 +400,31 @@ class Gelfdrakkar(Game):
         """A copy made for this state's layout instead of a deep clone.
 
         Playing a card (nearly every move) edits only the acting hand, the trick and the play
-        counts, so ``_copy_state`` copies just those; any other move first takes its own copy
+        counts, so only those are copied here; any other move first takes its own copy
         of every container (``_own_everything``). Nested values that are never edited (trick
         entries, pile bundles, the pending outcome, history entries) stay shared. The
         conformance suite checks at every step that the given state is left unchanged.
         """
-        return _copy_state(state)
+        new = dict(state)
+        new["hands"] = state["hands"][:]
+        new["trick"] = state["trick"][:]
+        new["played"] = state["played"][:]
+        return new
 
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
-        verb, args = decode(code)
         phase = state["phase"]
+        if phase == "play":
+            args = _PLAY_ARGS.get(code)
+            if args is not None:
+                self._play(state, seat, args, events)
+                return
+        if phase == "deal":
+            order = _shuffle_order(code, deck_size(state["players"]))
+            if order is not None:
+                _own_everything(state)
+                self._deal(state, order, events)
+                return
+        verb, args = decode(code)
         if phase == "deal":
             if verb != "shuffle":
                 raise IllegalAction(DEAL_FIRST)
@@ -454,8 +492,10 @@ class Gelfdrakkar(Game):
         hand = state["hands"][seat]
         card = args[0] if args else None
         players = state["players"]
-        if card not in hand:
-            raise IllegalAction(BAD_CARD)
+        try:
+            index = hand.index(card)
+        except ValueError:
+            raise IllegalAction(BAD_CARD) from None
         partner = None
         if card == WALDHERR:
             if 5 <= players <= 6:
@@ -468,7 +508,6 @@ class Gelfdrakkar(Game):
                 raise IllegalAction(BAD_CARD)
         elif len(args) != 1:
             raise IllegalAction(BAD_CARD)
-        hand = hand[:]
         if card <= SINHARA or card == WALDHERR:  # the rare cards with extra duties
             if card == WALDHERR:
                 if len(hand) <= 2:
@@ -481,8 +520,7 @@ class Gelfdrakkar(Game):
                 # the exchange has already shown the player's party. Either way it is known.
                 state["revealed"] = state["revealed"][:]
                 state["revealed"][seat] = state["party"][seat]
-        hand.remove(card)
-        state["hands"][seat] = hand
+        state["hands"][seat] = hand[:index] + hand[index + 1 :]
         if state["taken"] and [seat, card] in state["taken"]:
             state["taken"] = [entry for entry in state["taken"] if entry != [seat, card]]
         state["played"][seat] += 1
@@ -531,12 +569,25 @@ class Gelfdrakkar(Game):
         self._finish_trick(state, outcome, events)
 
     def _finish_trick(self, state: State, outcome: dict[str, Any], events: list[Event]) -> None:
-        _own_everything(state)  # harmless when _claim already did: fresh copies of copies
-        trick_cards = [card for _seat, card in state["trick"]]
-        bundle = state["carried"] + trick_cards
         dest = outcome["dest"]
         winner = outcome["winner"]
         last = state["trick_no"] == state["tricks"]
+        if last:
+            _own_everything(state)  # the round ends: scoring edits much of the state
+        else:
+            # Only what this trick's end edits in place gets its own copy (shared otherwise).
+            if outcome["tod"]:
+                state["dead"] = state["dead"][:]
+            elif dest == "fetter":
+                state["fettered"] = state["fettered"][:]
+            if dest in PARTIES:
+                piles = state["piles"] = dict(state["piles"])
+                piles[dest] = piles[dest][:]
+                state["pile_points"] = dict(state["pile_points"])
+            if outcome["by"] == "winner" or outcome["by"] == "partner":
+                state["revealed"] = state["revealed"][:]
+        trick_cards = [card for _seat, card in state["trick"]]
+        bundle = state["carried"] + trick_cards
         dead: list[int] = []
         if outcome["tod"]:
             dead = [card for card in bundle if card not in IMMORTAL]

@@ -26,13 +26,14 @@ def is_pure(bundle: list[int]) -> bool:
 
     Nullkarten do not count as cards between (source), so they do not spoil a pure trick.
     """
-    species = {KIND[card] for card in bundle if KIND[card] != "null"}
+    species = set(map(KIND.__getitem__, bundle))
+    species.discard("null")
     return len(species) == 1 and next(iter(species)) in SPECIES_KINDS
 
 
 def bundle_points(bundle: list[int]) -> int:
     """Card points of one taken trick, doubled for a pure trick."""
-    points = sum(POINTS[card] for card in bundle)
+    points = sum(map(POINTS.__getitem__, bundle))
     return points * 2 if is_pure(bundle) else points
 
 

@@ -35,6 +35,8 @@ def _first_run(kinds: list[str | None], kind: str, length: int) -> int | None:
     ``kinds`` holds one entry per played card in order: its kind if it may count, None for a
     card that breaks a run, and "null" for a Nullkarte (which never counts as a card between).
     """
+    if kinds.count(kind) < length:
+        return None  # too few of the kind for any run (the common case: no scan needed)
     start = None
     count = 0
     for index, entry in enumerate(kinds):
@@ -57,9 +59,11 @@ _COMBO_TARGETS |= {"drache", "mensch", "zwerg"}
 
 def _combination(kinds: list[str], cancelled: list[bool], best_kind: str) -> tuple[int | None, str]:
     """The first card of a combination that beats the best single card, and its name."""
-    eligible: list[str | None] = [
-        None if cancelled[index] else kind for index, kind in enumerate(kinds)
-    ]
+    eligible: list[str | None] = (
+        [None if cancelled[index] else kind for index, kind in enumerate(kinds)]
+        if True in cancelled
+        else kinds  # type: ignore[assignment]  # read only
+    )
     helfer = "helfer" in eligible
     if best_kind in _DAME_OR_LORD or best_kind in _ELF_WINNERS:
         need = 3 if best_kind in _DAME_OR_LORD else 2
@@ -124,7 +128,7 @@ def resolve(
             "by": by,
         }
     count = len(plays)
-    kinds = [KIND[card] for card in cards]
+    kinds = list(map(KIND.__getitem__, cards))
     cancelled = [False] * count
     if "spion" in kinds:
         for index in range(count):
@@ -160,15 +164,20 @@ def resolve(
 
     # The highest rank wins; among equal cards a lifted one, else the first played (a strict
     # comparison keeps the earliest). Cards without rank (-1) never qualify.
-    best = -1
-    best_rank = -1
-    for index in range(count):
-        rank = RANK[cards[index]]
-        if rank > best_rank and not cancelled[index]:
-            best, best_rank = index, rank
+    ranks = list(map(RANK.__getitem__, cards))
+    if True in cancelled:
+        best = -1
+        best_rank = -1
+        for index in range(count):
+            rank = ranks[index]
+            if rank > best_rank and not cancelled[index]:
+                best, best_rank = index, rank
+    else:
+        best_rank = max(ranks)
+        best = ranks.index(best_rank) if best_rank >= 0 else -1
     if best >= 0 and "freund" in kinds and not lifted[best]:
         for index in range(best + 1, count):
-            if lifted[index] and RANK[cards[index]] == best_rank and not cancelled[index]:
+            if lifted[index] and ranks[index] == best_rank and not cancelled[index]:
                 best = index
                 break
     how = "rank"
@@ -197,15 +206,22 @@ def resolve(
             "by": by,
         }
 
-    def effective(group: tuple[int, ...]) -> int:
-        for index in range(count):
-            if cards[index] in group and not cancelled[index]:
-                return index
-        return -1
-
-    fessel = effective((FESSEL,)) >= 0 and VERNIO not in cards and SINHARA not in cards
-    counter = effective(GEGENWIRKER)
-    support = effective(UNTERSTUETZER) >= 0
+    # The first Fessel, Gegenwirker and Unterstuetzer that no Spion cancelled, in one pass.
+    fessel_at = counter = support_at = -1
+    for index in range(count):
+        played = cards[index]
+        if played > GEGENWIRKER[-1] or cancelled[index]:
+            continue
+        if played == FESSEL:
+            if fessel_at < 0:
+                fessel_at = index
+        elif played in GEGENWIRKER:
+            if counter < 0:
+                counter = index
+        elif played in UNTERSTUETZER and support_at < 0:
+            support_at = index
+    fessel = fessel_at >= 0 and VERNIO not in cards and SINHARA not in cards
+    support = support_at >= 0
     if fessel:
         dest, by = (party[winner], "winner") if last else ("fetter", "fessel")
     elif card == WALDHERR:

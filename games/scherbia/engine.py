@@ -31,9 +31,8 @@ from games.core import (
     clone,
     decode,
     encode,
-    ended_by_forfeit,
-    random_shuffle,
 )
+from games.core.contract import ENDED_KEY
 from games.core.errors import MALFORMED, NOT_NOW
 
 from . import texts
@@ -165,6 +164,15 @@ def _decode(code: str) -> tuple[str, tuple[Any, ...]]:
 _CARD_OF_TEXT = {str(card): card for card in range(DECK)}
 
 
+def _random_shuffle(rng: random.Random, size: int, verb: str) -> str:
+    """The same draws and the same code as ``games.core.random_shuffle``, joined directly: the
+    generic encoder checks and remembers every argument of a code that is never seen again.
+    """
+    order = list(range(size))
+    rng.shuffle(order)
+    return verb + ":" + ":".join(map(str, order))
+
+
 def _parse_shuffle(code: object) -> list[int]:
     """The order of a ``shuffle:...`` code, as strict as ``decode`` + ``check_permutation``.
 
@@ -183,6 +191,14 @@ def _parse_shuffle(code: object) -> list[int]:
     if len(set(order)) != DECK:
         raise IllegalAction(MALFORMED)
     return order
+
+
+_PROFESSION_OF_PLAY = {code: prof for prof, code in enumerate(_PLAY)}
+
+
+def _own_trick(state: State) -> None:
+    """Give a shallow copy (``Scherbia.copy_state``) its own trick entries."""
+    state["trick"] = [entry.copy() for entry in state["trick"]]
 
 
 def copy_state(state: State) -> State:
@@ -410,7 +426,7 @@ class Scherbia(Game):
 
     def to_act(self, state: State) -> list[int]:
         """Chance while dealing and rolling; else the asked seat or the seat to play."""
-        if ended_by_forfeit(state):
+        if state.get(ENDED_KEY):  # ``ended_by_forfeit`` without the call (asked every step)
             return []
         phase = state["phase"]
         if phase == "play":
@@ -472,11 +488,11 @@ class Scherbia(Game):
     def sample_chance(self, state: State, rng: random.Random) -> str:
         """A shuffle, a first leader or two dice, drawn from ``rng``."""
         if state["phase"] == "deal":
-            return random_shuffle(rng, DECK)
+            return _random_shuffle(rng, DECK, "shuffle")
         if state["phase"] == "first":
             return _FIRST[rng.randrange(state["n"])]
         if state["phase"] == "adeal":
-            return random_shuffle(rng, len(OTHER_IDS), "ashuffle")
+            return _random_shuffle(rng, len(OTHER_IDS), "ashuffle")
         if state["phase"] == "factions":
             return rng.choice(_FACTION_CODES)
         # the same draws as games.core.random_dice(rng, 2), without building the code anew
@@ -489,11 +505,29 @@ class Scherbia(Game):
             super().check_chance(state, code)
 
     def copy_state(self, state: State) -> State:
-        """A copy that knows this game's state (see the module-level ``copy_state``)."""
-        return copy_state(state)
+        """A shallow copy: the hands and the trick are new lists, their contents still shared.
+
+        The steps copy what they edit: a hand when a card leaves it (``_play``, ``_replace``,
+        ``_heal``), and every trick entry before any move other than a card played into a
+        layer that stays open (rolls, steals, heals and copies edit entries in place).
+        """
+        new = dict(state)
+        new["hands"] = state["hands"][:]
+        new["trick"] = state["trick"][:]
+        return new
 
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
         phase = state["phase"]
+        if phase == "play" and state["ask"] is None and seat != CHANCE:
+            prof = _PROFESSION_OF_PLAY.get(code)
+            if prof is not None:
+                if state["count"] + 1 >= state["n"] or state["stage"] != "play":
+                    # The layer completes: rolls, steals and heals edit entries in place.
+                    _own_trick(state)
+                self._play(state, seat, prof, events)
+                self._advance(state, events)
+                return
+        _own_trick(state)
         if seat == CHANCE and phase == "deal":
             self._deal(state, _parse_shuffle(code), events)
             self._advance(state, events)
@@ -847,7 +881,8 @@ class Scherbia(Game):
             events.append(Event("revive", {"seat": owner}))
 
     def _play(self, state: State, seat: int, prof: int, events: list[Event]) -> None:
-        card = _take(state["hands"][seat], prof)
+        hand = state["hands"][seat] = state["hands"][seat][:]  # shared until now
+        card = _take(hand, prof)
         trick = state["trick"]
         trick.append(_new_entry(seat, card, state["layer"], False))
         state["count"] += 1
@@ -954,7 +989,7 @@ class Scherbia(Game):
     ) -> None:
         trick = state["trick"]
         old = trick[slot]
-        hand = state["hands"][old["s"]]
+        hand = state["hands"][old["s"]] = state["hands"][old["s"]][:]  # shared until now
         card = _take(hand, prof)
         _insert(hand, returned)
         trick[slot] = entry = _new_entry(old["s"], card, old["l"], True)
@@ -1024,7 +1059,7 @@ class Scherbia(Game):
 
     def _heal(self, state: State, slot: int, prof: int, events: list[Event]) -> None:
         entry = state["trick"][slot]
-        hand = state["hands"][entry["s"]]
+        hand = state["hands"][entry["s"]] = state["hands"][entry["s"]][:]  # shared until now
         card = _take(hand, prof)
         _insert(hand, entry["c"])
         events.append(Event("heal", {"seat": entry["s"], "card": card, "heiler": entry["c"]}))
