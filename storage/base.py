@@ -775,7 +775,9 @@ class Repository(ABC):
 
     @abstractmethod
     async def defer_deadline(self, deadline_id: int, due: float, attempts: int) -> None:
-        """Put off a deadline whose handler failed: new ``due`` and failure count."""
+        """Put off a deadline whose handler failed: new ``due`` and failure count; clears its
+        lease, so any process may take it up when it falls due again.
+        """
 
     @abstractmethod
     async def get_reminders_off(self, user_id: str) -> bool:
@@ -806,6 +808,43 @@ class Repository(ABC):
         """The person's vacations that started at ``since`` or later, or were planned to run
         past it.
         """
+
+    # ----- leases for several processes (issue 17) ---------------------------------------------
+
+    @abstractmethod
+    async def claim_deadlines(
+        self,
+        owner: str,
+        now: float,
+        lease_seconds: float,
+        kinds: tuple[str, ...] = (),
+        limit: int = 100,
+    ) -> list[DeadlineRecord]:
+        """Lease due deadlines (``due <= now``, of ``kinds`` if given) to ``owner`` until
+        ``now + lease_seconds`` and return them, earliest first.
+
+        Only deadlines nobody holds are taken: unleased ones and those whose lease ran out
+        (``lease_until < now``: their owner seems gone). Atomic across processes: two owners
+        claiming at once never get the same deadline. ``defer_deadline`` clears the lease;
+        deleting the deadline ends it.
+        """
+
+    @abstractmethod
+    async def claim_posts(
+        self, owner: str, now: float, lease_seconds: float, limit: int = 100
+    ) -> list[OutboxRecord]:
+        """Lease pending posts (not sent, next try come) to ``owner`` and return them in id order.
+
+        Only posts nobody holds are taken (unleased, or the lease ran out). A post is skipped
+        while an earlier unsent post of the same table is leased to another owner whose lease
+        still runs, so the posts of one table reach Discord in order whoever delivers them.
+        Posts without a table are independent of each other. ``post_sent`` and ``post_retry``
+        clear the lease.
+        """
+
+    @abstractmethod
+    async def release_leases(self, owner: str) -> int:
+        """Free every deadline and post ``owner`` holds (a clean shutdown); how many."""
 
     # ----- the outbox (issue 15) ---------------------------------------------------------------
 

@@ -103,11 +103,40 @@ class SqliteClocksMixin:
 
         def work(conn: sqlite3.Connection) -> None:
             conn.execute(
-                "UPDATE deadlines SET due = ?, attempts = ? WHERE id = ?",
+                "UPDATE deadlines SET due = ?, attempts = ?, lease_owner = NULL,"
+                " lease_until = NULL WHERE id = ?",
                 (due, attempts, deadline_id),
             )
 
         await self._write(work)
+
+    async def claim_deadlines(
+        self,
+        owner: str,
+        now: float,
+        lease_seconds: float,
+        kinds: tuple[str, ...] = (),
+        limit: int = 100,
+    ) -> list[DeadlineRecord]:
+        """See ``Repository.claim_deadlines``: one write transaction, so two processes on one
+        file cannot lease the same deadline.
+        """
+        where, values = _filters(None, kinds, None)
+        where = f"{where} AND" if where else " WHERE"
+        select = (
+            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines{where} due <= ?"
+            " AND (lease_owner IS NULL OR lease_until < ?) ORDER BY due, id LIMIT ?"
+        )
+
+        def work(conn: sqlite3.Connection) -> list[DeadlineRecord]:
+            rows = conn.execute(select, (*values, now, now, limit)).fetchall()
+            conn.executemany(
+                "UPDATE deadlines SET lease_owner = ?, lease_until = ? WHERE id = ?",
+                [(owner, now + lease_seconds, row[0]) for row in rows],
+            )
+            return [_deadline(row) for row in rows]
+
+        return list(await self._write(work))
 
     async def delete_deadlines(
         self,

@@ -99,6 +99,21 @@ _OUTBOX_COLUMNS = (
 )
 
 
+# Pending posts nobody holds (parameters: now, owner, now), in id order. A post waits while an
+# earlier unsent post of its table is held by another owner whose lease runs: the posts of one
+# table stay in order across processes. Posts without a table are independent. Shared with the
+# PostgreSQL repository (after its placeholder translation).
+_CLAIMABLE_POSTS = (
+    f"SELECT {_OUTBOX_COLUMNS} FROM outbox AS o"
+    " WHERE o.sent_at IS NULL AND o.next_try <= ?"
+    " AND (o.lease_owner IS NULL OR o.lease_until < ?)"
+    " AND NOT (o.table_id IS NOT NULL AND EXISTS (SELECT 1 FROM outbox AS e"
+    "  WHERE e.table_id = o.table_id AND e.id < o.id AND e.sent_at IS NULL"
+    "  AND e.lease_owner IS NOT NULL AND e.lease_owner <> ? AND e.lease_until >= ?))"
+    " ORDER BY o.id"
+)
+
+
 def _post_from_row(row: Sequence[Any]) -> OutboxRecord:
     return OutboxRecord(
         id=row[0],
@@ -733,7 +748,9 @@ class SqliteRepository(
 
         def work(conn: sqlite3.Connection) -> None:
             conn.execute(
-                "UPDATE outbox SET sent_at = ?, progress = ? WHERE id = ?", (at, text, post_id)
+                "UPDATE outbox SET sent_at = ?, progress = ?, lease_owner = NULL,"
+                " lease_until = NULL WHERE id = ?",
+                (at, text, post_id),
             )
 
         await self._write(work)
@@ -743,11 +760,43 @@ class SqliteRepository(
 
         def work(conn: sqlite3.Connection) -> None:
             conn.execute(
-                "UPDATE outbox SET next_try = ?, attempts = ? WHERE id = ?",
+                "UPDATE outbox SET next_try = ?, attempts = ?, lease_owner = NULL,"
+                " lease_until = NULL WHERE id = ?",
                 (next_try, attempts, post_id),
             )
 
         await self._write(work)
+
+    async def claim_posts(
+        self, owner: str, now: float, lease_seconds: float, limit: int = 100
+    ) -> list[OutboxRecord]:
+        """See ``Repository.claim_posts``: one write transaction."""
+
+        def work(conn: sqlite3.Connection) -> list[OutboxRecord]:
+            parameters = (now, now, owner, now, limit)
+            rows = conn.execute(f"{_CLAIMABLE_POSTS} LIMIT ?", parameters).fetchall()
+            conn.executemany(
+                "UPDATE outbox SET lease_owner = ?, lease_until = ? WHERE id = ?",
+                [(owner, now + lease_seconds, row[0]) for row in rows],
+            )
+            return [_post_from_row(row) for row in rows]
+
+        return list(await self._write(work))
+
+    async def release_leases(self, owner: str) -> int:
+        """See ``Repository.release_leases``."""
+
+        def work(conn: sqlite3.Connection) -> int:
+            freed = 0
+            for table in ("deadlines", "outbox"):
+                freed += conn.execute(
+                    f"UPDATE {table} SET lease_owner = NULL, lease_until = NULL"
+                    " WHERE lease_owner = ?",
+                    (owner,),
+                ).rowcount
+            return freed
+
+        return int(await self._write(work))
 
     async def posts(
         self, *, table_id: int | None = None, kinds: tuple[str, ...] = ()
