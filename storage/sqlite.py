@@ -858,7 +858,6 @@ class SqliteRepository(
         )
         return [_table_from_row(row) for row in rows]
 
-
     @contextlib.asynccontextmanager
     async def hold(self, keys: Iterable[str]) -> AsyncIterator[None]:
         """See ``Repository.hold``: byte-range locks (``fcntl``) in a file beside the database,
@@ -889,7 +888,8 @@ class SqliteRepository(
 
 def _lock_offset(key: str) -> int:
     """A key's byte in the lock file: 2**40 places make two keys sharing one unlikely (they
-    would only wait for each other)."""
+    would only wait for each other).
+    """
     return int.from_bytes(hashlib.sha256(key.encode()).digest()[:5], "big")
 
 

@@ -24,6 +24,7 @@ process stored, or left behind when it died, are found without being told."""
 
 
 def process_owner() -> str:
-    """This process's name in a lease: host, process id and a random part (a restarted process
-    may get the pid of the dead one back and must not take its leases for its own)."""
+    """The name of this process in a lease: host, process id and a random part (a restarted process
+    may get the pid of the dead one back and must not take its leases for its own).
+    """
     return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
