@@ -10,7 +10,7 @@ import contextlib
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
 LOBBY = "lobby"
 ACTIVE = "active"
@@ -530,6 +530,13 @@ class UnknownTournament(StorageError):
 
 class Repository(ABC):
     """Persistence of tables, seats and the append-only action log."""
+
+    async def __aenter__(self) -> Self:
+        await self.open()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
 
     @abstractmethod
     async def open(self) -> None:

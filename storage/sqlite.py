@@ -26,7 +26,6 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any, Self
 
 import aiosqlite
@@ -51,6 +50,8 @@ from .base import (
 )
 from .clocks import SqliteClocksMixin
 from .limits import SqliteLimitsMixin
+from .migrations import migrations
+from .migrations import statements as _statements
 from .preferences import SqlitePreferencesMixin
 from .tournaments import SqliteTournamentsMixin
 
@@ -127,36 +128,6 @@ def _post_from_row(row: Sequence[Any]) -> OutboxRecord:
         next_try=row[8],
         sent_at=row[9],
     )
-
-
-def migrations() -> list[tuple[int, str, str]]:
-    """The numbered migrations shipped with the package: (version, file name, SQL), in order."""
-    found = []
-    for item in resources.files("storage.migrations").iterdir():
-        name = item.name
-        if name.endswith(".sql") and name[:4].isdigit():
-            found.append((int(name[:4]), name, item.read_text(encoding="utf-8")))
-    found.sort()
-    versions = [version for version, _, _ in found]
-    if len(set(versions)) != len(versions):
-        raise StorageError(f"two migrations share a number: {[name for _, name, _ in found]}")
-    return found
-
-
-def _statements(script: str) -> list[str]:
-    """Split a migration into statements (``executescript`` would commit our transaction)."""
-    statements, pending = [], ""
-    for line in script.splitlines(keepends=True):
-        pending += line
-        if sqlite3.complete_statement(pending):
-            if pending.strip():
-                statements.append(pending.strip())
-            pending = ""
-    if pending.strip() and not all(
-        part.strip().startswith("--") or not part.strip() for part in pending.splitlines()
-    ):
-        raise StorageError(f"unterminated SQL statement in migration: {pending.strip()[:80]}")
-    return statements
 
 
 def _migrate(conn: sqlite3.Connection) -> list[int]:

@@ -1,24 +1,89 @@
-"""Shared fixtures: the test-only game is registered for every test session, and ``repo`` is a
-fresh repository on each storage backend.
+"""Shared fixtures: the test-only game is registered for every test session; ``repo`` is a fresh
+repository on each storage backend (SQLite in a temporary file, and a database of its own on a
+real PostgreSQL server that the session starts and removes).
 """
 
 from __future__ import annotations
 
+import asyncio
+import itertools
+import os
+from concurrent.futures import ThreadPoolExecutor
+
+import asyncpg
 import pytest
 
 from games.core import register
+from storage.postgres import PostgresRepository
 from storage.sqlite import SqliteRepository
 from tests.games.highcard import GAME as HIGHCARD
+from tests.postgres_server import PostgresMissing, PostgresServer
 
 register(HIGHCARD)
 
-BACKENDS = ["sqlite"]
+BACKENDS = ["sqlite", "postgres"]
+TEMPLATE = "tischrunde_template"
+_numbers = itertools.count(1)
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """One PostgreSQL server per test process (each xdist worker starts its own), with a
+    template database that already holds the schema; stopped and removed at the end.
+
+    Missing binaries fail the tests rather than skip them: CI installs the package.
+    """
+    try:
+        server = PostgresServer().start()
+    except PostgresMissing as error:
+        pytest.fail(str(error), pytrace=False)
+    try:
+
+        async def prepare() -> None:
+            admin = await asyncpg.connect(server.url())
+            try:
+                await admin.execute(f"CREATE DATABASE {TEMPLATE}")
+            finally:
+                await admin.close()
+            async with PostgresRepository(server.url(TEMPLATE)):
+                pass  # applies the migrations once; each test's database is a copy
+
+        # In a thread of its own: the fixture may be first asked for inside a running loop.
+        with ThreadPoolExecutor(1) as thread:
+            thread.submit(asyncio.run, prepare()).result()
+        yield server
+    finally:
+        server.stop()
+
+
+async def new_postgres_database(server: PostgresServer) -> str:
+    """A fresh database (a copy of the migrated template); its URL."""
+    name = f"test_{os.getpid()}_{next(_numbers)}"
+    admin = await asyncpg.connect(server.url())
+    try:
+        await admin.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
+    finally:
+        await admin.close()
+    return server.url(name)
+
+
+@pytest.fixture
+async def database_url(request, tmp_path):
+    """The URL of a fresh, empty database on the backend of ``request.param``."""
+    backend = getattr(request, "param", "sqlite")
+    if backend == "postgres":
+        return await new_postgres_database(request.getfixturevalue("postgres_server"))
+    return f"sqlite:///{tmp_path / 'store.sqlite3'}"
 
 
 @pytest.fixture(params=BACKENDS)
 async def repo(request, tmp_path):
-    """An open, empty repository: one test per backend."""
-    repository = SqliteRepository(str(tmp_path / "store.sqlite3"))
+    """An open, empty repository: the test runs once per backend."""
+    if request.param == "postgres":
+        url = await new_postgres_database(request.getfixturevalue("postgres_server"))
+        repository = PostgresRepository(url)
+    else:
+        repository = SqliteRepository(str(tmp_path / "store.sqlite3"))
     await repository.open()
     yield repository
     await repository.close()

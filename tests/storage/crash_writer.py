@@ -1,6 +1,6 @@
 """The process the crash test kills: it appends moves to a few tables until it is stopped.
 
-Run as ``python crash_writer.py DB_PATH TABLES``. On a fresh database it creates TABLES tables;
+Run as ``python crash_writer.py DATABASE_URL TABLES`` (``sqlite:///...`` or ``postgresql://...``). On a fresh database it creates TABLES tables;
 on a database it already wrote to it resumes every active table from its stored snapshot. After
 each ``append`` returns (so after its commit) it prints one line, flushed:
 ``ack TABLE SEQ CODE``. A table's snapshot is ``{"moves": [every code in its log, in order]}``,
@@ -17,15 +17,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from storage import ACTIVE, LogEntry
-from storage.sqlite import SqliteRepository
+from storage import ACTIVE, LogEntry, Repository, open_repository
 
 
 def code_for(table_id: int, seq: int) -> str:
     return f"t{table_id}s{seq}"
 
 
-async def play(repo: SqliteRepository, table_id: int) -> None:
+async def play(repo: Repository, table_id: int) -> None:
     table = await repo.get_table(table_id)
     seq = table.seq
     moves = list(table.state["moves"]) if table.state else []
@@ -47,8 +46,8 @@ async def play(repo: SqliteRepository, table_id: int) -> None:
         sys.stdout.flush()
 
 
-async def main(path: str, tables: int) -> None:
-    repo = SqliteRepository(path)
+async def main(url: str, tables: int) -> None:
+    repo = open_repository(url)
     await repo.open()
     active = [table.id for table in await repo.tables_with_status((ACTIVE,))]
     if not active:

@@ -5,15 +5,6 @@ from __future__ import annotations
 import pytest
 
 from storage import DeadlineRecord, VacationRecord
-from storage.sqlite import SqliteRepository
-
-
-@pytest.fixture
-async def repo(tmp_path):
-    repository = SqliteRepository(str(tmp_path / "store.sqlite3"))
-    await repository.open()
-    yield repository
-    await repository.close()
 
 
 def deadline(kind, due, **fields):

@@ -2,7 +2,7 @@
 
 Reopened, every acknowledged move is in the log, every table's sequence number is its last log
 entry, and every stored snapshot equals the replay of its log. Three rounds on one database: each
-round resumes the tables the previous, killed, round left behind.
+round resumes the tables the previous, killed, round left behind. On SQLite and on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -16,8 +16,10 @@ import sys
 import time
 from pathlib import Path
 
-from storage import ACTIVE
-from storage.sqlite import SqliteRepository
+import pytest
+
+from storage import ACTIVE, open_repository
+from tests.conftest import BACKENDS
 
 WRITER = Path(__file__).with_name("crash_writer.py")
 TABLES = 4
@@ -26,10 +28,10 @@ ROUNDS = 3
 TIMEOUT = 30.0
 
 
-def run_and_kill(path: str) -> list[tuple[int, int, str]]:
+def run_and_kill(url: str) -> list[tuple[int, int, str]]:
     """Start the writer, SIGKILL it after ACKS_BEFORE_KILL acknowledgements, return all acks."""
     child = subprocess.Popen(
-        [sys.executable, str(WRITER), path, str(TABLES)],
+        [sys.executable, str(WRITER), url, str(TABLES)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
@@ -61,9 +63,9 @@ def run_and_kill(path: str) -> list[tuple[int, int, str]]:
     ]
 
 
-async def check_database(path: str, acks: list[tuple[int, int, str]]) -> int:
+async def check_database(url: str, acks: list[tuple[int, int, str]]) -> int:
     """Every ack is stored; seq = last entry; snapshot = replay of the log. Returns moves."""
-    async with SqliteRepository(path) as repo:
+    async with open_repository(url) as repo:
         tables = await repo.tables_with_status((ACTIVE,))
         assert len(tables) == TABLES
         logs = {}
@@ -80,13 +82,14 @@ async def check_database(path: str, acks: list[tuple[int, int, str]]) -> int:
         return sum(len(log) for log in logs.values())
 
 
-def test_acknowledged_moves_survive_sigkill(tmp_path):
-    path = str(tmp_path / "crash.db")
+@pytest.mark.parametrize("database_url", BACKENDS, indirect=True)
+async def test_acknowledged_moves_survive_sigkill(database_url):
     stored_before = 0
     for _ in range(ROUNDS):
-        acks = run_and_kill(path)
+        # The child runs on its own; waiting for it in a thread keeps this loop free.
+        acks = await asyncio.to_thread(run_and_kill, database_url)
         assert len(acks) >= ACKS_BEFORE_KILL
-        stored = asyncio.run(check_database(path, acks))
+        stored = await check_database(database_url, acks)
         # Every round makes progress beyond what the previous round had stored.
         assert stored >= stored_before + ACKS_BEFORE_KILL
         stored_before = stored

@@ -12,14 +12,6 @@ from storage import GuildLimits, HandoverRecord, SeatRecord
 from storage.sqlite import SqliteRepository
 
 
-@pytest.fixture
-async def repo(tmp_path):
-    repository = SqliteRepository(str(tmp_path / "limits.sqlite3"))
-    await repository.open()
-    yield repository
-    await repository.close()
-
-
 def mode(path) -> int:
     return stat.S_IMODE(os.stat(path).st_mode)
 

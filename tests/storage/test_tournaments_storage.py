@@ -11,15 +11,6 @@ from storage.base import (
     TournamentRecord,
     UnknownTournament,
 )
-from storage.sqlite import SqliteRepository
-
-
-@pytest.fixture
-async def repo(tmp_path):
-    repository = SqliteRepository(str(tmp_path / "t.sqlite3"), synchronous="OFF")
-    await repository.open()
-    yield repository
-    await repository.close()
 
 
 def tournament(**changes):

@@ -1,0 +1,1387 @@
+"""The repository on PostgreSQL through asyncpg: for several bot processes on one database.
+
+Every write is one transaction on a connection of a small pool, and the database arbitrates
+between processes: a move is a conditional ``UPDATE .. WHERE seq = expected`` on the table's
+row (the row lock it takes makes a second writer of the same table wait, then find the sequence
+moved on), a request id is unique in the log, a hand-over leaves 'pending' by a conditional
+UPDATE, ratings are read and written under a transaction-scoped advisory lock, and deadlines and
+posts are leased (``claim_deadlines``, ``claim_posts``). A caller's call returns only after the
+COMMIT that holds its write.
+
+The schema comes from the same numbered migrations as SQLite's, translated mechanically
+(``storage.migrations.postgresql``); JSON is TEXT on both, so the SQL of reads and writes is
+mostly the SQLite repository's with ``$n`` placeholders (``_sql``).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Self
+
+import asyncpg
+
+from .base import (
+    ACTIVE,
+    HANDOVER_STATUSES,
+    LOBBY,
+    STATUSES,
+    TOURNAMENT_STATUSES,
+    Changes,
+    DeadlineRecord,
+    DuplicateRequest,
+    GuildLimits,
+    GuildSettings,
+    HandoverRecord,
+    LogEntry,
+    NotPending,
+    OutboxRecord,
+    PairingRecord,
+    RatingRecord,
+    Registration,
+    Repository,
+    RoundRecord,
+    SeatRecord,
+    StaleSequence,
+    StorageError,
+    TableId,
+    TableRecord,
+    TableRef,
+    TournamentRecord,
+    UnknownTable,
+    UnknownTournament,
+    UserPreferences,
+    VacationRecord,
+    json_with_refs,
+    table_id_of,
+)
+from .clocks import _DEADLINE_COLUMNS, _deadline, _filters
+from .limits import _HANDOVER_COLUMNS, _LIMIT_COLUMNS, _handover
+from .migrations import migrations, postgresql, statements
+from .sqlite import (
+    _CLAIMABLE_POSTS,
+    _OUTBOX_COLUMNS,
+    _TABLE_COLUMNS,
+    _dumps,
+    _post_from_row,
+    _table_from_row,
+)
+from .tournaments import (
+    _PAIRING_COLUMNS,
+    _RATING_COLUMNS,
+    _TOURNAMENT_COLUMNS,
+    _pairing,
+    _rating,
+    _tournament,
+)
+
+Connection = asyncpg.Connection
+Work = Callable[[Connection], Awaitable[Any]]
+"""A write: runs on a pooled connection inside a transaction the repository owns."""
+
+# Any fixed number: migrations of several processes starting at once take turns on it.
+_MIGRATION_LOCK = 0x7469_7363_6872_756E  # "tischrun"
+# Claims of posts take turns on this one, so two owners cannot each take one post of a table
+# while the other's lease on the earlier post is not committed yet.
+_POST_CLAIM_LOCK = 0x7469_7363_706F_7374
+
+
+@functools.lru_cache(maxsize=1024)
+def _sql(query: str) -> str:
+    """``query`` with SQLite's ``?`` placeholders numbered ``$1, $2, ..`` for PostgreSQL (our
+    SQL has no ``?`` inside string literals).
+    """
+    parts = query.split("?")
+    return "".join(
+        part + (f"${number}" if number < len(parts) else "")
+        for number, part in enumerate(parts, start=1)
+    )
+
+
+def _count(status: str) -> int:
+    """The row count of a command status such as ``UPDATE 3`` or ``INSERT 0 1``."""
+    return int(status.rsplit(" ", 1)[-1])
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+class PostgresRepository(Repository):
+    """``Repository`` on one PostgreSQL database (``postgresql://user:pass@host/db``)."""
+
+    def __init__(self, url: str, *, min_size: int = 1, max_size: int = 4) -> None:
+        self.url = url
+        self.min_size = min_size
+        self.max_size = max_size
+        self._pool: asyncpg.Pool | None = None
+
+    # -- life cycle ---------------------------------------------------------------------------
+
+    async def open(self) -> None:
+        """Connect the pool and apply pending migrations."""
+        if self._pool is not None:
+            raise StorageError("repository already open")
+        pool = await asyncpg.create_pool(
+            self.url, min_size=self.min_size, max_size=self.max_size, command_timeout=60
+        )
+        try:
+            async with pool.acquire() as conn:
+                await _migrate(conn)
+        except BaseException:
+            await pool.close()
+            raise
+        self._pool = pool
+
+    async def close(self) -> None:
+        """Wait for the calls under way and disconnect."""
+        if self._pool is None:
+            return
+        pool, self._pool = self._pool, None
+        await pool.close()
+
+    async def __aenter__(self) -> Self:
+        await self.open()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    async def schema_versions(self) -> list[int]:
+        """The migrations applied to this database, in order."""
+        rows = await self._read("SELECT version FROM schema_version ORDER BY version")
+        return [row[0] for row in rows]
+
+    def _pool_or_fail(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise StorageError("repository is not open")
+        return self._pool
+
+    async def _read(self, sql: str, parameters: Sequence[Any] = ()) -> list[Any]:
+        async with self._pool_or_fail().acquire() as conn:
+            return list(await conn.fetch(_sql(sql), *parameters))
+
+    async def _write(self, work: Work) -> Any:
+        async with self._pool_or_fail().acquire() as conn, conn.transaction():
+            return await work(conn)
+
+    # -- tables and seats ---------------------------------------------------------------------
+
+    async def create_table(
+        self,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        place: dict[str, Any],
+        host: str,
+        settings: dict[str, Any] | None = None,
+    ) -> TableRecord:
+        """A new table in the lobby."""
+        ref = TableRef()
+        await self._write(self._work_create_table(game, options, seed, place, host, settings, ref))
+        return await self.get_table(int(ref))
+
+    def _work_create_table(
+        self,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        place: dict[str, Any],
+        host: str,
+        settings: dict[str, Any] | None,
+        ref: TableRef,
+    ) -> Work:
+        now = time.time()
+        row = (
+            game,
+            _dumps(options),
+            seed,
+            _dumps(place),
+            host,
+            LOBBY,
+            _dumps(dict(settings or {})),
+            now,
+            now,
+        )
+
+        async def work(conn: Connection) -> int:
+            ref.id = int(
+                await conn.fetchval(
+                    "INSERT INTO tables (game, options, seed, place, host, status, settings,"
+                    " created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+                    " RETURNING id",
+                    *row,
+                )
+            )
+            return ref.id
+
+        return work
+
+    async def get_table(self, table_id: int) -> TableRecord:
+        """The table with its snapshot; ``UnknownTable`` if there is none."""
+        rows = await self._read(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
+        if not rows:
+            raise UnknownTable(table_id)
+        return _table_from_row(rows[0])
+
+    async def update_table(
+        self,
+        table_id: int,
+        *,
+        status: str | None = None,
+        place: dict[str, Any] | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> None:
+        """Change what is not part of the game's history (lobby status, place, settings)."""
+        await self._write(
+            self._work_update_table(table_id, status=status, place=place, settings=settings)
+        )
+
+    def _work_update_table(
+        self,
+        table_id: TableId,
+        *,
+        status: str | None = None,
+        place: dict[str, Any] | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> Work:
+        if status is not None and status not in STATUSES:
+            raise ValueError(f"unknown status {status!r}")
+        assignments, values = ["updated_at = ?"], [time.time()]
+        for column, value in (("status", status), ("place", place), ("settings", settings)):
+            if value is not None:
+                assignments.append(f"{column} = ?")
+                values.append(value if column == "status" else _dumps(value))
+        sql = _sql(f"UPDATE tables SET {', '.join(assignments)} WHERE id = ?")
+
+        async def work(conn: Connection) -> None:
+            if _count(await conn.execute(sql, *values, int(table_id))) != 1:
+                raise UnknownTable(int(table_id))
+
+        return work
+
+    async def set_seats(self, table_id: int, seats: list[SeatRecord]) -> None:
+        """Replace the table's seats (lobby joins and leaves, a substitution)."""
+        await self._write(self._work_set_seats(table_id, seats))
+
+    def _work_set_seats(self, table_id: TableId, seats: list[SeatRecord]) -> Work:
+        numbers = [seat.seat for seat in seats]
+        if len(set(numbers)) != len(numbers):
+            raise ValueError(f"a seat number repeats: {numbers}")
+        rows = [(s.seat, s.name, s.user_id, s.engine) for s in seats]
+
+        async def work(conn: Connection) -> None:
+            table = int(table_id)
+            # The row lock orders two replacements of one table's seats.
+            updated = await conn.execute(
+                "UPDATE tables SET updated_at = $1 WHERE id = $2", time.time(), table
+            )
+            if _count(updated) != 1:
+                raise UnknownTable(table)
+            await conn.execute("DELETE FROM seats WHERE table_id = $1", table)
+            await conn.executemany(
+                "INSERT INTO seats (table_id, seat, name, user_id, engine)"
+                " VALUES ($1, $2, $3, $4, $5)",
+                [(table, *row) for row in rows],
+            )
+
+        return work
+
+    async def get_seats(self, table_id: int) -> list[SeatRecord]:
+        """The table's seats ordered by seat number."""
+        rows = await self._read(
+            "SELECT seat, name, user_id, engine FROM seats WHERE table_id = ? ORDER BY seat",
+            (table_id,),
+        )
+        return [SeatRecord(seat=r[0], name=r[1], user_id=r[2], engine=r[3]) for r in rows]
+
+    # -- the action log -----------------------------------------------------------------------
+
+    async def append(
+        self,
+        table_id: int,
+        expected_seq: int,
+        entries: list[LogEntry],
+        state: dict[str, Any],
+        status: str,
+        result: dict[str, Any] | None = None,
+    ) -> int:
+        """Append ``entries`` (numbered expected_seq+1, ...) and store the new snapshot, atomically.
+
+        Same contract as ``SqliteRepository.append``: ``StaleSequence`` if the table is not at
+        ``expected_seq``, ``DuplicateRequest`` if a request id was already applied (that one
+        wins when both hold); in both cases nothing is written.
+        """
+        return int(
+            await self._write(
+                self._work_append(table_id, expected_seq, entries, state, status, result)
+            )
+        )
+
+    def _work_append(
+        self,
+        table_id: int,
+        expected_seq: int,
+        entries: list[LogEntry],
+        state: dict[str, Any],
+        status: str,
+        result: dict[str, Any] | None = None,
+    ) -> Work:
+        if status not in STATUSES:
+            raise ValueError(f"unknown status {status!r}")
+        if expected_seq < 0:
+            raise ValueError("expected_seq must not be negative")
+        now = time.time()
+        rows = []
+        for offset, entry in enumerate(entries, start=1):
+            seq = expected_seq + offset
+            if entry.seq not in (0, seq):
+                raise ValueError(f"entry numbered {entry.seq} where {seq} comes next")
+            rows.append((table_id, seq, entry.seat, entry.code, entry.request_id, entry.at or now))
+        request_ids = [entry.request_id for entry in entries if entry.request_id is not None]
+        if len(set(request_ids)) != len(request_ids):
+            raise ValueError(f"a request id repeats within one append: {request_ids}")
+        new_seq = expected_seq + len(rows)
+        snapshot = (
+            new_seq,
+            _dumps(state),
+            status,
+            None if result is None else _dumps(result),
+            now,
+            table_id,
+            expected_seq,
+        )
+
+        async def work(conn: Connection) -> int:
+            # Under READ COMMITTED a second writer of this row waits for the first to commit,
+            # then re-checks ``seq = expected``: of two clicks at once, one finds it stale.
+            updated = await conn.execute(
+                "UPDATE tables SET seq = $1, state = $2, status = $3, result = $4,"
+                " updated_at = $5 WHERE id = $6 AND seq = $7",
+                *snapshot,
+            )
+            if _count(updated) != 1:
+                await _raise_if_applied(conn, request_ids)
+                found = await conn.fetchval("SELECT seq FROM tables WHERE id = $1", table_id)
+                if found is None:
+                    raise UnknownTable(table_id)
+                raise StaleSequence(f"table {table_id} is at action {found}, not {expected_seq}")
+            if rows:
+                try:
+                    # A savepoint: after a unique violation the transaction can still ask
+                    # which request it was.
+                    async with conn.transaction():
+                        await conn.executemany(
+                            "INSERT INTO actions (table_id, seq, seat, code, request_id, at)"
+                            " VALUES ($1, $2, $3, $4, $5, $6)",
+                            rows,
+                        )
+                except asyncpg.UniqueViolationError:
+                    await _raise_if_applied(conn, request_ids)
+                    raise
+            return new_seq
+
+        return work
+
+    async def log(self, table_id: int, since: int = 0) -> list[LogEntry]:
+        """The table's actions with seq > ``since``, in order (empty for an unknown table)."""
+        rows = await self._read(
+            "SELECT seq, seat, code, request_id, at FROM actions"
+            " WHERE table_id = ? AND seq > ? ORDER BY seq",
+            (table_id, since),
+        )
+        return [LogEntry(seq=r[0], seat=r[1], code=r[2], request_id=r[3], at=r[4]) for r in rows]
+
+    async def find_request(self, request_id: str) -> tuple[int, int] | None:
+        """(table id, seq) of the action applied for ``request_id``, if any."""
+        rows = await self._read(
+            "SELECT table_id, seq FROM actions WHERE request_id = ?", (request_id,)
+        )
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    # -- units of work ------------------------------------------------------------------------
+
+    async def commit(self, changes: Changes) -> list[Any]:
+        """Run every write of ``changes`` in order in one transaction; each write's result."""
+        if not changes:
+            return []
+        works = [getattr(self, f"_work_{op.name}")(*op.args, **op.kwargs) for op in changes.ops]
+
+        async def work(conn: Connection) -> list[Any]:
+            return [await item(conn) for item in works]
+
+        return list(await self._write(work))
+
+    # -- queries ------------------------------------------------------------------------------
+
+    async def tables_of_user(
+        self, user_id: str, statuses: tuple[str, ...] = (LOBBY, ACTIVE)
+    ) -> list[TableRecord]:
+        """Tables where ``user_id`` holds a seat, newest first."""
+        if not statuses:
+            return []
+        marks = ", ".join("?" * len(statuses))
+        rows = await self._read(
+            f"SELECT {_TABLE_COLUMNS} FROM tables"
+            " WHERE id IN (SELECT table_id FROM seats WHERE user_id = ?)"
+            f" AND status IN ({marks}) ORDER BY created_at DESC, id DESC",
+            (user_id, *statuses),
+        )
+        return [_table_from_row(row) for row in rows]
+
+    async def tables_with_status(self, statuses: tuple[str, ...]) -> list[TableRecord]:
+        """Every table in one of ``statuses`` (for start-up and housekeeping), oldest first."""
+        if not statuses:
+            return []
+        marks = ", ".join("?" * len(statuses))
+        rows = await self._read(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status IN ({marks}) ORDER BY id",
+            tuple(statuses),
+        )
+        return [_table_from_row(row) for row in rows]
+
+    # -- the outbox ---------------------------------------------------------------------------
+
+    def _work_post(
+        self,
+        key: str,
+        kind: str,
+        payload: dict[str, Any],
+        *,
+        table_id: int | None = None,
+        at: float = 0.0,
+    ) -> Work:
+        async def work(conn: Connection) -> bool:
+            row = (key, kind, table_id_of(table_id), _dumps(payload), at or time.time())
+            status = await conn.execute(
+                "INSERT INTO outbox (key, kind, table_id, payload, created_at)"
+                " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING",
+                *row,
+            )
+            return _count(status) > 0
+
+        return work
+
+    async def pending_posts(self, now: float, limit: int = 100) -> list[OutboxRecord]:
+        """Posts not yet sent whose next try has come, oldest first."""
+        rows = await self._read(
+            f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE sent_at IS NULL AND next_try <= ?"
+            " ORDER BY id LIMIT ?",
+            (now, limit),
+        )
+        return [_post_from_row(row) for row in rows]
+
+    async def last_post_id(self) -> int:
+        """The id of the newest post stored (0: none yet)."""
+        rows = await self._read("SELECT MAX(id) FROM outbox")
+        return int(rows[0][0] or 0) if rows else 0
+
+    async def next_post_try(self) -> float | None:
+        """When the earliest post waiting for a retry may be tried (None: nothing waits)."""
+        rows = await self._read("SELECT MIN(next_try) FROM outbox WHERE sent_at IS NULL")
+        return rows[0][0] if rows else None
+
+    async def post_sent(self, post_id: int, at: float, progress: dict[str, Any]) -> None:
+        """Mark a post delivered (it is never sent again); clears its lease."""
+        text = _dumps(progress)
+
+        async def work(conn: Connection) -> None:
+            await conn.execute(
+                "UPDATE outbox SET sent_at = $1, progress = $2, lease_owner = NULL,"
+                " lease_until = NULL WHERE id = $3",
+                at,
+                text,
+                post_id,
+            )
+
+        await self._write(work)
+
+    async def post_retry(self, post_id: int, next_try: float, attempts: int) -> None:
+        """Put off a post whose delivery failed; clears its lease."""
+
+        async def work(conn: Connection) -> None:
+            await conn.execute(
+                "UPDATE outbox SET next_try = $1, attempts = $2, lease_owner = NULL,"
+                " lease_until = NULL WHERE id = $3",
+                next_try,
+                attempts,
+                post_id,
+            )
+
+        await self._write(work)
+
+    async def posts(
+        self, *, table_id: int | None = None, kinds: tuple[str, ...] = ()
+    ) -> list[OutboxRecord]:
+        """Stored posts (sent or not), oldest first."""
+        clauses: list[str] = []
+        values: list[Any] = []
+        if table_id is not None:
+            clauses.append("table_id = ?")
+            values.append(table_id)
+        if kinds:
+            clauses.append(f"kind IN ({', '.join('?' * len(kinds))})")
+            values.extend(kinds)
+        where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
+        rows = await self._read(f"SELECT {_OUTBOX_COLUMNS} FROM outbox{where} ORDER BY id", values)
+        return [_post_from_row(row) for row in rows]
+
+    # -- leases -------------------------------------------------------------------------------
+
+    async def claim_deadlines(
+        self,
+        owner: str,
+        now: float,
+        lease_seconds: float,
+        kinds: tuple[str, ...] = (),
+        limit: int = 100,
+    ) -> list[DeadlineRecord]:
+        """See ``Repository.claim_deadlines``: ``FOR UPDATE SKIP LOCKED``, so processes claiming
+        at once take disjoint deadlines without waiting for each other.
+        """
+        where, values = _filters(None, kinds, None)
+        where = f"{where} AND" if where else " WHERE"
+        sql = _sql(
+            "UPDATE deadlines SET lease_owner = ?, lease_until = ? WHERE id IN"
+            f" (SELECT id FROM deadlines{where} due <= ?"
+            " AND (lease_owner IS NULL OR lease_until < ?)"
+            " ORDER BY due, id LIMIT ? FOR UPDATE SKIP LOCKED)"
+            f" RETURNING {_DEADLINE_COLUMNS}"
+        )
+
+        async def work(conn: Connection) -> list[DeadlineRecord]:
+            rows = await conn.fetch(sql, owner, now + lease_seconds, *values, now, now, limit)
+            return sorted((_deadline(row) for row in rows), key=lambda d: (d.due, d.id))
+
+        return list(await self._write(work))
+
+    async def claim_posts(
+        self, owner: str, now: float, lease_seconds: float, limit: int = 100
+    ) -> list[OutboxRecord]:
+        """See ``Repository.claim_posts``; claims take turns on an advisory lock, so each sees
+        the leases the previous one committed.
+        """
+        select = _sql(f"{_CLAIMABLE_POSTS} LIMIT ?")
+
+        async def work(conn: Connection) -> list[OutboxRecord]:
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", _POST_CLAIM_LOCK)
+            rows = await conn.fetch(select, now, now, owner, now, limit)
+            await conn.execute(
+                "UPDATE outbox SET lease_owner = $1, lease_until = $2 WHERE id = ANY($3)",
+                owner,
+                now + lease_seconds,
+                [row[0] for row in rows],
+            )
+            return [_post_from_row(row) for row in rows]
+
+        return list(await self._write(work))
+
+    async def release_leases(self, owner: str) -> int:
+        """See ``Repository.release_leases``."""
+
+        async def work(conn: Connection) -> int:
+            freed = 0
+            for table in ("deadlines", "outbox"):
+                freed += _count(
+                    await conn.execute(
+                        f"UPDATE {table} SET lease_owner = NULL, lease_until = NULL"
+                        " WHERE lease_owner = $1",
+                        owner,
+                    )
+                )
+            return freed
+
+        return int(await self._write(work))
+
+    # -- preferences --------------------------------------------------------------------------
+
+    async def get_guild_settings(self, guild_id: str) -> GuildSettings:
+        """The server's settings (defaults if none were saved)."""
+        rows = await self._read(
+            "SELECT language, channels, organiser_role FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        )
+        if not rows:
+            return GuildSettings(guild_id)
+        language, channels, role = rows[0]
+        return GuildSettings(guild_id, language, json.loads(channels), role)
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None:
+        """Insert or replace the server's settings."""
+        values = (
+            settings.guild_id,
+            settings.language,
+            json.dumps(sorted(set(settings.channels))),
+            settings.organiser_role,
+        )
+
+        async def work(conn: Connection) -> None:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, language, channels, organiser_role)"
+                " VALUES ($1, $2, $3, $4) ON CONFLICT (guild_id) DO UPDATE SET"
+                " language = excluded.language, channels = excluded.channels,"
+                " organiser_role = excluded.organiser_role",
+                *values,
+            )
+
+        await self._write(work)
+
+    async def get_user_preferences(self, user_id: str) -> UserPreferences:
+        """The person's preferences (defaults if none were saved)."""
+        rows = await self._read(
+            "SELECT dms_off, dms_refused, language FROM user_preferences WHERE user_id = ?",
+            (user_id,),
+        )
+        if not rows:
+            return UserPreferences(user_id)
+        dms_off, dms_refused, language = rows[0]
+        return UserPreferences(user_id, bool(dms_off), bool(dms_refused), language)
+
+    async def save_user_preferences(self, preferences: UserPreferences) -> None:
+        """Insert or replace the person's preferences."""
+        values = (
+            preferences.user_id,
+            int(preferences.dms_off),
+            int(preferences.dms_refused),
+            preferences.language,
+        )
+
+        async def work(conn: Connection) -> None:
+            await conn.execute(
+                "INSERT INTO user_preferences (user_id, dms_off, dms_refused, language)"
+                " VALUES ($1, $2, $3, $4) ON CONFLICT (user_id) DO UPDATE SET"
+                " dms_off = excluded.dms_off, dms_refused = excluded.dms_refused,"
+                " language = excluded.language",
+                *values,
+            )
+
+        await self._write(work)
+
+    # -- tournaments --------------------------------------------------------------------------
+
+    async def create_tournament(self, record: TournamentRecord) -> TournamentRecord:
+        """Store a new tournament and return it with its id."""
+        if record.status not in TOURNAMENT_STATUSES:
+            raise ValueError(f"unknown tournament status {record.status!r}")
+        now = time.time()
+        values = (
+            record.guild,
+            record.channel,
+            record.name,
+            record.game,
+            _json(record.options),
+            record.format,
+            _json(record.config),
+            record.organiser,
+            record.status,
+            record.closes_at,
+            record.round,
+            _json(record.settings),
+            now,
+            now,
+        )
+        columns = _TOURNAMENT_COLUMNS.partition(", ")[2]
+        marks = ", ".join(f"${n}" for n in range(1, len(values) + 1))
+
+        async def work(conn: Connection) -> int:
+            return int(
+                await conn.fetchval(
+                    f"INSERT INTO tournaments ({columns}) VALUES ({marks}) RETURNING id", *values
+                )
+            )
+
+        return await self.get_tournament(await self._write(work))
+
+    async def get_tournament(self, tournament_id: int) -> TournamentRecord:
+        """The tournament; ``UnknownTournament`` if there is none."""
+        rows = await self._read(
+            f"SELECT {_TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?", (tournament_id,)
+        )
+        if not rows:
+            raise UnknownTournament(tournament_id)
+        return _tournament(rows[0])
+
+    async def update_tournament(
+        self,
+        tournament_id: int,
+        *,
+        status: str | None = None,
+        round: int | None = None,
+        closes_at: float | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> None:
+        """Change a tournament's status, current round, closing time or settings."""
+        await self._write(
+            self._work_update_tournament(
+                tournament_id, status=status, round=round, closes_at=closes_at, settings=settings
+            )
+        )
+
+    def _work_update_tournament(
+        self,
+        tournament_id: int,
+        *,
+        status: str | None = None,
+        round: int | None = None,
+        closes_at: float | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> Work:
+        if status is not None and status not in TOURNAMENT_STATUSES:
+            raise ValueError(f"unknown tournament status {status!r}")
+        assignments, values = ["updated_at = ?"], [time.time()]
+        for column, value in (
+            ("status", status),
+            ("round", round),
+            ("closes_at", closes_at),
+            ("settings", None if settings is None else _json(settings)),
+        ):
+            if value is not None:
+                assignments.append(f"{column} = ?")
+                values.append(value)
+        values.append(tournament_id)
+        sql = _sql(f"UPDATE tournaments SET {', '.join(assignments)} WHERE id = ?")
+
+        async def work(conn: Connection) -> None:
+            if _count(await conn.execute(sql, *values)) != 1:
+                raise UnknownTournament(tournament_id)
+
+        return work
+
+    async def tournaments_of_guild(
+        self, guild: str, statuses: tuple[str, ...] = TOURNAMENT_STATUSES
+    ) -> list[TournamentRecord]:
+        """The server's tournaments in ``statuses``, newest first."""
+        if not statuses:
+            return []
+        marks = ", ".join("?" for _ in statuses)
+        rows = await self._read(
+            f"SELECT {_TOURNAMENT_COLUMNS} FROM tournaments"
+            f" WHERE guild = ? AND status IN ({marks}) ORDER BY id DESC",
+            (guild, *statuses),
+        )
+        return [_tournament(row) for row in rows]
+
+    async def tournaments_with_status(self, statuses: tuple[str, ...]) -> list[TournamentRecord]:
+        """Every tournament in one of ``statuses``, on any server (for start-up)."""
+        if not statuses:
+            return []
+        marks = ", ".join("?" for _ in statuses)
+        rows = await self._read(
+            f"SELECT {_TOURNAMENT_COLUMNS} FROM tournaments WHERE status IN ({marks}) ORDER BY id",
+            tuple(statuses),
+        )
+        return [_tournament(row) for row in rows]
+
+    async def save_registration(self, registration: Registration) -> None:
+        """Insert a registration, or update it in place (its place in the order stays)."""
+        await self._write(self._work_save_registration(registration))
+
+    def _work_save_registration(self, registration: Registration) -> Work:
+        r = registration
+        values = (
+            r.tournament_id,
+            r.user_id,
+            r.name,
+            r.engine,
+            int(r.checked_in),
+            r.joined_round,
+            r.dropped_round,
+            r.registered_at or time.time(),
+        )
+
+        async def work(conn: Connection) -> None:
+            await conn.execute(
+                "INSERT INTO registrations (tournament_id, user_id, name, engine,"
+                " checked_in, joined_round, dropped_round, registered_at)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+                " ON CONFLICT (tournament_id, user_id) DO UPDATE"
+                " SET name = excluded.name, engine = excluded.engine,"
+                " checked_in = excluded.checked_in, joined_round = excluded.joined_round,"
+                " dropped_round = excluded.dropped_round",
+                *values,
+            )
+
+        return work
+
+    async def registrations(self, tournament_id: int) -> list[Registration]:
+        """The tournament's registrations in the order they came."""
+        rows = await self._read(
+            "SELECT tournament_id, user_id, name, engine, checked_in, joined_round,"
+            " dropped_round, registered_at FROM registrations WHERE tournament_id = ?"
+            " ORDER BY rowid",
+            (tournament_id,),
+        )
+        return [Registration(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], r[7]) for r in rows]
+
+    async def save_round(self, record: RoundRecord) -> None:
+        """Insert or replace a round."""
+        await self._write(self._work_save_round(record))
+
+    def _work_save_round(self, record: RoundRecord) -> Work:
+        values = (
+            record.tournament_id,
+            record.number,
+            record.status,
+            record.deadline,
+            record.opened_at,
+            record.finished_at,
+        )
+
+        async def work(conn: Connection) -> None:
+            await conn.execute(
+                "INSERT INTO tournament_rounds (tournament_id, number, status, deadline,"
+                " opened_at, finished_at) VALUES ($1, $2, $3, $4, $5, $6)"
+                " ON CONFLICT (tournament_id, number) DO UPDATE SET status = excluded.status,"
+                " deadline = excluded.deadline, opened_at = excluded.opened_at,"
+                " finished_at = excluded.finished_at",
+                *values,
+            )
+
+        return work
+
+    async def rounds(self, tournament_id: int) -> list[RoundRecord]:
+        """The tournament's rounds in order."""
+        rows = await self._read(
+            "SELECT tournament_id, number, status, deadline, opened_at, finished_at"
+            " FROM tournament_rounds WHERE tournament_id = ? ORDER BY number",
+            (tournament_id,),
+        )
+        return [RoundRecord(*row) for row in rows]
+
+    async def save_pairings(self, pairings: list[PairingRecord]) -> None:
+        """Insert or replace pairings (one transaction)."""
+        await self._write(self._work_save_pairings(pairings))
+
+    def _work_save_pairings(self, pairings: list[PairingRecord]) -> Work:
+        async def work(conn: Connection) -> None:
+            # Inside the commit: a pairing may name a table created earlier in the same unit.
+            rows = [
+                (
+                    p.tournament_id,
+                    p.round,
+                    p.position,
+                    p.game,
+                    table_id_of(p.table_id),
+                    _json(p.players),
+                    int(p.bye),
+                    None if p.ranks is None else _json(p.ranks),
+                    None if p.scores is None else _json(p.scores),
+                )
+                for p in pairings
+            ]
+            for pairing, row in zip(pairings, rows, strict=True):
+                pairing.table_id = row[4]
+            await conn.executemany(
+                f"INSERT INTO pairings ({_PAIRING_COLUMNS})"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+                " ON CONFLICT (tournament_id, round, position, game) DO UPDATE SET"
+                " table_id = excluded.table_id, players = excluded.players,"
+                " bye = excluded.bye, ranks = excluded.ranks, scores = excluded.scores",
+                rows,
+            )
+
+        return work
+
+    async def delete_rounds_after(self, tournament_id: int, number: int) -> None:
+        """Delete the rounds numbered above ``number`` with their pairings."""
+        await self._write(self._work_delete_rounds_after(tournament_id, number))
+
+    def _work_delete_rounds_after(self, tournament_id: int, number: int) -> Work:
+        async def work(conn: Connection) -> None:
+            await conn.execute(
+                "DELETE FROM pairings WHERE tournament_id = $1 AND round > $2",
+                tournament_id,
+                number,
+            )
+            await conn.execute(
+                "DELETE FROM tournament_rounds WHERE tournament_id = $1 AND number > $2",
+                tournament_id,
+                number,
+            )
+
+        return work
+
+    async def pairings(self, tournament_id: int, round: int | None = None) -> list[PairingRecord]:
+        """The tournament's pairings (of one round), by round, position and game."""
+        sql = f"SELECT {_PAIRING_COLUMNS} FROM pairings WHERE tournament_id = ?"
+        params: tuple[Any, ...] = (tournament_id,)
+        if round is not None:
+            sql += " AND round = ?"
+            params += (round,)
+        rows = await self._read(sql + " ORDER BY round, position, game", params)
+        return [_pairing(row) for row in rows]
+
+    async def pairing_of_table(self, table_id: int) -> PairingRecord | None:
+        """The pairing a table was opened for, if it belongs to a tournament."""
+        rows = await self._read(
+            f"SELECT {_PAIRING_COLUMNS} FROM pairings WHERE table_id = ?", (table_id,)
+        )
+        return _pairing(rows[0]) if rows else None
+
+    async def ratings(self, game: str, guild: str, user_ids: list[str]) -> dict[str, RatingRecord]:
+        """The stored ratings of these members (members without one are missing)."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self._read(
+            f"SELECT {_RATING_COLUMNS} FROM ratings"
+            f" WHERE game = ? AND guild = ? AND user_id IN ({marks})",
+            (game, guild, *user_ids),
+        )
+        return {row[2]: _rating(row) for row in rows}
+
+    async def leaderboard(self, game: str, guild: str, limit: int = 20) -> list[RatingRecord]:
+        """The server's ratings for a game, best conservative estimate (mu - 3 sigma) first."""
+        rows = await self._read(
+            f"SELECT {_RATING_COLUMNS} FROM ratings WHERE game = ? AND guild = ?"
+            " ORDER BY mu - 3 * sigma DESC, games DESC, user_id LIMIT ?",
+            (game, guild, limit),
+        )
+        return [_rating(row) for row in rows]
+
+    async def rate_table(
+        self,
+        table_id: int,
+        game: str,
+        guild: str,
+        members: list[tuple[str, str]],
+        update: Callable[[list[RatingRecord | None]], list[tuple[float, float]]],
+    ) -> list[RatingRecord] | None:
+        """Rate a finished table once, atomically (read, ``update``, write in one transaction).
+
+        Two tables of one game and server rated at once by two processes take turns on an
+        advisory lock, so neither overwrites the other's update of a shared member.
+        """
+
+        async def work(conn: Connection) -> list[RatingRecord] | None:
+            now = time.time()
+            await conn.execute(
+                "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", f"ratings:{game}:{guild}"
+            )
+            seen = await conn.execute(
+                "INSERT INTO rated_tables (table_id, rated_at) VALUES ($1, $2)"
+                " ON CONFLICT DO NOTHING",
+                table_id,
+                now,
+            )
+            if _count(seen) == 0:
+                return None
+            current: list[RatingRecord | None] = []
+            for user_id, _name in members:
+                row = await conn.fetchrow(
+                    f"SELECT {_RATING_COLUMNS} FROM ratings"
+                    " WHERE game = $1 AND guild = $2 AND user_id = $3",
+                    game,
+                    guild,
+                    user_id,
+                )
+                current.append(None if row is None else _rating(row))
+            new = update(current)
+            stored = []
+            for (user_id, name), before, (mu, sigma) in zip(members, current, new, strict=True):
+                games = (before.games if before else 0) + 1
+                record = RatingRecord(game, guild, user_id, name, mu, sigma, games, now)
+                await conn.execute(
+                    f"INSERT INTO ratings ({_RATING_COLUMNS})"
+                    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+                    " ON CONFLICT (game, guild, user_id) DO UPDATE SET name = excluded.name,"
+                    " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
+                    " updated_at = excluded.updated_at",
+                    game,
+                    guild,
+                    user_id,
+                    name,
+                    mu,
+                    sigma,
+                    games,
+                    now,
+                )
+                stored.append(record)
+            return stored
+
+        return await self._write(work)
+
+    # -- deadlines ----------------------------------------------------------------------------
+
+    async def add_deadlines(self, deadlines: list[DeadlineRecord]) -> list[int]:
+        """Store new deadlines (their ``id`` is ignored); their new ids, in order."""
+        return await self.replace_deadlines([], deadlines)
+
+    async def replace_deadlines(self, remove: list[int], add: list[DeadlineRecord]) -> list[int]:
+        """Delete the deadlines ``remove`` and store ``add``, in one transaction."""
+        if not remove and not add:
+            return []
+        return list(await self._write(self._work_replace_deadlines(remove, add)))
+
+    def _work_replace_deadlines(self, remove: list[int], add: list[DeadlineRecord]) -> Work:
+        async def work(conn: Connection) -> list[int]:
+            if remove:
+                await conn.execute("DELETE FROM deadlines WHERE id = ANY($1)", list(remove))
+            ids = []
+            for item in add:
+                data = json.dumps(
+                    item.data, separators=(",", ":"), allow_nan=False, default=json_with_refs
+                )
+                new_id = await conn.fetchval(
+                    "INSERT INTO deadlines (kind, due, table_id, seat, user_id, data)"
+                    " VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                    item.kind,
+                    float(item.due),
+                    table_id_of(item.table_id),
+                    item.seat,
+                    item.user_id,
+                    data,
+                )
+                ids.append(int(new_id))
+            for item, new_id in zip(add, ids, strict=True):
+                item.id = new_id
+            return ids
+
+        return work
+
+    async def delete_deadline(self, deadline_id: int) -> bool:
+        """Delete one deadline; False if it was already gone."""
+        return bool(await self._write(self._work_delete_deadline(deadline_id)))
+
+    def _work_delete_deadline(self, deadline_id: int) -> Work:
+        async def work(conn: Connection) -> bool:
+            status = await conn.execute("DELETE FROM deadlines WHERE id = $1", deadline_id)
+            return _count(status) > 0
+
+        return work
+
+    async def defer_deadline(self, deadline_id: int, due: float, attempts: int) -> None:
+        """Put off a deadline whose handler failed: new ``due`` and failure count; clears its
+        lease.
+        """
+
+        async def work(conn: Connection) -> None:
+            await conn.execute(
+                "UPDATE deadlines SET due = $1, attempts = $2, lease_owner = NULL,"
+                " lease_until = NULL WHERE id = $3",
+                due,
+                attempts,
+                deadline_id,
+            )
+
+        await self._write(work)
+
+    async def delete_deadlines(
+        self,
+        *,
+        table_id: int | None = None,
+        kinds: tuple[str, ...] = (),
+        user_id: str | None = None,
+    ) -> int:
+        """Delete the deadlines matching every given filter; how many were deleted."""
+        work = self._work_delete_deadlines(table_id=table_id, kinds=kinds, user_id=user_id)
+        return int(await self._write(work))
+
+    def _work_delete_deadlines(
+        self,
+        *,
+        table_id: int | None = None,
+        kinds: tuple[str, ...] = (),
+        user_id: str | None = None,
+    ) -> Work:
+        where, values = _filters(table_id, kinds, user_id)
+        if not where:
+            raise ValueError("refusing to delete every deadline")
+        sql = _sql(f"DELETE FROM deadlines{where}")
+
+        async def work(conn: Connection) -> int:
+            return _count(await conn.execute(sql, *values))
+
+        return work
+
+    async def due_deadlines(
+        self, now: float, limit: int = 100, kinds: tuple[str, ...] = ()
+    ) -> list[DeadlineRecord]:
+        """Deadlines with ``due <= now`` (of ``kinds``, if given), earliest first (ties by id:
+        the order they were set).
+        """
+        where, values = _filters(None, kinds, None)
+        where = f"{where} AND due <= ?" if where else " WHERE due <= ?"
+        rows = await self._read(
+            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines{where} ORDER BY due, id LIMIT ?",
+            (*values, now, limit),
+        )
+        return [_deadline(row) for row in rows]
+
+    async def next_deadline(self, kinds: tuple[str, ...] = ()) -> float | None:
+        """The earliest ``due`` of any stored deadline (of ``kinds``, if given)."""
+        where, values = _filters(None, kinds, None)
+        rows = await self._read(f"SELECT MIN(due) FROM deadlines{where}", values)
+        return rows[0][0] if rows else None
+
+    async def deadlines(
+        self,
+        *,
+        table_id: int | None = None,
+        kinds: tuple[str, ...] = (),
+        user_id: str | None = None,
+    ) -> list[DeadlineRecord]:
+        """Stored deadlines matching every given filter, earliest first."""
+        where, values = _filters(table_id, kinds, user_id)
+        rows = await self._read(
+            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines{where} ORDER BY due, id", values
+        )
+        return [_deadline(row) for row in rows]
+
+    async def shift_deadlines(self, user_id: str, kinds: tuple[str, ...], seconds: float) -> None:
+        """Move every deadline of ``user_id`` of ``kinds`` by ``seconds`` (a vacation)."""
+        await self._write(self._work_shift_deadlines(user_id, kinds, seconds))
+
+    def _work_shift_deadlines(self, user_id: str, kinds: tuple[str, ...], seconds: float) -> Work:
+        where, values = _filters(None, kinds, user_id)
+        sql = _sql(f"UPDATE deadlines SET due = due + ?{where}")
+
+        async def work(conn: Connection) -> None:
+            await conn.execute(sql, float(seconds), *values)
+
+        return work
+
+    # -- reminders and vacations --------------------------------------------------------------
+
+    async def get_reminders_off(self, user_id: str) -> bool:
+        """Whether the person turned turn reminders off."""
+        rows = await self._read(
+            "SELECT reminders_off FROM reminder_preferences WHERE user_id = ?", (user_id,)
+        )
+        return bool(rows and rows[0][0])
+
+    async def set_reminders_off(self, user_id: str, off: bool) -> None:
+        """Turn the person's turn reminders off (True) or on."""
+
+        async def work(conn: Connection) -> None:
+            await conn.execute(
+                "INSERT INTO reminder_preferences (user_id, reminders_off) VALUES ($1, $2)"
+                " ON CONFLICT (user_id) DO UPDATE SET reminders_off = excluded.reminders_off",
+                user_id,
+                int(off),
+            )
+
+        await self._write(work)
+
+    async def get_vacation_allowance(self, guild_id: str) -> int | None:
+        """The server's vacation days per 30 days (None: the default)."""
+        rows = await self._read(
+            "SELECT days FROM vacation_allowances WHERE guild_id = ?", (guild_id,)
+        )
+        return int(rows[0][0]) if rows else None
+
+    async def set_vacation_allowance(self, guild_id: str, days: int) -> None:
+        """Set the server's vacation days per 30 days."""
+
+        async def work(conn: Connection) -> None:
+            await conn.execute(
+                "INSERT INTO vacation_allowances (guild_id, days) VALUES ($1, $2)"
+                " ON CONFLICT (guild_id) DO UPDATE SET days = excluded.days",
+                guild_id,
+                days,
+            )
+
+        await self._write(work)
+
+    async def add_vacation(self, vacation: VacationRecord) -> int:
+        """Store a vacation; its id."""
+        return int(await self._write(self._work_add_vacation(vacation)))
+
+    def _work_add_vacation(self, vacation: VacationRecord) -> Work:
+        values = (vacation.user_id, vacation.guild_id, vacation.start, vacation.until)
+
+        async def work(conn: Connection) -> int:
+            vacation.id = int(
+                await conn.fetchval(
+                    "INSERT INTO vacations (user_id, guild_id, start, until)"
+                    " VALUES ($1, $2, $3, $4) RETURNING id",
+                    *values,
+                )
+            )
+            return vacation.id
+
+        return work
+
+    async def end_vacation(self, vacation_id: int, ended: float) -> None:
+        """Record when a vacation ended (early, or at its planned end)."""
+        await self._write(self._work_end_vacation(vacation_id, ended))
+
+    def _work_end_vacation(self, vacation_id: int, ended: float) -> Work:
+        async def work(conn: Connection) -> None:
+            await conn.execute(
+                "UPDATE vacations SET ended = $1 WHERE id = $2", float(ended), vacation_id
+            )
+
+        return work
+
+    async def vacations_of_user(self, user_id: str, since: float) -> list[VacationRecord]:
+        """The person's vacations that started at ``since`` or later, or were planned to run
+        past it.
+        """
+        rows = await self._read(
+            "SELECT id, user_id, guild_id, start, until, ended FROM vacations"
+            " WHERE user_id = ? AND (start >= ? OR until > ?) ORDER BY start, id",
+            (user_id, since, since),
+        )
+        return [VacationRecord(*row) for row in rows]
+
+    # -- limits and hand-overs ----------------------------------------------------------------
+
+    async def get_guild_limits(self, guild_id: str) -> GuildLimits:
+        """The server's own limits (every one None where it chose none)."""
+        rows = await self._read(
+            f"SELECT {', '.join(_LIMIT_COLUMNS)} FROM guild_limits WHERE guild_id = ?",
+            (guild_id,),
+        )
+        if not rows:
+            return GuildLimits(guild_id)
+        return GuildLimits(guild_id, *rows[0])
+
+    async def save_guild_limits(self, limits: GuildLimits) -> None:
+        """Insert or replace the server's limits."""
+        values = (limits.guild_id, *(getattr(limits, column) for column in _LIMIT_COLUMNS))
+        updates = ", ".join(f"{column} = excluded.{column}" for column in _LIMIT_COLUMNS)
+
+        async def work(conn: Connection) -> None:
+            await conn.execute(
+                f"INSERT INTO guild_limits (guild_id, {', '.join(_LIMIT_COLUMNS)})"
+                f" VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guild_id) DO UPDATE SET {updates}",
+                *values,
+            )
+
+        await self._write(work)
+
+    async def count_tables_of_user(
+        self, user_id: str, guild_id: str, statuses: tuple[str, ...]
+    ) -> int:
+        """How many tables on server ``guild_id`` in ``statuses`` ``user_id`` holds a seat at."""
+        if not statuses:
+            return 0
+        marks = ", ".join("?" * len(statuses))
+        rows = await self._read(
+            "SELECT COUNT(*) FROM tables"
+            " WHERE id IN (SELECT table_id FROM seats WHERE user_id = ?)"
+            f" AND status IN ({marks}) AND (place::json ->> 'guild') = ?",
+            (user_id, *statuses, guild_id),
+        )
+        return int(rows[0][0])
+
+    async def add_handover(self, record: HandoverRecord) -> HandoverRecord:
+        """Store a new pending request (``record.id`` is ignored); it, with its id."""
+        await self._write(self._work_add_handover(record, TableRef()))
+        return record
+
+    def _work_add_handover(self, record: HandoverRecord, ref: TableRef) -> Work:
+        values = (
+            record.table_id,
+            record.seat,
+            record.asked_by,
+            record.user_id,
+            record.name,
+            record.status,
+            record.created_at,
+            record.due,
+            json.dumps(record.data, separators=(",", ":"), allow_nan=False),
+        )
+
+        async def work(conn: Connection) -> int:
+            new_id = await conn.fetchval(
+                "INSERT INTO handover_requests (table_id, seat, asked_by, user_id, name, status,"
+                " created_at, due, data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+                " RETURNING id",
+                *values,
+            )
+            record.id = ref.id = int(new_id)
+            return record.id
+
+        return work
+
+    async def get_handover(self, request_id: int) -> HandoverRecord | None:
+        """The request, or None if there is none."""
+        rows = await self._read(
+            f"SELECT {_HANDOVER_COLUMNS} FROM handover_requests WHERE id = ?", (request_id,)
+        )
+        return _handover(rows[0]) if rows else None
+
+    async def handovers_of_table(
+        self, table_id: int, statuses: tuple[str, ...] = ("pending",)
+    ) -> list[HandoverRecord]:
+        """The table's requests in ``statuses``, oldest first."""
+        if not statuses:
+            return []
+        marks = ", ".join("?" * len(statuses))
+        rows = await self._read(
+            f"SELECT {_HANDOVER_COLUMNS} FROM handover_requests"
+            f" WHERE table_id = ? AND status IN ({marks}) ORDER BY id",
+            (table_id, *statuses),
+        )
+        return [_handover(row) for row in rows]
+
+    async def settle_handover(self, request_id: int, status: str) -> bool:
+        """Move a pending request to ``status``; False if it was no longer pending."""
+        try:
+            await self._write(self._work_settle_handover(request_id, status))
+        except NotPending:
+            return False
+        return True
+
+    def _work_settle_handover(self, request_id: int, status: str) -> Work:
+        if status not in HANDOVER_STATUSES or status == "pending":
+            raise ValueError(f"a request cannot be settled as {status!r}")
+
+        async def work(conn: Connection) -> None:
+            updated = await conn.execute(
+                "UPDATE handover_requests SET status = $1 WHERE id = $2 AND status = 'pending'",
+                status,
+                request_id,
+            )
+            if _count(updated) != 1:
+                raise NotPending(request_id)
+
+        return work
+
+
+async def _raise_if_applied(conn: Connection, request_ids: list[str]) -> None:
+    """Raise ``DuplicateRequest`` for the first of ``request_ids`` already in the log."""
+    for request_id in request_ids:
+        found = await conn.fetchrow(
+            "SELECT table_id, seq FROM actions WHERE request_id = $1", request_id
+        )
+        if found is not None:
+            raise DuplicateRequest(request_id, found[0], found[1])
+
+
+async def _migrate(conn: Connection) -> list[int]:
+    """Apply each pending migration once, each in its own transaction; return those applied.
+
+    A session advisory lock makes processes that start at once take turns, so none applies a
+    migration another is applying.
+    """
+    await conn.execute("SELECT pg_advisory_lock($1)", _MIGRATION_LOCK)
+    try:
+        await conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT PRIMARY KEY,"
+            " name TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)"
+        )
+        applied = []
+        for version, name, script in migrations():
+            async with conn.transaction():
+                done = await conn.fetchval(
+                    "SELECT 1 FROM schema_version WHERE version = $1", version
+                )
+                if done is None:
+                    for statement in statements(script):
+                        await conn.execute(postgresql(statement))
+                    await conn.execute(
+                        "INSERT INTO schema_version (version, name, applied_at)"
+                        " VALUES ($1, $2, $3)",
+                        version,
+                        name,
+                        time.time(),
+                    )
+                    applied.append(version)
+        return applied
+    finally:
+        await conn.execute("SELECT pg_advisory_unlock($1)", _MIGRATION_LOCK)
