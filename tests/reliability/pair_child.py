@@ -57,14 +57,16 @@ def scaled_clock(started: float) -> Any:
 
 async def open_repository(database: str) -> Repository:
     """The repository behind ``database`` (a PostgreSQL URL or a SQLite file)."""
+    repo: Repository
     if database.startswith(("postgres://", "postgresql://")):
-        from storage import open_repository as open_url  # type: ignore[attr-defined]
+        from storage.postgres import PostgresRepository
 
-        repo: Repository = await open_url(database)
-        return repo
-    from storage.sqlite import SqliteRepository
+        repo = PostgresRepository(database)
+    else:
+        from storage.sqlite import SqliteRepository
 
-    repo = SqliteRepository(database, synchronous="NORMAL", busy_timeout_ms=30_000)
+        # Two processes take turns at the one writer lock: wait for it rather than fail.
+        repo = SqliteRepository(database, synchronous="NORMAL", busy_timeout_ms=30_000)
     await repo.open()
     return repo
 

@@ -35,10 +35,10 @@ import pytest
 
 from games.core import get_game, replay
 from storage import FINISHED, SeatRecord
-from storage.sqlite import SqliteRepository
 from tables.service import Member, TableService
+from tests.conftest import new_postgres_database
 
-from .pair_child import FIRED, scaled_clock
+from .pair_child import FIRED, open_repository, scaled_clock
 
 CHILD = Path(__file__).with_name("pair_child.py")
 WAIT = 180.0
@@ -51,8 +51,7 @@ async def build(database: str, workdir: Path) -> dict[str, Any]:
     clocked ones with a seat nobody plays, and unclocked ones of each process alone.
     """
     started = time.time()
-    repo = SqliteRepository(database)
-    await repo.open()
+    repo = await open_repository(database)
     service = TableService(
         repo, clock=scaled_clock(started), seed_source=iter(range(1, 99)).__next__
     )
@@ -106,8 +105,11 @@ def acks(workdir: Path) -> list[dict[str, Any]]:
 
 
 async def all_finished(database: str, table_ids: list[int]) -> bool:
-    async with SqliteRepository(database) as repo:
+    repo = await open_repository(database)
+    try:
         statuses = [(await repo.get_table(t)).status for t in table_ids]
+    finally:
+        await repo.close()
     return all(status == FINISHED for status in statuses)
 
 
@@ -142,7 +144,8 @@ async def run_pair(database: str, workdir: Path) -> dict[str, Any]:
 
 async def check(database: str, workdir: Path, run: dict[str, Any]) -> None:
     facts = acks(workdir)
-    async with SqliteRepository(database) as repo:
+    repo = await open_repository(database)
+    try:
         logs = {}
         for table_id in run["tables"]:
             record = await repo.get_table(table_id)
@@ -195,17 +198,26 @@ async def check(database: str, workdir: Path, run: dict[str, Any]) -> None:
         # Every post was sent, exactly once.
         posts = await repo.posts()
         assert all(post.sent_at is not None for post in posts)
+    finally:
+        await repo.close()
     sent = Counter(int(line.split()[0]) for line in (workdir / "sent.log").read_text().splitlines())
     assert sorted(sent) == sorted(post.id for post in posts)
     assert set(sent.values()) == {1}, "a post delivered twice"
     assert sum(report["moves"] for report in run["reports"]) > 0
 
 
-@pytest.mark.parametrize("backend", ["sqlite"])
-async def test_two_processes_one_killed_lose_and_double_nothing(tmp_path: Path, backend: str):
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_two_processes_one_killed_lose_and_double_nothing(
+    tmp_path: Path, backend: str, request: pytest.FixtureRequest
+):
     """Two processes, one SIGKILLed mid-run and restarted: every move lands once, every
-    deadline fires once, every post goes out once (issue 17's promise)."""
-    database = str(tmp_path / "shared.sqlite3")
+    deadline fires once, every post goes out once (issue 17's promise), on a shared SQLite
+    file and on a real PostgreSQL server.
+    """
+    if backend == "postgres":
+        database = await new_postgres_database(request.getfixturevalue("postgres_server"))
+    else:
+        database = str(tmp_path / "shared.sqlite3")
     run = await run_pair(database, tmp_path)
     await check(database, tmp_path, run)
     print(json.dumps(run["reports"]))
