@@ -4,7 +4,7 @@ FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
-    TISCHRUNDE_DATABASE_PATH=/data/tischrunde.sqlite3
+    TISCHRUNDE_DATABASE_URL=sqlite:////data/tischrunde.sqlite3
 
 WORKDIR /app
 COPY pyproject.toml README.md ./

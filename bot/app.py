@@ -106,9 +106,9 @@ class TischrundeBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open storage, build the service, load features, register components, sync."""
         if self.repository is None:
-            from storage.sqlite import SqliteRepository
+            from storage import open_repository
 
-            self.repository = SqliteRepository(self.settings.database_path)
+            self.repository = open_repository(self.settings.database())
             await self.repository.open()
         self.service = TableService(
             self.repository,

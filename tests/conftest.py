@@ -14,8 +14,8 @@ import asyncpg
 import pytest
 
 from games.core import register
+from storage import open_repository
 from storage.postgres import PostgresRepository
-from storage.sqlite import SqliteRepository
 from tests.games.highcard import GAME as HIGHCARD
 from tests.postgres_server import PostgresMissing, PostgresServer
 
@@ -67,23 +67,18 @@ async def new_postgres_database(server: PostgresServer) -> str:
     return server.url(name)
 
 
-@pytest.fixture
+@pytest.fixture(params=BACKENDS)
 async def database_url(request, tmp_path):
-    """The URL of a fresh, empty database on the backend of ``request.param``."""
-    backend = getattr(request, "param", "sqlite")
-    if backend == "postgres":
+    """The URL of a fresh, empty database: the test runs once per backend (or on the backends
+    a test names with ``indirect`` parametrization).
+    """
+    if request.param == "postgres":
         return await new_postgres_database(request.getfixturevalue("postgres_server"))
     return f"sqlite:///{tmp_path / 'store.sqlite3'}"
 
 
-@pytest.fixture(params=BACKENDS)
-async def repo(request, tmp_path):
-    """An open, empty repository: the test runs once per backend."""
-    if request.param == "postgres":
-        url = await new_postgres_database(request.getfixturevalue("postgres_server"))
-        repository = PostgresRepository(url)
-    else:
-        repository = SqliteRepository(str(tmp_path / "store.sqlite3"))
-    await repository.open()
-    yield repository
-    await repository.close()
+@pytest.fixture
+async def repo(database_url):
+    """An open repository on ``database_url``'s fresh database."""
+    async with open_repository(database_url) as repository:
+        yield repository

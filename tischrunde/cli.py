@@ -57,7 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--engine", default="strategy", help="engine player for the bot seats")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--option", action="append", type=_parse_option, default=[])
-    play.add_argument("--db", default=":memory:", help="SQLite file to keep the table in")
+    play.add_argument(
+        "--db", default=":memory:", help="SQLite file (or database URL) to keep the table in"
+    )
 
     simulate = command("simulate", help="play checked games between engine players")
     simulate.add_argument("game")
@@ -73,6 +75,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     rules = command("rules", help="show a game's rules page")
     rules.add_argument("game")
+
+    db = command("db", help="database tools")
+    db_sub = db.add_subparsers(dest="db_command", required=True)
+    copy = db_sub.add_parser("copy", help="copy a whole database into a new, empty one")
+    copy.add_argument("--from", dest="source", required=True, help="sqlite:///old.sqlite3")
+    copy.add_argument("--to", dest="target", required=True, help="postgresql://user:pass@host/db")
 
     command("start", help="start the bot, or the terminal table without a token")
     bot = command("bot", help="start the Discord bot")
@@ -108,6 +116,8 @@ def main(argv: list[str] | None = None) -> int:
             return asyncio.run(_play(args, lang))
         if args.command == "bot":
             return _bot(args.shards, args.shard_count)
+        if args.command == "db":
+            return asyncio.run(_db_copy(args.source, args.target))
         if args.command == "start":
             return _start(args, lang)
     except SetupError as error:
@@ -162,7 +172,7 @@ def _simulate(args: argparse.Namespace, lang: str) -> int:
 
 
 async def _play(args: argparse.Namespace, lang: str) -> int:
-    from storage.sqlite import SqliteRepository
+    from storage import open_repository
 
     from .terminal import TerminalTable
 
@@ -174,7 +184,8 @@ async def _play(args: argparse.Namespace, lang: str) -> int:
         return 2
     options = dict(args.option)
     game.parse_options(players, options)
-    repo = SqliteRepository(args.db)
+    # A bare path is a SQLite file (as before); a URL may name PostgreSQL too.
+    repo = open_repository(args.db if "://" in args.db else f"sqlite:///{args.db}")
     await repo.open()
     try:
         table = TerminalTable(repo, lang=lang)
@@ -185,6 +196,38 @@ async def _play(args: argparse.Namespace, lang: str) -> int:
         return 0
     finally:
         await repo.close()
+    return 0
+
+
+async def _db_copy(source_url: str, target_url: str) -> int:
+    """Copy every table, then check every game table's replay on the target; 2 if refused,
+    1 if the check found a difference.
+    """
+    from storage import open_repository
+    from storage.copy import CopyRefused, copy_database
+    from tables.replays import check_replays
+
+    try:
+        source, target = open_repository(source_url), open_repository(target_url)
+    except ValueError as error:
+        print(str(error), file=sys.stderr)
+        return 2
+    if source_url == target_url:
+        print("--from and --to name the same database", file=sys.stderr)
+        return 2
+    async with source, target:
+        try:
+            report = await copy_database(source, target, check_replays, progress=print)
+        except CopyRefused as error:
+            print(f"refused: {error}", file=sys.stderr)
+            return 2
+    total = sum(report.rows.values())
+    print(f"copied {total} rows in {len(report.rows)} tables; {report.replayed} game tables replay")
+    if report.mismatches:
+        for line in report.mismatches:
+            print(f"MISMATCH {line}", file=sys.stderr)
+        return 1
+    print("every snapshot equals the replay of its log")
     return 0
 
 

@@ -14,6 +14,7 @@ from pydantic import (
 )
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from storage import DEFAULT_DATABASE_URL
 from tables.limits import LimitCaps
 
 
@@ -31,7 +32,10 @@ class Settings(BaseSettings):
     discord_token: SecretStr | None = Field(
         None, validation_alias=AliasChoices("DISCORD_TOKEN", "TISCHRUNDE_DISCORD_TOKEN")
     )
-    database_path: str = "tischrunde.sqlite3"
+    database_url: str | None = None
+    """``sqlite:///tischrunde.sqlite3`` (the default) or ``postgresql://user:pass@host/db``."""
+    database_path: str | None = None
+    """The SQLite file, as before ``database_url`` existed; used only when no URL is set."""
     dev_guild_id: int | None = None
     default_language: Literal["de", "en"] = "en"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
@@ -65,6 +69,23 @@ class Settings(BaseSettings):
         if self.shards is None or self.shard_count is None:
             return None
         return parse_shards(self.shards, self.shard_count)
+
+    @field_validator("database_url")
+    @classmethod
+    def _known_scheme(cls, url: str | None) -> str | None:
+        if url is not None and not url.startswith(("sqlite:///", "postgresql://", "postgres://")):
+            raise ValueError("must start with sqlite:/// or postgresql://")
+        return url
+
+    def database(self) -> str:
+        """The database URL: ``database_url``, else the SQLite file ``database_path``, else the
+        default ``sqlite:///tischrunde.sqlite3``.
+        """
+        if self.database_url:
+            return self.database_url
+        if self.database_path:
+            return f"sqlite:///{self.database_path}"
+        return DEFAULT_DATABASE_URL
 
     def limit_caps(self) -> LimitCaps:
         """The caps as the table service takes them."""

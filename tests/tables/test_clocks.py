@@ -8,7 +8,6 @@ import pytest
 
 from games.core import FORFEIT, forfeited, get_game, replay
 from storage import ACTIVE, FINISHED, DeadlineRecord
-from storage.sqlite import SqliteRepository
 from tables.clocks import DAY, HOUR, MINUTE, Scheduler, format_duration, parse_duration
 from tables.service import Member, TableError, TableService, TimedOut
 from tables.turns import REMINDER, TURN, ReminderDue, VacationOver
@@ -34,14 +33,6 @@ class VirtualClock:
 @pytest.fixture
 def clock():
     return VirtualClock()
-
-
-@pytest.fixture
-async def repo(tmp_path):
-    repository = SqliteRepository(str(tmp_path / "clocks.sqlite3"))
-    await repository.open()
-    yield repository
-    await repository.close()
 
 
 @pytest.fixture

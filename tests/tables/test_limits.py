@@ -11,7 +11,6 @@ import pytest
 
 from games.core import FORFEIT, forfeited
 from storage import ACTIVE, CANCELLED, FINISHED
-from storage.sqlite import SqliteRepository
 from tables.clocks import DAY, HOUR
 from tables.handover import HandoverLapsed
 from tables.limits import LOBBY_EXPIRY, LimitCaps, LobbyExpired
@@ -29,14 +28,6 @@ HERE = {"guild": "g1", "channel": "c1"}
 @pytest.fixture
 def clock():
     return VirtualClock()
-
-
-@pytest.fixture
-async def repo(tmp_path):
-    repository = SqliteRepository(str(tmp_path / "limits.sqlite3"))
-    await repository.open()
-    yield repository
-    await repository.close()
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from games.core import replay
-from storage import ACTIVE, CANCELLED, FINISHED
+from storage import ACTIVE, CANCELLED, FINISHED, open_repository
 from storage.sqlite import SqliteRepository
 from tables.service import Member, TableError, TableService
 
@@ -15,14 +15,6 @@ ANNA = Member("u-anna", "Anna")
 BEN = Member("u-ben", "Ben")
 CARLA = Member("u-carla", "Carla")
 GAME = "test-highcard"
-
-
-@pytest.fixture
-async def repo(tmp_path):
-    repository = SqliteRepository(str(tmp_path / "tables.sqlite3"))
-    await repository.open()
-    yield repository
-    await repository.close()
 
 
 @pytest.fixture
@@ -179,7 +171,7 @@ async def test_engine_seats_play_and_the_game_finishes(service, repo):
     assert stored.status == FINISHED and stored.result == result.model_dump(mode="json")
 
 
-async def test_restart_continues_from_storage_and_replays(repo, tmp_path):
+async def test_restart_continues_from_storage_and_replays(repo, database_url):
     """A new service on the same database continues the table; the log replays the snapshot."""
     first = TableService(repo)
     table = await _started(first, seed=5)
@@ -188,7 +180,7 @@ async def test_restart_continues_from_storage_and_replays(repo, tmp_path):
     await first.act(table.id, members[actor], table.legal_actions(actor)[0])
     await repo.close()
 
-    reopened = SqliteRepository(str(tmp_path / "tables.sqlite3"))
+    reopened = open_repository(database_url)
     await reopened.open()
     try:
         second = TableService(reopened)

@@ -11,7 +11,6 @@ import itertools
 import pytest
 
 from games.core import forfeited
-from storage.sqlite import SqliteRepository
 from tables.clocks import DAY, HOUR, MINUTE, validate_clock
 from tables.service import Member, TableError, TableService, TimedOut
 from tables.tournaments.ratings import RatingService
@@ -56,14 +55,6 @@ class Process:
 
     def kinds(self):
         return [event.kind for event in self.events]
-
-
-@pytest.fixture
-async def repo(tmp_path):
-    repository = SqliteRepository(str(tmp_path / "t.sqlite3"), synchronous="OFF")
-    await repository.open()
-    yield repository
-    await repository.close()
 
 
 @pytest.fixture
