@@ -97,6 +97,8 @@ class ClockDriver:
                 # of a process that died to be taken over: look again every so often. A due
                 # deadline another process holds is not this run's to wait on in a busy loop.
                 delay = min(max(delay, SHARED_MIN_SLEEP), POLL_SECONDS)
+                # The same for posts: a dead process's undelivered ones wait for a relay.
+                self.bot.outbox.wake()
             self._target = next_due
             self._sleeping = True
             try:

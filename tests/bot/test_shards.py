@@ -146,3 +146,38 @@ async def test_preferences_and_server_settings_another_process_changed_are_seen_
         await srv.env.advance_time(CACHE_SECONDS)
         assert (await bot.preferences("42")).dms_off is True
         assert (await bot.guild_settings("7")).language == "de"
+
+
+async def test_a_post_left_by_a_dead_process_is_delivered_by_rest_into_another_shards_guild(
+    tmp_path,
+):
+    """Another process stored a post for a table of a guild on shard 1, claimed it and died.
+    The process with shard 0 only, which never sees that guild on its gateway, finds the post
+    once the lease ran out (its timer looks every 30 s with other processes about), delivers
+    it through REST to the channel's id, once, and marks it sent."""
+    from storage import CANCELLED, Changes
+    from tables import notices
+    from tables.processes import LEASE_SECONDS, POLL_SECONDS
+
+    async with sharded(tmp_path, shards="0", shard_count=2) as (env, bot):
+        guild = await guild_on_shard(env, 1, 2)
+        assert bot.get_guild(guild.id) is None  # not on this process's shards
+        channel = guild.create_text_channel("spiele")
+        place = {"guild": str(guild.id), "channel": str(channel.id), "thread": str(channel.id)}
+        other = SqliteRepository(str(tmp_path / "bot.sqlite3"))
+        await other.open()
+        try:
+            table = await other.create_table("test-highcard", {"hand": 1}, 1, place, "9")
+            await other.update_table(table.id, status=CANCELLED)
+            now = bot.service.clock()
+            changes = Changes()
+            changes.post(f"cancelled:{table.id}", notices.CANCELLED, {"table": table.id}, at=now)
+            await other.commit(changes)
+            [claimed] = await other.claim_posts("dead:1:x", now, LEASE_SECONDS)
+        finally:
+            await other.close()  # the other process is gone, its lease still runs
+        await env.advance_time(LEASE_SECONDS + POLL_SECONDS + 1)
+        sent = [m for m in channel.history() if m.content == f"Table {table.id} is cancelled."]
+        assert len(sent) == 1
+        [post] = await bot.repository.posts()
+        assert post.id == claimed.id and post.sent_at is not None
