@@ -222,7 +222,7 @@ class TableService:
         limit_caps: LimitCaps | None = None,
         shared: bool = False,
         owner: str | None = None,
-        lease_seconds: float = LEASE_SECONDS,
+        lease_seconds: float | None = None,
     ) -> None:
         self.repo = repo
         self.clock = clock
@@ -250,6 +250,10 @@ class TableService:
         that run say they catch up on missed time."""
         from .turns import TurnClocks
 
+        if lease_seconds is None:
+            # A process alone on its database needs no lease: what a killed one held is the
+            # restarted one's to take at once, as before there were leases.
+            lease_seconds = LEASE_SECONDS if shared else 0.0
         self.scheduler = Scheduler(
             repo, lambda: self.clock(), owner=owner, lease_seconds=lease_seconds
         )

@@ -47,6 +47,8 @@ EPOCH = 1_800_000_000.0
 LEASE = 2.0 * SCALE
 """A lease runs out two wall-clock seconds after it was taken."""
 PROBE = "probe"
+LIFETIME = 300.0
+"""Wall-clock seconds after which a process nobody stopped ends itself (its test failed)."""
 FIRED = "probe_fired"
 
 
@@ -150,7 +152,10 @@ async def main(database: str, workdir: Path, name: str) -> dict[str, Any]:
     moves = stale = probes = 0
     fired: list[str] = []
     stop = workdir / "stop"
+    deadline = time.monotonic() + LIFETIME
     while not stop.exists():
+        if time.monotonic() > deadline:
+            raise SystemExit("no stop came: the test that started this process is gone")
         for table_id in tables:
             try:
                 table = await service.get(table_id)
@@ -185,7 +190,9 @@ async def main(database: str, workdir: Path, name: str) -> dict[str, Any]:
             moves += 1
             acks(move=request, table=table_id, seq=table.seq + 1)
         probe = f"{owner}:{probes}"
-        due = service.clock() + rng.uniform(0.0, 1.0) * SCALE
+        # Due half a second to a second and a half later: the newest ones are still waiting
+        # whenever this process is killed, for the others to take over.
+        due = service.clock() + rng.uniform(0.5, 1.5) * SCALE
         await service.scheduler.add(PROBE, due, data={"name": probe})
         probes += 1
         acks(probe=probe)
@@ -200,6 +207,8 @@ async def main(database: str, workdir: Path, name: str) -> dict[str, Any]:
         pending = await repo.pending_posts(EPOCH * 10, 1)
         if not left and not pending:
             break
+        if time.monotonic() > deadline:
+            raise SystemExit("still not drained: the test that started this process is gone")
         await asyncio.sleep(0.1)
     await repo.close()
     return {

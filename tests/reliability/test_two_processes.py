@@ -113,18 +113,41 @@ async def all_finished(database: str, table_ids: list[int]) -> bool:
     return all(status == FINISHED for status in statuses)
 
 
-def moves_acked(workdir: Path, name: str) -> int:
+def acked(workdir: Path, name: str, what: str) -> int:
     path = workdir / f"{name}.acks"
-    return path.read_text().count('"move"') if path.exists() else 0
+    return path.read_text().count(f'"{what}"') if path.exists() else 0
 
 
 async def run_pair(database: str, workdir: Path) -> dict[str, Any]:
     plan = await build(database, workdir)
     tables = [*plan["shared"], *plan["own"]["one"], *plan["own"]["two"]]
+    children: list[subprocess.Popen[str]] = []
+    try:
+        return await _drive(database, workdir, plan, tables, children)
+    finally:
+        for child in children:
+            if child.poll() is None:  # a failed check must not leave a process playing on
+                child.kill()
+                child.communicate()
+
+
+async def _drive(
+    database: str,
+    workdir: Path,
+    plan: dict[str, Any],
+    tables: list[int],
+    children: list[subprocess.Popen[str]],
+) -> dict[str, Any]:
     one, two = spawn(database, workdir, "one"), spawn(database, workdir, "two")
+    children += [one, two]
     begun = time.monotonic()
-    # Mid-run: once the first process has acknowledged some moves, and not before 2.5 s.
-    while moves_acked(workdir, "one") < 5 or time.monotonic() - begun < 2.5:
+    # Mid-run: once the first process has acknowledged some moves and probes (the newest of
+    # which are not due yet), and not before 2.5 s.
+    while (
+        acked(workdir, "one", "move") < 5
+        or acked(workdir, "one", "probe") < 3
+        or time.monotonic() - begun < 2.5
+    ):
         assert one.poll() is None and time.monotonic() - begun < WAIT / 2, "no progress"
         await asyncio.sleep(0.05)
     assert not await all_finished(database, tables), "the run ended before the kill"
@@ -133,6 +156,7 @@ async def run_pair(database: str, workdir: Path) -> dict[str, Any]:
     assert one.returncode == -signal.SIGKILL
     await asyncio.sleep(0.5)
     again = spawn(database, workdir, "one")
+    children.append(again)
     while not await all_finished(database, tables):
         assert time.monotonic() - begun < WAIT, "the tables did not finish"
         assert again.poll() is None and two.poll() is None, "a process stopped early"
@@ -190,7 +214,7 @@ async def check(database: str, workdir: Path, run: dict[str, Any]) -> None:
         killed = {probe.rpartition(":")[0] for probe in counts} - {
             report["owner"] for report in run["reports"]
         }
-        assert len(killed) == 1, killed
+        assert len(killed) == 1, f"not one killed process among the probes' makers: {killed}"
         dead = killed.pop()
         taken_over = [p for p in fired if p["probe"].startswith(dead + ":") and p["by"] != dead]
         assert taken_over, "nothing the killed process left was taken over"
