@@ -47,32 +47,43 @@ async def play_out(tables: TableService, table_id: int) -> None:
 
 
 async def test_a_round_finished_in_two_processes_at_once_ends_once(postgres_server):
-    """Each process plays one table of round 1 to its end at the same time; the round is
-    finished once and round 2 opened once, with one pairing per table of two (not twice)."""
+    """Four tournaments of four players; in each, one process plays one table of round 1 to
+    its end while the other plays the other, all at the same time. Every round 1 is finished
+    once and every round 2 opened once, with one pairing per table of two (not twice, and
+    not never: two processes that each saw the other's table still open would both leave
+    the round open)."""
     url = await new_postgres_database(postgres_server)
     seeds = itertools.count(1)
     repo_a, tables_a, tournaments_a = await stack(url, seeds)
     repo_b, tables_b, _tournaments_b = await stack(url, seeds)
     try:
-        tournament = await tournaments_a.create(
-            guild="g1",
-            channel="c1",
-            organiser=ORGANISER,
-            name="Cup",
-            game_id="test-highcard",
-            options={"hand": 1},
-            rounds=2,
-        )
-        for number in range(4):
-            await tournaments_a.join(tournament.id, Member(f"u{number}", f"P{number}"))
-        await tournaments_a.start(tournament.id, ORGANISER, may_organise=True)
-        first, second = [p.table_id for p in await repo_a.pairings(tournament.id, 1)]
-        assert first is not None and second is not None
-        await asyncio.gather(play_out(tables_a, first), play_out(tables_b, second))
-        rounds = await repo_a.rounds(tournament.id)
-        assert [(r.number, r.status) for r in rounds] == [(1, "finished"), (2, "open")]
-        assert len(await repo_a.pairings(tournament.id, 2)) == 2
-        assert (await repo_a.get_tournament(tournament.id)).round == 2
+        cups = []
+        for cup in range(4):
+            tournament = await tournaments_a.create(
+                guild="g1",
+                channel="c1",
+                organiser=ORGANISER,
+                name=f"Cup {cup}",
+                game_id="test-highcard",
+                options={"hand": 1},
+                rounds=2,
+            )
+            for number in range(4):
+                member = Member(f"u{cup}-{number}", f"P{number}")
+                await tournaments_a.join(tournament.id, member)
+            await tournaments_a.start(tournament.id, ORGANISER, may_organise=True)
+            cups.append(tournament.id)
+        plays = []
+        for cup in cups:
+            first, second = [p.table_id for p in await repo_a.pairings(cup, 1)]
+            assert first is not None and second is not None
+            plays += [play_out(tables_a, first), play_out(tables_b, second)]
+        await asyncio.gather(*plays)
+        for cup in cups:
+            rounds = await repo_a.rounds(cup)
+            assert [(r.number, r.status) for r in rounds] == [(1, "finished"), (2, "open")]
+            assert len(await repo_a.pairings(cup, 2)) == 2
+            assert (await repo_a.get_tournament(cup)).round == 2
     finally:
         await repo_a.close()
         await repo_b.close()
