@@ -103,6 +103,12 @@ def _sql(query: str) -> str:
     )
 
 
+def _settled(task: asyncio.Task[Any]) -> None:
+    # Retrieve the outcome, so a failure nobody waits for is not reported as never retrieved.
+    if not task.cancelled():
+        task.exception()
+
+
 def _count(status: str) -> int:
     """The row count of a command status such as ``UPDATE 3`` or ``INSERT 0 1``."""
     return int(status.rsplit(" ", 1)[-1])
@@ -120,6 +126,7 @@ class PostgresRepository(Repository):
         self.min_size = min_size
         self.max_size = max_size
         self._pool: asyncpg.Pool | None = None
+        self._writes: set[asyncio.Task[Any]] = set()
 
     # -- life cycle ---------------------------------------------------------------------------
 
@@ -143,6 +150,9 @@ class PostgresRepository(Repository):
         if self._pool is None:
             return
         pool, self._pool = self._pool, None
+        # Writes whose callers stopped waiting still finish (see ``_write``) before the pool goes.
+        if self._writes:
+            await asyncio.gather(*self._writes, return_exceptions=True)
         locks = getattr(self, "_locks_conn", None)
         if locks is not None:
             self._locks_conn = None
@@ -171,8 +181,23 @@ class PostgresRepository(Repository):
             return list(await conn.fetch(_sql(sql), *parameters))
 
     async def _write(self, work: Work) -> Any:
-        async with self._pool_or_fail().acquire() as conn, conn.transaction():
-            return await work(conn)
+        """Run ``work`` in a transaction of its own; its result once committed.
+
+        As on SQLite, a caller that stops waiting (cancelled: a Discord interaction timed out)
+        does not withdraw its write: the transaction runs to its end in a task of its own, and
+        a retry with the same request id finds it.
+        """
+        pool = self._pool_or_fail()
+
+        async def transaction() -> Any:
+            async with pool.acquire() as conn, conn.transaction():
+                return await work(conn)
+
+        task = asyncio.create_task(transaction())
+        self._writes.add(task)
+        task.add_done_callback(_settled)
+        task.add_done_callback(self._writes.discard)
+        return await asyncio.shield(task)
 
     # -- tables and seats ---------------------------------------------------------------------
 
@@ -376,18 +401,19 @@ class PostgresRepository(Repository):
                     raise UnknownTable(table_id)
                 raise StaleSequence(f"table {table_id} is at action {found}, not {expected_seq}")
             if rows:
-                try:
-                    # A savepoint: after a unique violation the transaction can still ask
-                    # which request it was.
-                    async with conn.transaction():
-                        await conn.executemany(
-                            "INSERT INTO actions (table_id, seq, seat, code, request_id, at)"
-                            " VALUES ($1, $2, $3, $4, $5, $6)",
-                            rows,
-                        )
-                except asyncpg.UniqueViolationError:
+                # One statement for every entry; a request id already in the log (committed by
+                # another transaction, which this one waits for) is skipped rather than raised,
+                # so the transaction can still say which request it was.
+                inserted = await conn.execute(
+                    "INSERT INTO actions (table_id, seq, seat, code, request_id, at)"
+                    " SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[],"
+                    " $4::text[], $5::text[], $6::float8[])"
+                    " ON CONFLICT (request_id) DO NOTHING",
+                    *(list(column) for column in zip(*rows, strict=True)),
+                )
+                if _count(inserted) != len(rows):
                     await _raise_if_applied(conn, request_ids)
-                    raise
+                    raise StorageError(f"table {table_id}: an action was not stored")
             return new_seq
 
         return work

@@ -61,7 +61,8 @@ def _free_port() -> int:
 class PostgresServer:
     """One server in its own temporary directory; ``url(name)`` addresses a database on it."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, durable: bool = False) -> None:
+        self.durable = durable
         self.bindir = find_bindir()
         self.root = Path(tempfile.mkdtemp(prefix="tischrunde-pg-"))
         self.data = self.root / "data"
@@ -95,18 +96,18 @@ class PostgresServer:
                 os.chown(path, self.user.pw_uid, self.user.pw_gid)
         self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust",
                   "-E", "UTF8", "--locale=C", "--no-sync")  # fmt: skip
-        options = " ".join(
-            [
-                f"-p {self.port}",
-                f"-k {self.socket_dir}",
-                "-c listen_addresses=''",
-                # A throw-away server: a power loss is not what these runs test (the client
-                # processes are the ones killed), so the server does not wait for the disk.
-                "-c fsync=off",
-                "-c full_page_writes=off",
-                "-c max_connections=200",
-            ]
-        )
+        settings = [
+            f"-p {self.port}",
+            f"-k {self.socket_dir}",
+            "-c listen_addresses=''",
+            "-c max_connections=200",
+        ]
+        if not self.durable:
+            # For the tests: a power loss is not what they test (the client processes are the
+            # ones killed), so the server does not wait for the disk. The benchmark keeps the
+            # defaults (fsync at every commit), like SQLite's synchronous=FULL beside it.
+            settings += ["-c fsync=off", "-c full_page_writes=off"]
+        options = " ".join(settings)
         self._run("pg_ctl", "-D", str(self.data), "-o", options,
                   "-l", str(self.root / "server.log"), "-w", "start")  # fmt: skip
         return self

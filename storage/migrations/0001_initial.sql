@@ -1,5 +1,8 @@
 -- Tables, their seats and the append-only action log. JSON columns hold JSON-native dicts
 -- verbatim; the snapshot (state) is the game state after action `seq`.
+-- PostgreSQL (storage/migrations/__init__.py translates): INTEGER PRIMARY KEY becomes an
+-- identity column, INTEGER BIGINT, REAL DOUBLE PRECISION, WITHOUT ROWID is dropped; JSON stays
+-- TEXT.
 
 CREATE TABLE tables (
     id          INTEGER PRIMARY KEY,

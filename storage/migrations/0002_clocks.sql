@@ -1,4 +1,6 @@
 -- Clocks, reminders and vacations (issue 9).
+-- PostgreSQL: AUTOINCREMENT becomes an identity column (never reuses a number either), INTEGER
+-- BIGINT, REAL DOUBLE PRECISION, WITHOUT ROWID is dropped (see storage/migrations/__init__.py).
 
 -- Every stored deadline: a turn clock running out, a reminder, a vacation's end, and whatever
 -- kinds later features register (a tournament round). Processed in (due, id) order, each once.

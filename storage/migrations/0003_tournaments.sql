@@ -1,4 +1,6 @@
 -- Community tournaments and ratings (issue 10). JSON columns hold JSON-native values verbatim.
+-- PostgreSQL: as in 0001, and ``registrations`` (a rowid table whose rowid is the order of
+-- registration) gets an explicit identity column ``rowid`` (see storage/migrations/__init__.py).
 
 -- A tournament: a game with its table options, a format and its settings (config: rounds,
 -- best-of, how many advance, table sizes, the time control, check-in, late join, engines).

@@ -1,4 +1,6 @@
 -- Crash-proof flows (issue 15): the outbox of Discord posts, and retries of failed deadlines.
+-- PostgreSQL: AUTOINCREMENT becomes an identity column, INTEGER BIGINT, REAL DOUBLE PRECISION
+-- (see storage/migrations/__init__.py); the partial indexes and ON CONFLICT read the same.
 
 -- A Discord post that follows a stored change, written in the same transaction as the change
 -- and delivered by the bot's relay after the commit, once (also after a restart). ``key`` names

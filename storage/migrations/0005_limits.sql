@@ -1,4 +1,6 @@
 -- Limits, consent to hand-overs and lobby housekeeping (issue 16).
+-- PostgreSQL: AUTOINCREMENT becomes an identity column, INTEGER BIGINT, REAL DOUBLE PRECISION,
+-- WITHOUT ROWID is dropped (see storage/migrations/__init__.py).
 
 -- A server's own limits (set with /settings limits). A NULL column means "the default", so a
 -- default changed in a later version reaches every server that never chose its own value.

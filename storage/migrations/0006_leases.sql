@@ -3,6 +3,7 @@
 -- ``lease_until`` (epoch seconds) is when another process may take it over because the owner
 -- seems gone. NULL in both: not leased. Deferring a deadline, or a post's delivery or retry,
 -- clears its lease; deleting a deadline ends it.
+-- PostgreSQL: REAL becomes DOUBLE PRECISION (see storage/migrations/__init__.py).
 
 ALTER TABLE deadlines ADD COLUMN lease_owner TEXT;
 ALTER TABLE deadlines ADD COLUMN lease_until REAL;

@@ -1,5 +1,6 @@
 -- Discord-side preferences (issue 4). Numbered 0010 to leave 0002-0009 to the storage work, so
 -- both branches can add migrations without two files sharing a number.
+-- PostgreSQL: INTEGER becomes BIGINT, WITHOUT ROWID is dropped (storage/migrations/__init__.py).
 
 -- One row per server: the default language, the channels where tables may be opened (a JSON
 -- list of channel ids; empty means everywhere) and the role that may organise tournaments.

@@ -546,7 +546,7 @@ def test_apply_gives_apply_a_private_copy_so_a_half_done_rejection_changes_nothi
     options = game.parse_options(2)
     state = game.initial_state(2, options)
     before = repr(state)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"That is not a valid move\."):
         game.apply(state, CHANCE, "shuffle:0:1")
     assert repr(state) == before
     checked_playout(game, 2, options, seed=0)

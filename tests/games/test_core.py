@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 
 import pytest
 from hypothesis import given
@@ -94,28 +95,28 @@ def test_digits_decode_to_ints_and_words_stay_words() -> None:
 )
 def test_malformed_codes_are_rejected_with_a_bilingual_reason(garbage: object) -> None:
     """Codes: anything outside the grammar raises IllegalAction (a tampered button)."""
-    with pytest.raises(IllegalAction) as caught:
+    with pytest.raises(IllegalAction, match=r"That is not a valid move\.") as caught:
         decode(garbage)
     assert caught.value.reason.de and caught.value.reason.en
 
 
 @pytest.mark.parametrize(
-    ("verb", "args", "error"),
+    ("verb", "args", "error", "reason"),
     [
-        ("Play", (), ValueError),
-        ("1play", (), ValueError),
-        ("", (), ValueError),
-        ("play", (-1,), ValueError),
-        ("play", ("12",), ValueError),  # would decode as the number 12
-        ("play", ("a:b",), ValueError),
-        ("play", ("",), ValueError),
-        ("play", ("a b",), ValueError),
-        ("play", (True,), TypeError),
+        ("Play", (), ValueError, "bad verb 'Play'"),
+        ("1play", (), ValueError, "bad verb '1play'"),
+        ("", (), ValueError, "bad verb ''"),
+        ("play", (-1,), ValueError, "negative argument -1"),
+        ("play", ("12",), ValueError, "bad argument '12'"),  # would decode as the number 12
+        ("play", ("a:b",), ValueError, "bad argument 'a:b'"),
+        ("play", ("",), ValueError, "bad argument ''"),
+        ("play", ("a b",), ValueError, "bad argument 'a b'"),
+        ("play", (True,), TypeError, "booleans are not arguments"),
     ],
 )
-def test_encode_refuses_parts_that_would_not_decode_back(verb, args, error) -> None:
+def test_encode_refuses_parts_that_would_not_decode_back(verb, args, error, reason) -> None:
     """Codes: encode only builds codes that decode to the same verb and arguments."""
-    with pytest.raises(error):
+    with pytest.raises(error, match=re.escape(reason)):
         encode(verb, *args)
 
 
@@ -149,7 +150,7 @@ def test_a_rigged_shuffle_puts_the_cards_in_the_given_order() -> None:
 )
 def test_check_permutation_rejects_anything_but_a_permutation(args) -> None:
     """Chance: a logged shuffle of 3 cards must name each of 0, 1, 2 exactly once."""
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"That is not a valid move\."):
         check_permutation(args, 3)
 
 
@@ -168,7 +169,7 @@ def test_random_dice_stay_on_the_die_and_the_seed_fixes_them() -> None:
 @pytest.mark.parametrize("args", [(0, 3), (7, 1), (3,), (3, 3, 3), ("six", 1)])
 def test_check_dice_rejects_impossible_rolls(args) -> None:
     """Chance: two six-sided dice show two values in 1..6."""
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"That is not a valid move\."):
         check_dice(args, 2)
 
 
@@ -237,7 +238,7 @@ def test_malformed_results_are_refused(result: Result, players: int) -> None:
 @pytest.mark.parametrize("players", [1, 5, 0, -1, "3", None, True, 2.0])
 def test_a_player_count_outside_the_range_is_a_setup_error(players) -> None:
     """Options: Hochkarte is for 2 to 4; the reason says so in German and in English."""
-    with pytest.raises(SetupError) as caught:
+    with pytest.raises(SetupError, match=r"High card is played by 2 to 4 players\.") as caught:
         HIGHCARD.parse_options(players)
     reason = caught.value.reason
     assert reason.de == "Hochkarte spielt man mit 2 bis 4 Personen."
@@ -256,7 +257,7 @@ def test_a_player_count_outside_the_range_is_a_setup_error(players) -> None:
 def test_an_out_of_range_option_is_a_setup_error_in_both_languages(values, de, en) -> None:
     """Options: bounds come from the pydantic model; the reason names the option and the bound
     in German and English, with no English left in the German."""
-    with pytest.raises(SetupError) as caught:
+    with pytest.raises(SetupError, match=re.escape(en)) as caught:
         HIGHCARD.parse_options(3, values)
     reason = caught.value.reason
     assert reason.de == f"Ungültige Option hand: erlaubt ist {de}."
@@ -266,7 +267,7 @@ def test_an_out_of_range_option_is_a_setup_error_in_both_languages(values, de, e
 
 def test_an_unknown_option_is_a_setup_error() -> None:
     """Options: a misspelt option is refused rather than silently ignored."""
-    with pytest.raises(SetupError) as caught:
+    with pytest.raises(SetupError, match=r"Unknown option hands\.") as caught:
         HIGHCARD.parse_options(3, {"hands": 2})
     assert caught.value.reason == Text("Unbekannte Option hands.", "Unknown option hands.")
 
@@ -286,7 +287,7 @@ class _Other(Highcard):
 
 def test_an_unknown_game_is_a_setup_error_naming_the_known_games() -> None:
     """Registry: get_game of an unknown id says which games there are, in both languages."""
-    with pytest.raises(SetupError) as caught:
+    with pytest.raises(SetupError, match=r"Unknown game 'schach'\. Known:") as caught:
         get_game("schach")
     reason = caught.value.reason
     assert "'schach'" in reason.de and "test-highcard" in reason.de
@@ -308,7 +309,7 @@ def test_register_lists_games_by_id_and_refuses_a_second_game_with_the_same_id()
             register(_Other())
     finally:
         unregister("test-zz-other")
-    with pytest.raises(SetupError):
+    with pytest.raises(SetupError, match=r"Unknown game 'test\-zz\-other'\. Known:"):
         get_game("test-zz-other")
     assert get_game("test-highcard") is HIGHCARD
 

@@ -58,11 +58,11 @@ def test_a_forfeit_ranks_the_seat_last_and_replays(game):
         tried += 1
         state, log, rng, seat = found
         given = clone(state)
-        with pytest.raises(IllegalAction):
+        with pytest.raises(IllegalAction, match=r"It is not your turn\."):
             game.apply(state, CHANCE, FORFEIT)
         idle = [s for s in range(players) if s not in game.to_act(state)]
         if idle:
-            with pytest.raises(IllegalAction):
+            with pytest.raises(IllegalAction, match=r"It is not your turn\."):
                 game.apply(state, idle[0], FORFEIT)
         state, events = game.apply(state, seat, FORFEIT)
         assert given == clone(given) and events[0].kind == "forfeit"
@@ -80,7 +80,7 @@ def test_a_forfeit_ranks_the_seat_last_and_replays(game):
             state, _events = game.apply(state, actor, code)
             game.check_invariants(state)
             log.append((actor, code))
-        with pytest.raises(IllegalAction):
+        with pytest.raises(IllegalAction, match=r"The game is already over\."):
             game.apply(state, seat, FORFEIT)
         result = game.final_result(state, players)
         check_result(result, players)

@@ -226,7 +226,11 @@ async def test_failed_append_writes_nothing_at_all(repo):
             {"n": 4},
             FINISHED,
         )
-    with pytest.raises(SCHEMA_REFUSAL, match="CHECK|check"):  # seat -2 violates the CHECK
+    # Seat -2 violates the schema's CHECK (seat >= -1), in each backend's words.
+    with pytest.raises(
+        SCHEMA_REFUSAL,
+        match=r"CHECK constraint failed: seat >= -1|violates check constraint \"actions_seat_check\"",
+    ):
         await repo.append(table.id, 1, [move("b", 0, "fresh"), move("c", -2)], {"n": 3}, ACTIVE)
     loaded = await repo.get_table(table.id)
     assert (loaded.seq, loaded.state, loaded.status) == (1, {"n": 1}, ACTIVE)
@@ -434,6 +438,28 @@ async def test_a_caller_that_stops_waiting_still_gets_its_move_committed(file_re
     assert await file_repo.find_request("gone") == (table.id, 1)
     with pytest.raises(DuplicateRequest):
         await file_repo.append(table.id, 0, [move("a", request_id="gone")], {"n": 1}, ACTIVE)
+
+
+async def test_on_postgresql_a_caller_that_stops_waiting_still_gets_its_move_committed(
+    postgres_server,
+):
+    """The same promise on PostgreSQL: the transaction finishes without its caller; closing
+    waits for it, and after a reopen a retry finds it.
+    """
+    url = await new_postgres_database(postgres_server)
+    async with PostgresRepository(url) as repo:
+        table = await new_table(repo)
+        call = asyncio.ensure_future(
+            repo.append(table.id, 0, [move("a", request_id="gone")], {"n": 1}, ACTIVE)
+        )
+        await asyncio.sleep(0)
+        call.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await call
+    async with PostgresRepository(url) as repo:
+        assert await repo.find_request("gone") == (table.id, 1)
+        with pytest.raises(DuplicateRequest, match="request gone already applied as action 1"):
+            await repo.append(table.id, 0, [move("a", request_id="gone")], {"n": 1}, ACTIVE)
 
 
 async def test_a_locked_database_fails_the_batch_and_writes_nothing(tmp_path):

@@ -93,7 +93,7 @@ def test_bandit_draws_then_chance_takes_a_random_card_seen_by_the_two_players_on
     secret = [event for event in events if "stadt" in str(event.data)]
     assert secret and all(event.to in (0, 1) for event in secret)
     assert GAME.action_label(state, 0, "keep", "en") == "Keep Stadt (city) (discard)"
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"It is not your turn\."):
         GAME.apply(state, 1, "return")
 
 
@@ -119,7 +119,7 @@ def test_bandit_return_gives_the_card_back() -> None:
 def test_bandit_chance_rejects_a_card_the_victim_does_not_hold() -> None:
     state, _ = act(bandit_table(), 0, "play:bandit")
     for code in ("steal:hafen", "steal:nothing", "steal", "shuffle:0"):
-        with pytest.raises(IllegalAction):
+        with pytest.raises(IllegalAction, match=r"That is not a valid move\."):
             GAME.apply(state, CHANCE, code)
 
 

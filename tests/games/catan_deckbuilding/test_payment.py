@@ -44,7 +44,7 @@ def test_worked_example_stadt_by_trading_weide_and_lehm_for_an_erz() -> None:
     assert after["supply"][CARD_INDEX["stadt"]] == 8
     # Every card that could help is used: choosing the payment would make no difference.
     assert "pay:stadt" not in GAME.legal_actions(state, 0)
-    with pytest.raises(IllegalAction) as error:
+    with pytest.raises(IllegalAction, match=r"There is nothing to choose: the automatic") as error:
         GAME.apply(state, 0, "pay:stadt")
     assert "nothing to choose" in error.value.reason.en
     # With a Holz more the player may choose which two cards to trade: the same purchase.
@@ -66,7 +66,7 @@ def test_a_siedlung_never_helps_to_buy_a_stadt() -> None:
     required Siedlung nor with its two resources."""
     state = arrange(start(), 0, hand={"erz": 3, "getreide": 1, "siedlung": 2})
     assert "buy:stadt" not in GAME.legal_actions(state, 0)
-    with pytest.raises(IllegalAction) as error:
+    with pytest.raises(IllegalAction, match=r"Your hand cannot pay for that card\.") as error:
         GAME.apply(state, 0, "buy:stadt")
     assert "cannot pay" in error.value.reason.en
     state = arrange(start(), 0, hand={"erz": 3, "getreide": 2, "siedlung": 2})
@@ -197,7 +197,7 @@ def test_cancel_gives_the_chosen_cards_back_and_is_limited() -> None:
         assert state["hand"] == before["hand"] and state["table"] == before["table"]
     legal = GAME.legal_actions(state, 0)
     assert "buy:strasse" in legal and "pay:strasse" not in legal
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"You have cancelled too many payments this turn\."):
         GAME.apply(state, 0, "pay:strasse")
 
 
@@ -206,7 +206,7 @@ def test_during_a_custom_payment_only_payment_steps_are_legal() -> None:
     state, _ = act(state, 0, "pay:strasse")
     assert GAME.legal_actions(state, 0) == ["cancel", "use:holz", "use:lehm"]
     for code in ("end", "play:hafen", "buy:strasse", "confirm"):
-        with pytest.raises(IllegalAction):
+        with pytest.raises(IllegalAction, match="Finish or cancel the payment first|do not cover"):
             GAME.apply(state, 0, code)
     # The payment in progress is the payer's own business.
     assert "paying_with" in GAME.view(state, 0) and "paying_with" not in GAME.view(state, 1)
@@ -220,7 +220,7 @@ def test_an_empty_supply_pile_cannot_be_bought() -> None:
     assert state["supply"][CARD_INDEX["hafen"]] == 0
     legal = GAME.legal_actions(state, 0)
     assert "buy:hafen" not in legal and "pay:hafen" not in legal and "buy:strasse" in legal
-    with pytest.raises(IllegalAction) as error:
+    with pytest.raises(IllegalAction, match=r"That supply pile is empty\.") as error:
         GAME.apply(state, 0, "buy:hafen")
     assert error.value.reason.en == "That supply pile is empty."
     assert GAME.view(state, 1)["supply"]["hafen"] == 0

@@ -122,9 +122,9 @@ def test_turn_limit_ends_the_game_drawn() -> None:
 
 def test_default_turn_limit_is_150_and_bounds_are_checked() -> None:
     assert GAME.parse_options(2).turn_limit == 150
-    with pytest.raises(SetupError):
+    with pytest.raises(SetupError, match=r"Invalid option turn_limit: it must be at least"):
         GAME.parse_options(2, {"turn_limit": 0})
-    with pytest.raises(SetupError):
+    with pytest.raises(SetupError, match=r"Invalid option first_player: it must be at most"):
         GAME.parse_options(2, {"first_player": 2})
-    with pytest.raises(SetupError):
+    with pytest.raises(SetupError, match=r"Settlers of Catan: Deck Building is played by 2"):
         GAME.parse_options(3)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 
 import pytest
@@ -129,7 +130,7 @@ def _set(name: str, field: str, value):
 )
 def test_a_broken_file_fails_naming_the_card_and_field(change, expected) -> None:
     """Ruling: the deck is validated on load; the message names the card and the field."""
-    with pytest.raises(DeckError) as error:
+    with pytest.raises(DeckError, match=re.escape(expected[0])) as error:
         parse_deck(_broken(change))
     for part in expected:
         assert part in str(error.value)

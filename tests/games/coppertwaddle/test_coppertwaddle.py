@@ -111,6 +111,6 @@ def test_a_coppertwaddle_is_never_played_on_its_own() -> None:
     state = _position(["Coppertwaddle"], [])
     own = f"fav:{design('Coppertwaddle')}"
     assert not [code for code in GAME.legal_actions(state, ME) if code.startswith(own)]
-    with pytest.raises(IllegalAction) as error:
+    with pytest.raises(IllegalAction, match=r"A Coppertwaddle is only played to answer") as error:
         GAME.apply(state, ME, f"fav:{design('Coppertwaddle')}")
     assert "answer" in error.value.reason.en

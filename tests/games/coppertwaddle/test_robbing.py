@@ -70,7 +70,9 @@ def test_no_rob_without_a_free_ditch() -> None:
     }
     state = _robbing_position(domain=full_row)
     assert not [code for code in GAME.legal_actions(state, 0) if code.startswith("rob:")]
-    with pytest.raises(IllegalAction) as error:
+    with pytest.raises(
+        IllegalAction, match=r"Your Domain has no free Ditch of that rank\."
+    ) as error:
         GAME.apply(state, 0, f"rob:{MILZ}:{slot(1, 1, 0)}")
     assert "free Ditch" in error.value.reason.en
 
@@ -97,7 +99,7 @@ def test_a_wind_is_never_a_target_but_may_rob() -> None:
     )
     legal = GAME.legal_actions(state, 0)
     assert not any(code.endswith(f":{slot(1, 1, 0)}") and code.startswith("rob:") for code in legal)
-    with pytest.raises(IllegalAction) as error:
+    with pytest.raises(IllegalAction, match=r"Winds can never be robbed\.") as error:
         GAME.apply(state, 0, f"rob:{slot(0, 1, 0)}:{slot(1, 1, 0)}")
     assert "Winds" in error.value.reason.en
     # Nordwind 0 + Milz 8 against Magd 2 (+ Suedwind 0): the Wind robs and is not covered.

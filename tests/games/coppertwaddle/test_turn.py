@@ -64,7 +64,9 @@ def test_one_rank_card_per_turn_into_its_own_row_gaps_first() -> None:
     state = play(state, ME, f"rank:{design('Der Müller')}")
     assert state["slots"][slot(ME, 1, 1)] == card("Der Müller"), "the gap is filled first"
     assert f"rank:{design('Berg Ararat')}" not in GAME.legal_actions(state, ME)
-    with pytest.raises(IllegalAction) as error:
+    with pytest.raises(
+        IllegalAction, match=r"You have already played a rank card this turn\."
+    ) as error:
         GAME.apply(state, ME, f"rank:{design('Berg Ararat')}")
     assert "already" in error.value.reason.en
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -44,7 +45,7 @@ def test_drawn_cards_are_told_only_to_the_drawer() -> None:
 def test_bad_input_is_refused_with_a_reason_and_changes_nothing(seat, code, reason) -> None:
     state = rigged(hands=(["Milz"], []), domain={slot(0, 1, 0): "Der Schmied"})
     before = json.dumps(state)
-    with pytest.raises(IllegalAction) as error:
+    with pytest.raises(IllegalAction, match=f"(?i){re.escape(reason)}") as error:
         GAME.apply(state, seat, code)
     assert reason in error.value.reason.en.lower() or reason in error.value.reason.en
     assert error.value.reason.de

@@ -206,7 +206,9 @@ def test_engine_point_announcements_once_per_round_for_everyone_before_the_secon
         state = _play_weakest(state)
     seat = state["turn"]
     assert not any(code.startswith("limit:") for code in GAME.legal_actions(state, seat))
-    with pytest.raises(IllegalAction) as error:
+    with pytest.raises(
+        IllegalAction, match=r"Announcements are only possible before you play"
+    ) as error:
         GAME.apply(state, seat, "limit:40")
     assert "second card" in error.value.reason.en
 

@@ -327,7 +327,7 @@ def test_erste_dame_holder_may_claim_a_later_trick_of_the_zweite_dame():
     state, events = trick(state, [95, 97, ZWEITE, 100])
     assert state["phase"] == "claim" and GAME.to_act(state) == [1]
     assert GAME.legal_actions(state, 1) == ["claim", "decline"]
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"It is not your turn\."):
         GAME.apply(state, 3, "play:98")
     state, events = GAME.apply(state, 1, "claim")
     data = last_trick_event(events)
@@ -382,7 +382,9 @@ def test_spion_exchange_with_own_partys_pile_is_not_the_play():
     assert SPION in state["piles"]["V"][0] and state["turn"] == 0
     assert GAME.view(state, None)["revealed"][0] == "V"
     assert not any(code.startswith("swap:") for code in GAME.legal_actions(state, 0))
-    with pytest.raises(IllegalAction) as error:
+    with pytest.raises(
+        IllegalAction, match=r"You already exchanged this turn; play a card"
+    ) as error:
         GAME.apply(state, 0, "swap:spion:95")
     assert "exchanged" in error.value.reason.en
 
@@ -393,7 +395,7 @@ def test_swap_only_from_own_partys_pile():
     state["piles"]["V"].append([c("drache", "A1")])
     codes = GAME.legal_actions(state, 1)
     assert "swap:helfer:95" in codes and f"swap:helfer:{c('drache', 'A1')}" not in codes
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"That card is not in your party's pile \(or is of"):
         GAME.apply(state, 1, f"swap:helfer:{c('drache', 'A1')}")
     state, _ = GAME.apply(state, 1, "swap:helfer:95")
     assert state["piles"]["A"][0].count(HELFER) == 1 and 95 in state["hands"][1]
@@ -467,10 +469,10 @@ def test_player_holding_vernio_and_sinhara_plays_alone():
 
 def test_wrong_turn_and_foreign_cards_are_rejected_with_reasons():
     state = table({1: [95], 2: [96]})
-    with pytest.raises(IllegalAction) as error:
+    with pytest.raises(IllegalAction, match=r"It is not your turn\.") as error:
         GAME.apply(state, 2, "play:96")
     assert error.value.reason.de and error.value.reason.en
-    with pytest.raises(IllegalAction) as error:
+    with pytest.raises(IllegalAction, match=r"You do not hold that card\.") as error:
         GAME.apply(state, 1, "play:96")
     assert "hold" in error.value.reason.en
 

@@ -132,11 +132,11 @@ def test_invariants_catch_a_lost_card_and_unbalanced_coins():
     state, _ = dealt(4, {0: [VERNIO], 2: [SINHARA]})
     GAME.check_invariants(state)
     state["hands"][1].pop()
-    with pytest.raises(AssertionError):
+    with pytest.raises(AssertionError, match=r"cards lost or doubled"):
         GAME.check_invariants(state)
     state, _ = dealt(4, {0: [VERNIO], 2: [SINHARA]})
     state["balances"][0] = 5
-    with pytest.raises(AssertionError):
+    with pytest.raises(AssertionError, match=r"Kupfermuenzen were created or lost"):
         GAME.check_invariants(state)
 
 

@@ -168,7 +168,7 @@ def test_jaeger_cannot_hit_its_owner_or_players_yet_to_play():
     )
     state = play(state, (0, "play:magier"), (1, "play:jaeger"))
     assert GAME.legal_actions(state, 1) == ["pass", "shoot:0"]
-    with pytest.raises(IllegalAction) as error:
+    with pytest.raises(IllegalAction, match=r"Sperrfeuer only hits another player's most") as error:
         GAME.apply(state, 1, "shoot:2")
     assert "Sperrfeuer" in error.value.reason.en
 

@@ -103,7 +103,7 @@ def test_before_the_first_card_each_player_from_the_leader_may_lay_one_card_face
     # seat 2 holds no action card: it is not asked; then the first card is played
     state, _ = run(state, (0, "pass"))
     assert asked(state) == ("play", 1)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"It is not your turn\."):
         GAME.apply(state, 0, "lay:paktierer")
 
 

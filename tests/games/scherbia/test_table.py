@@ -37,22 +37,22 @@ def test_default_options_and_unlimited_encoding():
 
 
 @pytest.mark.parametrize(
-    ("players", "values"),
+    ("players", "values", "reason"),
     [
-        (4, {"hand_size": 7}),
-        (4, {"max_layers": 5}),
-        (4, {"max_layers": 1}),
-        (3, {"teams": "2v2"}),
-        (4, {"teams": "3v3"}),
-        (8, {"teams": "2v2"}),
-        (4, {"colour": "red"}),
-        (9, {}),
-        (1, {}),
+        (4, {"hand_size": 7}, "Invalid option hand_size"),
+        (4, {"max_layers": 5}, "Invalid option max_layers"),
+        (4, {"max_layers": 1}, "Invalid option max_layers"),
+        (3, {"teams": "2v2"}, "Teams 2v2 need exactly 4 players"),
+        (4, {"teams": "3v3"}, "Teams 3v3 need exactly 6 players"),
+        (8, {"teams": "2v2"}, "Teams 2v2 need exactly 4 players"),
+        (4, {"colour": "red"}, "Unknown option colour"),
+        (9, {}, "Scherbia is played by 2 to 8 players"),
+        (1, {}, "Scherbia is played by 2 to 8 players"),
     ],
 )
-def test_bad_options_are_refused(players, values):
+def test_bad_options_are_refused(players, values, reason):
     """Options: out-of-range values and team sizes that do not fit the table are refused."""
-    with pytest.raises(SetupError):
+    with pytest.raises(SetupError, match=reason):
         GAME.parse_options(players, values)
 
 
@@ -180,16 +180,16 @@ def test_bad_input_is_refused_and_changes_nothing():
     """Bad input: wrong seat, garbage, a card not held, a stale answer: IllegalAction."""
     state = rigged([["magier", "bauer", *SAME[:3]], ["seemann", "krieger", *SAME[2:]]])
     before = clone(state)
-    for seat, code in [
-        (1, "play:seemann"),
-        (0, "play:krieger"),
-        (0, "xyz"),
-        (0, "block"),
-        (0, "play:"),
-        (CHANCE, "dice:1:1"),
-        (0, "shoot:1"),
+    for seat, code, reason in [
+        (1, "play:seemann", "It is not your turn"),
+        (0, "play:krieger", "You do not hold that card"),
+        (0, "xyz", "That move is not possible right now"),
+        (0, "block", "That move is not possible right now"),
+        (0, "play:", "That is not a valid move"),
+        (CHANCE, "dice:1:1", "It is not your turn"),
+        (0, "shoot:1", "That move is not possible right now"),
     ]:
-        with pytest.raises(IllegalAction) as error:
+        with pytest.raises(IllegalAction, match=reason) as error:
             GAME.apply(state, seat, code)
         assert error.value.reason.de and error.value.reason.en
     assert state == before
@@ -270,7 +270,7 @@ def test_rules_pages_exist_in_both_languages_and_state_the_choices():
 def test_malformed_deal_is_refused(code):
     """Deal: only a permutation of the 48 cards is a shuffle."""
     state = GAME.initial_state(2, GAME.parse_options(2))
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"That is not a valid move\."):
         GAME.apply(state, CHANCE, code)
 
 
@@ -324,7 +324,7 @@ def test_every_card_stays_in_exactly_one_place():
         finished.append((state, GAME.result(state)))
     broken = clone(state)
     broken["piles"][0].append(broken["piles"][0][0] if broken["piles"][0] else 0)
-    with pytest.raises(AssertionError):
+    with pytest.raises(AssertionError, match=r"a card is missing or twice in play"):
         GAME.check_invariants(broken)
     assert "Punkte in den Stapeln" in GAME.simulation_report(finished, "de")
     assert "points in the piles" in GAME.simulation_report(finished, "en")

@@ -46,7 +46,7 @@ def test_exchange_up_to_three_cards_draw_back_to_five() -> None:
     assert turn(state) == 1
     legal = GAME.legal_actions(state, 1)
     assert "keep" in legal and len(legal) == 1 + 5 + 10 + 10
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"You can exchange at most three cards\."):
         GAME.apply(state, 1, "swap:" + ":".join(map(str, sorted(H0)[:4])))
     with pytest.raises(IllegalAction, match="do not hold"):
         GAME.apply(state, 1, f"swap:{H16[0]}")
@@ -84,13 +84,13 @@ def test_schneller_tod_target_must_discard_one_card_of_their_choice() -> None:
     target_draw, own_draw = planet(W, K, 4), planet(W, K, 3)
     state = _to_exchange(deal(new(3), {1: TOD_HAND, 2: H9, 0: H7}, [target_draw, own_draw]))
     assert {"tod:0", "tod:2"} <= set(GAME.legal_actions(state, 1))
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"Schneller Tod must be laid before another"):
         GAME.apply(state, 1, "tod:1")
     state = act(state, 1, "tod:2")
     assert GAME.to_act(state) == [2]
     assert GAME.legal_actions(state, 2) == sorted(f"drop:{card}" for card in H9)
     assert GAME.legal_actions(state, 1) == []
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"That move is not possible right now\."):
         GAME.apply(state, 2, "keep")
     state, events = act_events(state, 2, f"drop:{H9[3]}")
     assert sorted(state["hands"][2]) == sorted([*H9[:3], H9[4], target_draw])
@@ -190,7 +190,7 @@ def test_reshuffle_discards_when_the_draw_pile_runs_out_laid_jokers_stay() -> No
     assert GAME.to_act(state) == [CHANCE] and len(state["hands"][1]) == 5
     assert GAME.legal_actions(state, 1) == []
     size = len(state["discards"])
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"That is not a valid move\."):
         GAME.apply(state, CHANCE, shuffle_code(list(range(size + 1))))
     state, events = act_events(state, CHANCE, shuffle_code(list(range(size))))
     assert [e.kind for e in events][:1] == ["reshuffle"]

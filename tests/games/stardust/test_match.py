@@ -17,10 +17,16 @@ def test_options_defaults_and_bounds() -> None:
     options = GAME.parse_options(4)
     assert (options.starting_chips, options.ante, options.hands) == (200, 10, 5)
     for players in (2, 6):
-        with pytest.raises(SetupError):
+        with pytest.raises(SetupError, match=r"Stardust is played by 3 to 5 players\."):
             GAME.parse_options(players)
-    for bad in ({"ante": 0}, {"hands": 0}, {"starting_chips": 10}, {"ante": 150}, {"x": 1}):
-        with pytest.raises(SetupError):
+    for bad, reason in (
+        ({"ante": 0}, "Invalid option ante: it must be at least 1"),
+        ({"hands": 0}, "Invalid option hands: it must be at least 1"),
+        ({"starting_chips": 10}, "Invalid option starting_chips: it must be at least 20"),
+        ({"ante": 150}, "Starting chips must be at least two antes"),
+        ({"x": 1}, "Unknown option x"),
+    ):
+        with pytest.raises(SetupError, match=reason):
             GAME.parse_options(3, bad)
 
 

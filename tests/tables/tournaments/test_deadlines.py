@@ -221,7 +221,9 @@ async def test_clock_options_are_the_tables_own_and_bad_ones_are_refused_first(r
     """
     process = Process(repo, clock)
     for bad in ({"per_move": 60}, {"per_move": 15 * DAY}, {"on_timeout": "sleep"}):
-        with pytest.raises(TableError) as refused:
+        with pytest.raises(
+            TableError, match="The time per move must be between|When time runs out"
+        ) as refused:
             await create(process, **bad)
         assert refused.value.reason.de != refused.value.reason.en
     assert await repo.tournaments_of_guild(GUILD) == []

@@ -204,20 +204,34 @@ async def test_bad_options_are_refused_and_nothing_is_stored(world):
     """
     repo, _tables, tournaments, clock, _events = world
     cases = [
-        {"game_id": "test-highcard", "rounds": 0},
-        {"game_id": "test-highcard", "format": "elimination", "best_of": 4},
-        {"game_id": "test-highcard", "format": "round_robin", "table_size": 3},
-        {"game_id": "test-highcard", "format": "ladder"},
-        {"game_id": "test-highcard", "table_size": 9},
-        {"game_id": "test-highcard", "per_move": 1},
-        {"game_id": "test-highcard", "on_timeout": "sleep"},
-        {"game_id": "test-highcard", "closes_at": clock.now - 1},
-        {"game_id": "test-highcard", "options": {"hand": 99}},
-        {"game_id": "test-highcard", "format": "multi_elimination", "table_size": 3, "advance": 3},
-        {"game_id": "nope"},
+        ({"game_id": "test-highcard", "rounds": 0}, "number of rounds must be between"),
+        (
+            {"game_id": "test-highcard", "format": "elimination", "best_of": 4},
+            "Best of must be odd",
+        ),
+        (
+            {"game_id": "test-highcard", "format": "round_robin", "table_size": 3},
+            "round_robin is for two-player tables only",
+        ),
+        ({"game_id": "test-highcard", "format": "ladder"}, "Unknown format ladder"),
+        ({"game_id": "test-highcard", "table_size": 9}, "a table size of 9 does not work"),
+        ({"game_id": "test-highcard", "per_move": 1}, "time per move must be between"),
+        ({"game_id": "test-highcard", "on_timeout": "sleep"}, "When time runs out"),
+        ({"game_id": "test-highcard", "closes_at": clock.now - 1}, "deadline is in the past"),
+        ({"game_id": "test-highcard", "options": {"hand": 99}}, "Invalid option hand"),
+        (
+            {
+                "game_id": "test-highcard",
+                "format": "multi_elimination",
+                "table_size": 3,
+                "advance": 3,
+            },
+            "per table may advance",
+        ),
+        ({"game_id": "nope"}, "Unknown game 'nope'"),
     ]
-    for case in cases:
-        with pytest.raises(TableError) as refused:
+    for case, reason in cases:
+        with pytest.raises(TableError, match=reason) as refused:
             await create(tournaments, **case)
         assert refused.value.reason.de and refused.value.reason.en
         assert refused.value.reason.de != refused.value.reason.en
