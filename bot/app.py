@@ -4,6 +4,13 @@
 tournaments), loads the command extensions by feature, registers the persistent components,
 catches up with what a restart cut off, and syncs the commands (to the development guild when
 one is set, which is instant; globally otherwise).
+
+Several processes (``--shards 0-3 --shard-count 8``): ``make_bot`` builds a
+``ShardedTischrundeBot``, an ``AutoShardedBot`` with that range. Every process shares the
+database and trusts nothing another holds in memory: the table service runs ``shared`` (see
+``TableService``), deadlines and posts are claimed under leases, preferences and server
+settings are cached for ``CACHE_SECONDS`` only. Discord sends DM events to shard 0 alone; the
+process without it also drops any DM interaction it might get (``handles_dms``).
 """
 
 from __future__ import annotations
@@ -43,6 +50,18 @@ EXTENSIONS = (
 )
 
 
+CACHE_SECONDS = 30.0
+"""How long a person's preferences or a server's settings are reused from memory: another
+process may have changed them (with one process a change here refreshes the cache at once)."""
+
+
+def handles_dms(shard_ids: list[int] | None) -> bool:
+    """Whether a process running ``shard_ids`` (None: every shard) handles DMs: Discord sends
+    DM events, interactions included, to shard 0 only.
+    """
+    return shard_ids is None or 0 in shard_ids
+
+
 def discord_clock() -> float:
     """Epoch seconds from discord.py's clock (simcord's virtual time in the bot tests)."""
     return discord.utils.utcnow().timestamp()
@@ -78,8 +97,9 @@ class TischrundeBot(commands.Bot):
         self.dms = DirectMessages(self)
         self.clocks = ClockDriver(self)
         self.outbox = Relay(self)
-        self._preferences: dict[str, UserPreferences] = {}
-        self._guild_settings: dict[str, GuildSettings] = {}
+        self._preferences: dict[str, tuple[float, UserPreferences]] = {}
+        self._guild_settings: dict[str, tuple[float, GuildSettings]] = {}
+        self.owns_dms = handles_dms(settings.shard_ids())
         self._owns_repository = repository is None
         self._background: set[asyncio.Task[None]] = set()
 
@@ -91,8 +111,13 @@ class TischrundeBot(commands.Bot):
             self.repository = open_repository(self.settings.database())
             await self.repository.open()
         self.service = TableService(
-            self.repository, clock=discord_clock, limit_caps=self.settings.limit_caps()
+            self.repository,
+            clock=discord_clock,
+            limit_caps=self.settings.limit_caps(),
+            shared=self.shared_database,
         )
+        if not self.owns_dms:
+            self._drop_dm_interactions()
         # Built here, next to the scheduler, not in a cog: their deadline handlers must be
         # registered before the start-up catch-up runs, and results must reach them whichever
         # extensions are loaded.
@@ -158,8 +183,32 @@ class TischrundeBot(commands.Bot):
             await asyncio.gather(*self._background, return_exceptions=True)
         await self.outbox.close()
         await super().close()
+        if self.repository is not None and hasattr(self, "service"):
+            try:
+                # A clean stop hands what this process claimed to the others at once.
+                await self.repository.release_leases(self.service.scheduler.owner)
+            except Exception:
+                log.warning("could not release this process's leases", exc_info=True)
         if self._owns_repository and self.repository is not None:
             await self.repository.close()
+
+    @property
+    def shared_database(self) -> bool:
+        """Whether other processes may write to this bot's database (a shard range is set)."""
+        return self.settings.shard_ids() is not None
+
+    def _drop_dm_interactions(self) -> None:
+        """Ignore DM interactions: the process with shard 0 answers them (``handles_dms``)."""
+        parsers = self._connection.parsers
+        parse = parsers["INTERACTION_CREATE"]
+
+        def guild_only(data: Any) -> None:
+            if data.get("guild_id") is None:
+                log.debug("DM interaction %s left to the process with shard 0", data.get("id"))
+                return
+            parse(data)
+
+        parsers["INTERACTION_CREATE"] = guild_only
 
     # ----- languages and preferences ---------------------------------------------------------
 
@@ -170,35 +219,43 @@ class TischrundeBot(commands.Bot):
         return self.repository
 
     async def guild_settings(self, guild_id: int | str) -> GuildSettings:
-        """The server's settings (cached; ``save_guild_settings`` refreshes the cache)."""
+        """The server's settings (cached for ``CACHE_SECONDS``; ``save_guild_settings``
+        refreshes the cache).
+        """
         key = str(guild_id)
+        now = discord_clock()
         cached = self._guild_settings.get(key)
-        if cached is None:
+        if cached is None or now - cached[0] >= CACHE_SECONDS:
             assert self.repository is not None
-            cached = self._guild_settings[key] = await self.repository.get_guild_settings(key)
-        return cached
+            cached = self._guild_settings[key] = (
+                now,
+                await self.repository.get_guild_settings(key),
+            )
+        return cached[1]
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         """Store the server's settings."""
         assert self.repository is not None
         await self.repository.save_guild_settings(settings)
-        self._guild_settings[settings.guild_id] = settings
+        self._guild_settings[settings.guild_id] = (discord_clock(), settings)
 
     async def preferences(self, user_id: str) -> UserPreferences:
-        """A person's preferences (cached)."""
+        """A person's preferences (cached for ``CACHE_SECONDS``)."""
+        now = discord_clock()
         cached = self._preferences.get(user_id)
-        if cached is None:
+        if cached is None or now - cached[0] >= CACHE_SECONDS:
             assert self.repository is not None
-            cached = self._preferences[user_id] = await self.repository.get_user_preferences(
-                user_id
+            cached = self._preferences[user_id] = (
+                now,
+                await self.repository.get_user_preferences(user_id),
             )
-        return cached
+        return cached[1]
 
     async def save_preferences(self, preferences: UserPreferences) -> None:
         """Store a person's preferences."""
         assert self.repository is not None
         await self.repository.save_user_preferences(preferences)
-        self._preferences[preferences.user_id] = preferences
+        self._preferences[preferences.user_id] = (discord_clock(), preferences)
 
     async def server_language(self, interaction: discord.Interaction) -> str:
         """The server's default: its setting, else the server's own locale, else the operator's."""
@@ -275,3 +332,19 @@ class TischrundeBot(commands.Bot):
             await self.flows.reply(interaction, text)
         except discord.HTTPException:
             log.warning("could not answer interaction %s", interaction.id)
+
+
+class ShardedTischrundeBot(TischrundeBot, commands.AutoShardedBot):
+    """Tischrunde on a range of shards (``shard_ids`` of ``shard_count``), one of several
+    processes sharing one database.
+    """
+
+
+def make_bot(settings: Settings, **options: Any) -> TischrundeBot:
+    """The bot the settings ask for: one process with every shard, or a shard range."""
+    shard_ids = settings.shard_ids()
+    if shard_ids is None:
+        return TischrundeBot(settings, **options)
+    return ShardedTischrundeBot(
+        settings, shard_ids=shard_ids, shard_count=settings.shard_count, **options
+    )

@@ -14,12 +14,16 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
+from tables.processes import POLL_SECONDS
+
 if TYPE_CHECKING:
     from .app import TischrundeBot
 
 log = logging.getLogger(__name__)
 
 MAX_SLEEP = 3600.0
+SHARED_MIN_SLEEP = 1.0
+"""With several processes: the shortest sleep, when the next due deadline is another's."""
 
 
 class ClockDriver:
@@ -88,6 +92,13 @@ class ClockDriver:
                 # deadline (up to an hour), which would hold the bot's shutdown.
                 return
             delay = MAX_SLEEP if next_due is None else max(0.0, next_due - clock())
+            if self.bot.service.shared:
+                # Other processes store deadlines this timer is not told of, and leave those
+                # of a process that died to be taken over: look again every so often. A due
+                # deadline another process holds is not this run's to wait on in a busy loop.
+                delay = min(max(delay, SHARED_MIN_SLEEP), POLL_SECONDS)
+                # The same for posts: a dead process's undelivered ones wait for a relay.
+                self.bot.outbox.wake()
             self._target = next_due
             self._sleeping = True
             try:

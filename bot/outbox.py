@@ -13,6 +13,14 @@ among the channel's latest messages (every message a delivery sends carries the 
 its embed's footer, or is recognised by its text), so a part that reached Discord is not sent
 twice. Discord's ``enforce_nonce`` also drops a repeat within a few minutes. A delivery that
 fails (Discord unreachable) is retried with backoff, 30 s doubling to an hour.
+
+Several processes: each relay claims the posts it delivers (``Repository.claim_posts``, a
+lease in the process's name), so every post is delivered by one process; the posts of one
+table wait while an earlier one is held by another live process, so they stay in order. Any
+process may deliver any post: every send goes through REST to the channel's id
+(``get_partial_messageable``), never through the gateway's cache of guilds and channels, which
+only holds this process's shards. A post whose lease ran out was taken over from a process
+that died, perhaps mid-delivery: it is delivered as a resumed one (each part looked for first).
 """
 
 from __future__ import annotations
@@ -192,7 +200,10 @@ class Relay:
         sent = 0
         async with self._lock:
             while True:
-                pending = await repo.pending_posts(self.bot.service.clock(), 200)
+                service = self.bot.service
+                pending = await repo.claim_posts(
+                    service.scheduler.owner, service.clock(), service.scheduler.lease_seconds, 200
+                )
                 if not pending:
                     return sent
                 failed_tables: set[int] = set()
@@ -200,7 +211,11 @@ class Relay:
                 for group in _groups(pending):
                     table_id = group[0].table_id
                     if table_id is not None and table_id in failed_tables:
-                        continue  # keep a table's posts in order: wait for the failed one
+                        # Keep a table's posts in order: wait for the failed one. Its lease is
+                        # let go at once (nothing else changes), not held until it runs out.
+                        for post in group:
+                            await repo.post_retry(post.id, post.next_try, post.attempts)
+                        continue
                     if await self._deliver(group):
                         sent += len(group)
                         progress = True
@@ -212,7 +227,14 @@ class Relay:
     async def _deliver(self, group: list[OutboxRecord]) -> bool:
         repo = self.bot.repository_or_fail()
         first = group[0]
-        recover = any(post.id <= self.inherited or post.attempts for post in group)
+        # Stored before this relay started, tried before, or (with other processes) older
+        # than a lease, so perhaps taken over from a process that died holding it: part of it
+        # may have reached Discord.
+        service = self.bot.service
+        stale = service.clock() - service.scheduler.lease_seconds if service.shared else -1.0
+        recover = any(
+            post.id <= self.inherited or post.attempts or post.created_at <= stale for post in group
+        )
         delivery = Delivery(first, recover)
         token = _current.set(delivery)
         try:

@@ -6,8 +6,9 @@ aiosqlite. States, options and results are JSON-native dicts stored verbatim.
 
 from __future__ import annotations
 
+import contextlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Self
 
@@ -915,3 +916,17 @@ class Repository(ABC):
         """Move a pending request to ``status``; False (and nothing changes) if it was no
         longer pending: exactly one of an Accept, a Decline and the expiry wins.
         """
+
+    # ----- locks across processes (issue 17) -------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def hold(self, keys: Iterable[str]) -> AsyncIterator[None]:
+        """Hold the named locks ``keys`` against every other process on this database, until
+        the block ends: a check and the write it guards (a member's seat count, a person's
+        clocks planned from their vacation) then cannot interleave with another process's.
+
+        Within one process the caller keeps its own asyncio locks; this only excludes other
+        processes. This default excludes nothing (a repository one process owns alone).
+        """
+        del keys
+        yield

@@ -16,10 +16,12 @@ mostly the SQLite repository's with ``$n`` placeholders (``_sql``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
+import hashlib
 import json
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from typing import Any, Self
 
 import asyncpg
@@ -151,6 +153,10 @@ class PostgresRepository(Repository):
         # Writes whose callers stopped waiting still finish (see ``_write``) before the pool goes.
         if self._writes:
             await asyncio.gather(*self._writes, return_exceptions=True)
+        locks = getattr(self, "_locks_conn", None)
+        if locks is not None:
+            self._locks_conn = None
+            await locks.close()
         await pool.close()
 
     async def __aenter__(self) -> Self:
@@ -1368,6 +1374,52 @@ class PostgresRepository(Repository):
                 raise NotPending(request_id)
 
         return work
+
+    # -- locks across processes ---------------------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def hold(self, keys: Iterable[str]) -> AsyncIterator[None]:
+        """See ``Repository.hold``: session advisory locks on a connection of their own (not
+        the pool's, which the guarded commit needs), one per key, taken in key order. Each is
+        tried without waiting and tried again shortly, so one key another process holds does
+        not stall this process's other holds on the shared connection. A process that dies
+        loses its connection, and PostgreSQL frees its locks.
+        """
+        ids = sorted({_advisory_id(key) for key in keys})
+        conn, guard = await self._lock_connection()
+        taken: list[int] = []
+        try:
+            for key in ids:
+                while True:
+                    async with guard:
+                        got = await conn.fetchval("SELECT pg_try_advisory_lock($1)", key)
+                    if got:
+                        taken.append(key)
+                        break
+                    await asyncio.sleep(0.005)
+            yield
+        finally:
+            async with guard:
+                for key in reversed(taken):
+                    await conn.execute("SELECT pg_advisory_unlock($1)", key)
+
+    async def _lock_connection(self) -> tuple[Connection, asyncio.Lock]:
+        opening: asyncio.Lock | None = getattr(self, "_locks_opening", None)
+        if opening is None:
+            opening = self._locks_opening = asyncio.Lock()
+        async with opening:  # one connection, also when the first holds come at once
+            conn = getattr(self, "_locks_conn", None)
+            if conn is None or conn.is_closed():
+                self._pool_or_fail()
+                conn = await asyncpg.connect(self.url)
+                self._locks_conn: Connection | None = conn
+                self._locks_guard = asyncio.Lock()
+        return conn, self._locks_guard
+
+
+def _advisory_id(key: str) -> int:
+    """A key's advisory lock: a signed 64-bit number from its hash."""
+    return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big", signed=True)
 
 
 async def _raise_if_applied(conn: Connection, request_ids: list[str]) -> None:

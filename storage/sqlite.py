@@ -17,11 +17,14 @@ neither wait for nor block the writer. ``":memory:"`` has a single connection fo
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import fcntl
+import hashlib
 import json
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Self
 
@@ -825,6 +828,40 @@ class SqliteRepository(
             tuple(statuses),
         )
         return [_table_from_row(row) for row in rows]
+
+    @contextlib.asynccontextmanager
+    async def hold(self, keys: Iterable[str]) -> AsyncIterator[None]:
+        """See ``Repository.hold``: byte-range locks (``fcntl``) in a file beside the database,
+        one byte per key at an offset from its hash, taken in offset order so two processes
+        never wait on each other. The kernel frees them when a process dies, so a SIGKILL
+        leaves no lock behind.
+        """
+        if self._memory:
+            yield  # a database in memory has one process
+            return
+        offsets = sorted({_lock_offset(key) for key in keys})
+        # One descriptor for the repository's life: closing any descriptor of the file would
+        # drop every lock this process holds on it, also those of other callers.
+        descriptor = getattr(self, "_lock_descriptor", None)
+        if descriptor is None:
+            descriptor = os.open(f"{self.path}.locks", os.O_RDWR | os.O_CREAT, 0o600)
+            self._lock_descriptor: int | None = descriptor
+        taken: list[int] = []
+        try:
+            for offset in offsets:
+                await asyncio.to_thread(fcntl.lockf, descriptor, fcntl.LOCK_EX, 1, offset)
+                taken.append(offset)
+            yield
+        finally:
+            for offset in taken:
+                fcntl.lockf(descriptor, fcntl.LOCK_UN, 1, offset)
+
+
+def _lock_offset(key: str) -> int:
+    """A key's byte in the lock file: 2**40 places make two keys sharing one unlikely (they
+    would only wait for each other).
+    """
+    return int.from_bytes(hashlib.sha256(key.encode()).digest()[:5], "big")
 
 
 def _raise_if_applied(

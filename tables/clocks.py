@@ -10,6 +10,11 @@ Exactly once: a handler runs before its row is deleted, so a crash in between ru
 the handlers of this package check that their deadline still stands before they act (a turn
 clock is stale once its seat has moved), which makes the second run do nothing.
 
+Several processes: a due deadline is claimed (``Repository.claim_deadlines``) under a lease in
+this process's name before its handler runs, so exactly one process handles it; a process that
+dies holding it leaves the lease to run out, and then another takes it over (and the handler's
+own check makes a repeat harmless).
+
 A handler that fails (a storage error, a table that cannot load) keeps its deadline: it is put
 off by 30 s, then twice as long at each further failure, at most an hour, and logged once. A
 deadline is dropped only when its handler returns, that is, when it acted or found that the
@@ -30,6 +35,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from games.core import Text
 from storage import Changes, DeadlineRecord, Repository
+
+from .processes import LEASE_SECONDS, process_owner
 
 logger = logging.getLogger(__name__)
 
@@ -165,9 +172,19 @@ class Fired:
 class Scheduler:
     """Stored deadlines, processed in due order, each once, by the handler of their kind."""
 
-    def __init__(self, repo: Repository, clock: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        repo: Repository,
+        clock: Callable[[], float],
+        *,
+        owner: str | None = None,
+        lease_seconds: float = LEASE_SECONDS,
+    ) -> None:
         self.repo = repo
         self.clock = clock
+        self.owner = owner or process_owner()
+        """The name this process claims deadlines under."""
+        self.lease_seconds = lease_seconds
         self._handlers: dict[str, Handler] = {}
         self._running = asyncio.Lock()
         self.wake: Callable[[float], None] | None = None
@@ -233,13 +250,16 @@ class Scheduler:
         database, must not lose a turn clock or a round's end), and is logged at its first
         failure only; one broken table does not stop the clock of every other. A kind nobody
         registered yet (a feature not loaded in this process) is left stored, untouched, for
-        the process that handles it.
+        the process that handles it. Each deadline is claimed first: one that another
+        process holds is its own (see the module's note on several processes).
         """
         async with self._running:
             now = self.clock() if now is None else now
             fired: list[Fired] = []
             while True:
-                batch = await self.repo.due_deadlines(now, 100, tuple(self._handlers))
+                batch = await self.repo.claim_deadlines(
+                    self.owner, now, self.lease_seconds, tuple(self._handlers), 100
+                )
                 if not batch:
                     return fired
                 for deadline in batch:

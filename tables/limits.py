@@ -7,8 +7,9 @@ within the operator's caps (environment settings); a server that set none gets `
 
 Counting and then creating is not one statement, so a member clicking "open" 40 times in a
 second could pass the count 40 times; every check and the write it guards run under one lock
-per (server, member) or per server. The lock is this process's: with several bot processes on
-one database (not built yet) the count would have to move into the write transaction.
+per (server, member) or per server. The lock is this process's; with several bot processes on
+one database (``TableService.shared``) the guard also holds the key against the other
+processes (``Repository.hold``: an advisory lock on PostgreSQL), from the count to the commit.
 
 A lobby nobody starts closes itself after ``lobby_days`` (a stored deadline of the scheduler, so
 a restart does not forget it).
@@ -213,7 +214,12 @@ class LimitKeeper:
         lock = self._locks.setdefault((guild_id, key), asyncio.Lock())
         try:
             async with lock:
-                yield
+                if self.service.shared:
+                    # Other processes count and write the same rows: hold them off too.
+                    async with self.repo.hold([f"limit:{guild_id}:{key}"]):
+                        yield
+                else:
+                    yield
         finally:
             if not lock.locked() and self._locks.get((guild_id, key)) is lock:
                 # Nobody waits: the lock is dropped, so idle members cost no memory.

@@ -55,6 +55,7 @@ from . import notices
 from .clocks import ClockError, ClockSettings, Scheduler, clock_of, validate_clock
 from .handover import Handovers
 from .limits import LOBBY_EXPIRY, LimitCaps, LimitKeeper, valid_id
+from .processes import LEASE_SECONDS
 
 logger = logging.getLogger(__name__)
 
@@ -219,9 +220,18 @@ class TableService:
         clock: Callable[[], float] = time.time,
         seed_source: Callable[[], int] | None = None,
         limit_caps: LimitCaps | None = None,
+        shared: bool = False,
+        owner: str | None = None,
+        lease_seconds: float | None = None,
     ) -> None:
         self.repo = repo
         self.clock = clock
+        self.shared = shared
+        """Other processes write to the same database (several bot processes with shard
+        ranges): nothing loaded is reused from memory, a move reads its table afresh under the
+        per-table lock (which stays, to spare this process's own clicks a stale refusal), the
+        sequence check of the commit decides between processes, and the per-person and
+        per-member checks also hold ``Repository.hold`` against the other processes."""
         self._seed_source = seed_source or (lambda: random.SystemRandom().getrandbits(48))
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, Table] = {}
@@ -240,7 +250,13 @@ class TableService:
         that run say they catch up on missed time."""
         from .turns import TurnClocks
 
-        self.scheduler = Scheduler(repo, lambda: self.clock())
+        if lease_seconds is None:
+            # A process alone on its database needs no lease: what a killed one held is the
+            # restarted one's to take at once, as before there were leases.
+            lease_seconds = LEASE_SECONDS if shared else 0.0
+        self.scheduler = Scheduler(
+            repo, lambda: self.clock(), owner=owner, lease_seconds=lease_seconds
+        )
         """Stored deadlines of every kind; ``TurnClocks`` registers turns, reminders and
         vacation ends, other features register their own kinds."""
         self.clocks = TurnClocks(self)
@@ -273,8 +289,10 @@ class TableService:
         return lock
 
     async def get(self, table_id: int) -> Table:
-        """The table (from memory if it is cached); ``TableError`` if there is none."""
-        table = self._cache.get(table_id)
+        """The table (from memory if it is cached and no other process writes to the
+        database); ``TableError`` if there is none.
+        """
+        table = None if self.shared else self._cache.get(table_id)
         if table is not None:
             return table
         if not valid_id(table_id):
@@ -289,7 +307,7 @@ class TableService:
         game = get_game(record.game)
         options = game.Options.model_validate(record.options)
         table = Table(record=record, seats=seats, game=game, options=options)
-        if record.status in (LOBBY, ACTIVE):
+        if record.status in (LOBBY, ACTIVE) and not self.shared:
             self._cache[table_id] = table
         return table
 

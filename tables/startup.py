@@ -13,10 +13,16 @@ the tests restart exactly as the bot does:
 
 The posts that all of this stores, and those a crash left undelivered, go out through the
 outbox relay of whoever delivers (the bot starts it before its first scheduler run).
+
+Several processes starting at once on one database (``service.shared``) take turns: steps 1
+and 2 run under the ``startup`` lock (``Repository.hold``), so the second finds the first's
+work done and repeats nothing, as a restart after a finished start-up does. The missed
+deadlines are claimed one by one, each by exactly one process.
 """
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 from .clocks import Fired
@@ -30,11 +36,13 @@ async def start_up(
     service: TableService, tournaments: TournamentService | None, *, catch_up: bool = False
 ) -> list[Fired]:
     """Resume tournaments and clocks; with ``catch_up``, run the missed deadlines too."""
-    if tournaments is not None:
-        await tournaments.resume()
-    await service.clocks.reconcile()
-    await service.limits.reconcile()
-    await service.handovers.reconcile()
+    held = service.repo.hold(["startup"]) if service.shared else contextlib.nullcontext()
+    async with held:
+        if tournaments is not None:
+            await tournaments.resume()
+        await service.clocks.reconcile()
+        await service.limits.reconcile()
+        await service.handovers.reconcile()
     if not catch_up:
         return []
     service.catching_up = True

@@ -123,14 +123,16 @@ class TurnClocks:
         """Hold the clock locks of these people: from planning a table's clocks to their
         commit, and for a vacation's start or end. Per person, so moves at tables of other
         people commit together (group commit); taken in one order, so no two wait on each
-        other.
+        other. With other processes on the database (``service.shared``) the same people are
+        held against them too (``Repository.hold``), after this process's own locks.
         """
-        locks = [
-            self._people.setdefault(user_id, asyncio.Lock()) for user_id in sorted(set(user_ids))
-        ]
+        people = sorted(set(user_ids))
+        locks = [self._people.setdefault(user_id, asyncio.Lock()) for user_id in people]
         async with contextlib.AsyncExitStack() as stack:
             for lock in locks:
                 await stack.enter_async_context(lock)
+            if self.service.shared and people:
+                await stack.enter_async_context(self.repo.hold(f"person:{p}" for p in people))
             yield
 
     @staticmethod
@@ -220,6 +222,16 @@ class TurnClocks:
                 continue
             try:
                 table = await self.service.get(record.id)
+                if self.service.shared:
+                    # Another process may move the table between this read and the lock:
+                    # plan on what the database holds once the people are held.
+                    async with self.setting(self.people(table)):
+                        table = await self.service.get(record.id)
+                        changes = Changes()
+                        added = await self.plan(table, set(), changes)
+                        await self.repo.commit(changes)
+                    self.scheduler.notify(added)
+                    continue
                 await self.sync(table, set())
             except Exception:
                 # One table that cannot load (its game gone from this version) must not keep

@@ -83,7 +83,18 @@ def build_parser() -> argparse.ArgumentParser:
     copy.add_argument("--to", dest="target", required=True, help="postgresql://user:pass@host/db")
 
     command("start", help="start the bot, or the terminal table without a token")
-    command("bot", help="start the Discord bot")
+    bot = command("bot", help="start the Discord bot")
+    bot.add_argument(
+        "--shards",
+        default=None,
+        help="this process's shards, e.g. 0-3 (with --shard-count; TISCHRUNDE_SHARDS)",
+    )
+    bot.add_argument(
+        "--shard-count",
+        type=int,
+        default=None,
+        help="shards across all processes (TISCHRUNDE_SHARD_COUNT)",
+    )
     return parser
 
 
@@ -104,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "play":
             return asyncio.run(_play(args, lang))
         if args.command == "bot":
-            return _bot()
+            return _bot(args.shards, args.shard_count)
         if args.command == "db":
             return asyncio.run(_db_copy(args.source, args.target))
         if args.command == "start":
@@ -229,20 +240,23 @@ def _start(args: argparse.Namespace, lang: str) -> int:
     return asyncio.run(_menu(lang))
 
 
-def _bot() -> int:
-    """Run the Discord bot until it is stopped; a missing token stops it with one line."""
+def _bot(shards: str | None = None, shard_count: int | None = None) -> int:
+    """Run the Discord bot until it is stopped; a missing token stops it with one line. A
+    shard range from the command line replaces the one in the environment.
+    """
     import logging
 
-    from bot.app import TischrundeBot
+    from bot.app import make_bot
 
-    settings = load_settings()
+    given = {"shards": shards, "shard_count": shard_count}
+    settings = load_settings(**{key: value for key, value in given.items() if value is not None})
     if settings.discord_token is None:
         raise SettingsProblem(NO_TOKEN)
     # discord.py's handler logs to stderr; the token is never part of what it logs.
     import aiohttp
     import discord
 
-    discord_bot = TischrundeBot(settings)
+    discord_bot = make_bot(settings)
     try:
         discord_bot.run(
             settings.discord_token.get_secret_value(),

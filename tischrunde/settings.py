@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
+from pydantic import (
+    AliasChoices,
+    Field,
+    SecretStr,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from storage import DEFAULT_DATABASE_URL
@@ -42,6 +49,27 @@ class Settings(BaseSettings):
     cap_engine_entries: int = Field(64, ge=0, le=256)
     cap_lobby_days: int = Field(30, ge=1, le=90)
 
+    # Several bot processes on one database (issue 17): this process's range of shards
+    # ("0-3", or "0,2,5") out of ``shard_count``. Unset: one process with every shard.
+    shards: str | None = None
+    shard_count: int | None = Field(None, ge=1, le=10_000, validate_default=True)
+
+    @field_validator("shard_count")
+    @classmethod
+    def _shards_fit(cls, count: int | None, info: ValidationInfo) -> int | None:
+        shards = info.data.get("shards")
+        if (shards is None) != (count is None):
+            raise ValueError("TISCHRUNDE_SHARDS and TISCHRUNDE_SHARD_COUNT go together")
+        if shards is not None and count is not None:
+            parse_shards(shards, count)
+        return count
+
+    def shard_ids(self) -> list[int] | None:
+        """The shards this process runs (None: no range given, one process runs them all)."""
+        if self.shards is None or self.shard_count is None:
+            return None
+        return parse_shards(self.shards, self.shard_count)
+
     @field_validator("database_url")
     @classmethod
     def _known_scheme(cls, url: str | None) -> str | None:
@@ -68,6 +96,22 @@ class Settings(BaseSettings):
             engine_entries=self.cap_engine_entries,
             lobby_days=self.cap_lobby_days,
         )
+
+
+def parse_shards(text: str, count: int) -> list[int]:
+    """``"0-3"`` or ``"0,2,5"`` (or both mixed) as sorted shard ids below ``count``;
+    ``ValueError`` naming what is wrong.
+    """
+    ids: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        first, dash, last = part.partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise ValueError(f"shards wants ranges like 0-3 or lists like 0,2,5, got {text!r}")
+        low, high = int(first), int(last) if dash else int(first)
+        if low > high or high >= count:
+            raise ValueError(f"shards {part} do not lie within 0-{count - 1}")
+        ids.update(range(low, high + 1))
+    return sorted(ids)
 
 
 class SettingsProblem(Exception):

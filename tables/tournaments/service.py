@@ -27,12 +27,14 @@ tournament's settings are read as a ``TournamentConfig`` (``config``).
 
 Work on one tournament is serialised (``_serial``): a table that finishes while the service is
 opening a round (an engine-only table finishes inside ``start``) is queued and handled after,
-so rounds never interleave and nothing recurses.
+so rounds never interleave and nothing recurses. With several processes on one database each
+job also holds the tournament against the other processes (``Repository.hold``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import random
@@ -230,9 +232,10 @@ class TournamentService:
             while jobs:
                 work, future = jobs.popleft()
                 try:
-                    result = await work()
-                    if isinstance(result, TournamentEvent) and result.kind in OPENING:
-                        await self._start_tables(result)
+                    async with self._across_processes(tournament_id):
+                        result = await work()
+                        if isinstance(result, TournamentEvent) and result.kind in OPENING:
+                            await self._start_tables(result)
                 except Exception as error:  # noqa: BLE001 - delivered to the caller
                     if not future.done():
                         future.set_exception(error)
@@ -242,6 +245,14 @@ class TournamentService:
         finally:
             self._running.discard(tournament_id)
             self._jobs.pop(tournament_id, None)
+
+    def _across_processes(self, tournament_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """With other processes on the database, one job of a tournament at a time across all
+        of them (two tables of a round finishing in two processes must not both end it).
+        """
+        if not self.tables.shared:
+            return contextlib.nullcontext()
+        return self.repo.hold([f"tournament:{tournament_id}"])
 
     async def _serial(self, tournament_id: int, work: Callable[[], Awaitable[T]]) -> T:
         future = self._enqueue(tournament_id, work)

@@ -154,3 +154,39 @@ def test_simulate_prints_a_games_own_report(capsys):
     assert main(["simulate", "coppertwaddle", "--games", "3", "--engines", "strategy"]) == 0
     out = capsys.readouterr().out
     assert "First player wins:" in out and "Card most often in a winner's Domain" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "env", "named"),
+    [
+        (["bot", "--shards", "4-9", "--shard-count", "8"], {}, "within 0-7"),
+        (["bot", "--shards", "0-3"], {}, "go together"),
+        (["bot", "--shard-count", "8"], {"TISCHRUNDE_SHARDS": "x"}, "ranges like 0-3"),
+        (["bot"], {"TISCHRUNDE_SHARDS": "0-3"}, "go together"),
+    ],
+)
+def test_bot_shard_range_out_of_place_stops_with_one_line(monkeypatch, capsys, argv, env, named):
+    """`tischrunde bot --shards 0-3 --shard-count 8` (or TISCHRUNDE_SHARDS/_SHARD_COUNT; a
+    flag replaces the variable) must name a range within the count, both given: otherwise
+    one line says what is wrong, before anything connects (issue 17)."""
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.delenv("TISCHRUNDE_SHARD_COUNT", raising=False)
+    monkeypatch.delenv("TISCHRUNDE_SHARDS", raising=False)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.chdir("/")
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "TISCHRUNDE_SHARD_COUNT" in err[0] and named in err[0]
+
+
+def test_bot_shard_flags_replace_the_environment_and_then_need_the_token(monkeypatch, capsys):
+    """A valid range from the flags, over a bad one in the environment, gets past the
+    settings: the missing token is the one line then."""
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("TISCHRUNDE_SHARDS", "9")
+    monkeypatch.setenv("TISCHRUNDE_SHARD_COUNT", "8")
+    monkeypatch.chdir("/")
+    assert main(["bot", "--shards", "4-7"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "DISCORD_TOKEN" in err[0]
