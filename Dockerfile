@@ -16,7 +16,9 @@ COPY bot ./bot
 COPY pictures ./pictures
 COPY tischrunde ./tischrunde
 # The lock pins every transitive dependency, so the image runs what the tests ran against.
-RUN pip install --no-cache-dir -c requirements/runtime.txt . \
+RUN pip install --no-cache-dir --require-hashes -r requirements/runtime.txt \
+    && pip install --no-cache-dir --no-deps . \
+    && pip check \
     && useradd --create-home tischrunde \
     && mkdir -p /data && chown tischrunde /data
 

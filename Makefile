@@ -12,15 +12,21 @@ LOCK_FLAGS := --python-version 3.11 --python-platform linux --generate-hashes --
 
 .PHONY: start test lint bench lock clean
 
+# The lock installs first, hash-checked; then the project itself without dependencies (pip cannot
+# hash an editable checkout). `pip check` fails if pyproject.toml names a dependency the lock
+# lacks, that is when `make lock` was forgotten.
 $(STAMP): pyproject.toml requirements/dev.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -c requirements/dev.txt -e '.[dev]'
+	$(BIN)/pip install --quiet --require-hashes -r requirements/dev.txt
+	$(BIN)/pip install --quiet --no-deps -e .
+	$(BIN)/pip check
 	touch $(STAMP)
 
 # RLCard and numpy are only the benchmark's yardstick: no bot host or test run installs them.
 $(BENCH_STAMP): $(STAMP) requirements/bench.txt
-	$(BIN)/pip install --quiet -c requirements/bench.txt -e '.[dev,bench]'
+	$(BIN)/pip install --quiet --require-hashes -r requirements/bench.txt
+	$(BIN)/pip check
 	touch $(BENCH_STAMP)
 
 ## start: set up and start the bot (or, without a token, the terminal table)
