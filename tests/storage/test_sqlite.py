@@ -24,25 +24,17 @@ from storage import (
 )
 from storage.postgres import PostgresRepository
 from storage.sqlite import SqliteRepository, migrations
-from tests.conftest import new_postgres_database
+from tests.conftest import fresh_database_url, new_postgres_database
 
 # A write the schema refuses (a CHECK, a foreign key), as each backend's driver reports it.
 SCHEMA_REFUSAL = (sqlite3.IntegrityError, asyncpg.IntegrityConstraintViolationError)
 
 
-@pytest.fixture(params=["file", "memory", "postgres"])
-async def repo(request, tmp_path):
-    if request.param == "postgres":
-        repository = PostgresRepository(
-            await new_postgres_database(request.getfixturevalue("postgres_server"))
-        )
-    else:
-        repository = SqliteRepository(
-            str(tmp_path / "t.db") if request.param == "file" else ":memory:"
-        )
-    await repository.open()
-    yield repository
-    await repository.close()
+# The shared ``repo`` (tests/conftest.py) on every backend, and on a single in-memory SQLite
+# connection too (no separate reader): the storage contract holds for each.
+@pytest.fixture(params=["sqlite", "sqlite-memory", "postgres"])
+async def database_url(request, tmp_path):
+    return await fresh_database_url(request, tmp_path)
 
 
 @pytest.fixture
