@@ -8,7 +8,10 @@ STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 # uv only resolves the locks (`make lock`); installs go through pip and the lock files.
 UV_VERSION := 0.13.9
-LOCK_FLAGS := --python-version 3.11 --python-platform linux --generate-hashes --no-header --quiet
+# uv keeps every version already in the lock unless pyproject.toml asks otherwise; UPGRADE=1
+# moves all transitive dependencies to their newest releases.
+LOCK_FLAGS := --python-version 3.11 --python-platform linux --generate-hashes --no-header --quiet \
+	$(if $(UPGRADE),--upgrade)
 
 .PHONY: start test lint bench lock clean
 
