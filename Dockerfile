@@ -8,13 +8,17 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 COPY pyproject.toml README.md ./
+COPY requirements/runtime.txt ./requirements/runtime.txt
 COPY games ./games
 COPY tables ./tables
 COPY storage ./storage
 COPY bot ./bot
 COPY pictures ./pictures
 COPY tischrunde ./tischrunde
-RUN pip install --no-cache-dir . \
+# The lock pins every transitive dependency, so the image runs what the tests ran against.
+RUN pip install --no-cache-dir --require-hashes -r requirements/runtime.txt \
+    && pip install --no-cache-dir --no-deps . \
+    && pip check \
     && useradd --create-home tischrunde \
     && mkdir -p /data && chown tischrunde /data
 

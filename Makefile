@@ -1,16 +1,36 @@
-# One command to set up and start, one to set up and test. Everything installs into .venv.
+# One command to set up and start, one to set up and test. Everything installs into .venv, at the
+# exact versions in requirements/*.txt (every transitive dependency locked, with hashes): a game
+# that lasts a week must not change under an upgrade of a library we never named.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+BENCH_STAMP := $(VENV)/.installed-bench
+# uv only resolves the locks (`make lock`); installs go through pip and the lock files.
+UV_VERSION := 0.13.9
+# uv keeps every version already in the lock unless pyproject.toml asks otherwise; UPGRADE=1
+# moves all transitive dependencies to their newest releases.
+LOCK_FLAGS := --python-version 3.11 --python-platform linux --generate-hashes --no-header --quiet \
+	$(if $(UPGRADE),--upgrade)
 
-.PHONY: start test lint bench clean
+.PHONY: start test lint bench lock clean
 
-$(STAMP): pyproject.toml
+# The lock installs first, hash-checked; then the project itself without dependencies (pip cannot
+# hash an editable checkout). `pip check` fails if pyproject.toml names a dependency the lock
+# lacks, that is when `make lock` was forgotten.
+$(STAMP): pyproject.toml requirements/dev.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,bench]'
+	$(BIN)/pip install --quiet --require-hashes -r requirements/dev.txt
+	$(BIN)/pip install --quiet --no-deps -e .
+	$(BIN)/pip check
 	touch $(STAMP)
+
+# RLCard and numpy are only the benchmark's yardstick: no bot host or test run installs them.
+$(BENCH_STAMP): $(STAMP) requirements/bench.txt
+	$(BIN)/pip install --quiet --require-hashes -r requirements/bench.txt
+	$(BIN)/pip check
+	touch $(BENCH_STAMP)
 
 ## start: set up and start the bot (or, without a token, the terminal table)
 start: $(STAMP)
@@ -26,11 +46,22 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 ## bench: engine, storage and picture benchmarks (RLCard, a benchmark-only extra, is the yardstick)
-bench: $(STAMP)
+bench: $(BENCH_STAMP)
 	$(BIN)/python bench/engines.py
 	$(BIN)/python bench/storage.py
 	$(BIN)/python bench/pictures.py
 	$(BIN)/python bench/clocks.py
+
+## lock: re-resolve requirements/*.txt from pyproject.toml (after changing a pin there)
+# bench.txt is resolved first and constrains the other two, so all three agree on every version.
+lock: $(STAMP)
+	$(BIN)/pip install --quiet uv==$(UV_VERSION)
+	$(BIN)/uv pip compile pyproject.toml --extra dev --extra bench $(LOCK_FLAGS) \
+		-o requirements/bench.txt
+	$(BIN)/uv pip compile pyproject.toml --extra dev $(LOCK_FLAGS) \
+		-c requirements/bench.txt -o requirements/dev.txt
+	$(BIN)/uv pip compile pyproject.toml $(LOCK_FLAGS) \
+		-c requirements/bench.txt -o requirements/runtime.txt
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

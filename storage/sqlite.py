@@ -30,6 +30,7 @@ from typing import Any, Self
 
 import aiosqlite
 
+from ._aiosqlite_adapter import run_on_connection_thread
 from .base import (
     ACTIVE,
     LOBBY,
@@ -236,11 +237,12 @@ def _commit_batch(conn: sqlite3.Connection, works: list[Work]) -> list[tuple[boo
 async def _in_thread(conn: aiosqlite.Connection, fn: Callable[..., Any], *args: Any) -> Any:
     """Run ``fn(sqlite3_connection, *args)`` on ``conn``'s thread in one hop.
 
-    aiosqlite (pinned at 0.22.1) has no public call for this; ``_execute`` is the method all its
-    public calls use. One hop for a whole transaction keeps other statements on the connection
-    from interleaving between BEGIN and COMMIT and saves a thread round trip per statement.
+    aiosqlite has no public call for this: storage/_aiosqlite_adapter.py holds the private one,
+    checked against the pinned release by a test. One hop for a whole transaction keeps other
+    statements on the connection from interleaving between BEGIN and COMMIT and saves a thread
+    round trip per statement.
     """
-    return await conn._execute(fn, conn._conn, *args)
+    return await run_on_connection_thread(conn, fn, *args)
 
 
 def _observe(future: asyncio.Future[Any]) -> None:

@@ -67,14 +67,23 @@ async def new_postgres_database(server: PostgresServer) -> str:
     return server.url(name)
 
 
+async def fresh_database_url(request, tmp_path) -> str:
+    """A fresh, empty database of kind ``request.param``: ``sqlite`` (a file), ``postgres``, or
+    ``sqlite-memory`` (one in-memory SQLite connection, which only a test that asks gets).
+    """
+    if request.param == "postgres":
+        return await new_postgres_database(request.getfixturevalue("postgres_server"))
+    if request.param == "sqlite-memory":
+        return "sqlite:///:memory:"
+    return f"sqlite:///{tmp_path / 'store.sqlite3'}"
+
+
 @pytest.fixture(params=BACKENDS)
 async def database_url(request, tmp_path):
     """The URL of a fresh, empty database: the test runs once per backend (or on the backends
     a test names with ``indirect`` parametrization).
     """
-    if request.param == "postgres":
-        return await new_postgres_database(request.getfixturevalue("postgres_server"))
-    return f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    return await fresh_database_url(request, tmp_path)
 
 
 @pytest.fixture

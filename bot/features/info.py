@@ -12,6 +12,7 @@ from games.core import all_games, get_game
 from tables.rules import rules_page
 
 from .. import i18n
+from .._discord_adapter import set_choices
 from ..i18n import T
 
 if TYPE_CHECKING:
@@ -42,12 +43,13 @@ class InfoCommands(commands.Cog):
     def __init__(self, bot: TischrundeBot) -> None:
         self.bot = bot
         rules_command = self.rules
-        rules_command._params["game"].choices = [
+        choices = [
             app_commands.Choice(
                 name=app_commands.locale_str(game.name.en, game=game.id), value=game.id
             )
             for game in all_games()[:25]
         ]
+        set_choices(rules_command, "game", choices)
 
     @app_commands.command(
         name=T("rules", "regeln"), description=T("The rules of a game", "Die Regeln eines Spiels")

@@ -11,6 +11,7 @@ from pydantic import BaseModel
 
 from games.core import SetupError, all_games, get_game
 
+from .._discord_adapter import set_choices
 from ..i18n import T
 
 if TYPE_CHECKING:
@@ -57,12 +58,13 @@ class TableCommands(commands.Cog):
         open_command = self.table.get_command("open")
         assert isinstance(open_command, app_commands.Command)
         # Choices from the registry at load time, so a game that lands needs no bot code.
-        open_command._params["game"].choices = [
+        choices = [
             app_commands.Choice(
                 name=app_commands.locale_str(game.name.en, game=game.id), value=game.id
             )
             for game in all_games()[:25]
         ]
+        set_choices(open_command, "game", choices)
 
     @table.command(name=T("open", "eroeffnen"), description=T("Open a table", "Tisch eröffnen"))
     @app_commands.describe(

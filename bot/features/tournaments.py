@@ -39,6 +39,7 @@ from tables.tournaments.service import (
 from tables.tournaments.standings import fmt
 
 from .. import i18n, outbox
+from .._discord_adapter import set_choices
 from ..flows import member_of, parse_options
 from ..i18n import T
 
@@ -242,7 +243,7 @@ class TournamentCommands(commands.Cog):
         ]
         for command in (self.tournament.get_command("create"), self.leaderboard):
             assert isinstance(command, app_commands.Command)
-            command._params["game"].choices = choices
+            set_choices(command, "game", choices)
 
     # ----- who may organise, which tournament ------------------------------------------------
 

@@ -488,8 +488,12 @@ def replay(game: Game, players: int, options: BaseModel, log: Iterable[tuple[int
 
 def check_result(result: Result, players: int) -> None:
     """Raise ``AssertionError`` if ``result`` is not a well-formed result for ``players`` seats."""
-    assert len(result.scores) == players and len(result.ranks) == players
-    assert all(isinstance(score, int | float) and math.isfinite(score) for score in result.scores)
+    assert len(result.scores) == players and len(result.ranks) == players, (
+        f"a score and a rank for each of the {players} seats"
+    )
+    assert all(
+        isinstance(score, int | float) and math.isfinite(score) for score in result.scores
+    ), "every score must be a finite number"
     ranks = sorted(result.ranks)
     assert ranks[0] == 1, "somebody must place first"
     for index, rank in enumerate(ranks):

@@ -33,7 +33,7 @@ def _score_table() -> tuple[list[tuple[int, ...]], list[int], list[int]]:
     """Scores of all C(48, 5) hands (ascending), their counts, and how many hands lie below.
 
     ``strength.json`` is the exact count over every five-card hand, written by
-    ``tests/games/stardust/make_strength_table.py``.
+    ``tools/stardust_strength_table.py``.
     """
     rows = json.loads(STRENGTH_TABLE.read_text(encoding="utf-8"))
     scores = [tuple(row[:4]) for row in rows]

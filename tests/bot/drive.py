@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import simcord
-import simcord.interactions as sim_interactions
-from simcord.backend import serializers
 
+from tests.bot import _simcord_adapter as sim
 from tests.bot.harness import HAND, Server, components
 
 
@@ -96,11 +95,10 @@ async def simultaneous_clicks(srv: Server, actor: Any, message: Any, cid: str, t
     env = srv.env
     backend = env.backend
     stored = backend.get_message(message.channel_id, message.id)
-    env._begin_operation("simultaneous clicks")
-    try:
-        records = []
+    records = []
+    async with sim.operation(env, "simultaneous clicks"):
         for _ in range(times):
-            record, payload = sim_interactions.base_payload(
+            record, payload = sim.interaction_payload(
                 backend,
                 type=3,
                 channel_id=message.channel_id,
@@ -108,11 +106,9 @@ async def simultaneous_clicks(srv: Server, actor: Any, message: Any, cid: str, t
                 user_id=actor.id,
                 data={"custom_id": cid, "component_type": 2},
             )
-            payload["message"] = dict(serializers.message_payload(backend, stored))
+            payload["message"] = sim.message_payload(backend, stored)
             record.source_message_id = stored.id
             records.append(record)
             backend.emit("INTERACTION_CREATE", payload)
-        await env._settle_internal(dispatch="INTERACTION_CREATE")
-    finally:
-        env._end_operation()
+        await sim.settle(env, "INTERACTION_CREATE")
     return [simcord.InteractionResult(env, record) for record in records]

@@ -9,29 +9,31 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import simcord
-import simcord.interactions as sim_interactions
 from simcord import MemberActor
 
 from bot.app import TischrundeBot
 from storage.sqlite import SqliteRepository
+from tests.bot import _simcord_adapter
 from tischrunde.settings import Settings
 
 HAND = "My hand / Mein Blatt"
 
 _locales: dict[int, str] = {}
-_original_payload = sim_interactions.base_payload
 
 
-def _payload_with_locale(backend: Any, **kwargs: Any) -> Any:
-    # simcord sends every interaction as en-US; real clients send their own locale.
-    record, payload = _original_payload(backend, **kwargs)
-    locale = _locales.get(kwargs["user_id"])
-    if locale:
-        payload["locale"] = locale
-    return record, payload
+def _with_locale(original: Any) -> Any:
+    def payload_with_locale(backend: Any, **kwargs: Any) -> Any:
+        # simcord sends every interaction as en-US; real clients send their own locale.
+        record, payload = original(backend, **kwargs)
+        locale = _locales.get(kwargs["user_id"])
+        if locale:
+            payload["locale"] = locale
+        return record, payload
+
+    return payload_with_locale
 
 
-sim_interactions.base_payload = _payload_with_locale
+_simcord_adapter.wrap_interaction_payload(_with_locale)
 
 
 def components(message: Any) -> list[dict[str, Any]]:

@@ -214,21 +214,28 @@ def test_teams_share_their_place() -> None:
 
 
 @pytest.mark.parametrize(
-    ("result", "players"),
+    ("result", "players", "reason"),
     [
-        (Result(scores=[1, 2], ranks=[2, 2]), 2),  # nobody first
-        (Result(scores=[3, 3, 1], ranks=[1, 1, 2]), 3),  # dense, not competition ranking
-        (Result(scores=[1, 2], ranks=[1, 2]), 3),  # a seat missing
-        (Result(scores=[1, 2, 3], ranks=[1, 2]), 3),  # a rank missing
-        (Result(scores=[math.nan, 1], ranks=[1, 2]), 2),
-        (Result(scores=[math.inf, 1], ranks=[1, 2]), 2),
-        (Result(scores=[1, 1, 0], ranks=[1, 1, 3], teams=[[0, 1]]), 3),  # seat 2 in no team
-        (Result(scores=[1, 0, 0], ranks=[1, 2, 2], teams=[[0, 1], [2]]), 3),  # split team
+        (Result(scores=[1, 2], ranks=[2, 2]), 2, "somebody must place first"),
+        # dense, not competition ranking
+        (Result(scores=[3, 3, 1], ranks=[1, 1, 2]), 3, r"malformed ranks \[1, 1, 2\]"),
+        (Result(scores=[1, 2], ranks=[1, 2]), 3, "a score and a rank for each of the 3 seats"),
+        (Result(scores=[1, 2, 3], ranks=[1, 2]), 3, "a score and a rank for each of the 3 seats"),
+        (Result(scores=[math.nan, 1], ranks=[1, 2]), 2, "every score must be a finite number"),
+        (Result(scores=[math.inf, 1], ranks=[1, 2]), 2, "every score must be a finite number"),
+        # seat 2 in no team
+        (Result(scores=[1, 1, 0], ranks=[1, 1, 3], teams=[[0, 1]]), 3, "teams must partition"),
+        # a team split over two places
+        (
+            Result(scores=[1, 0, 0], ranks=[1, 2, 2], teams=[[0, 1], [2]]),
+            3,
+            "team-mates share a place",
+        ),
     ],
 )
-def test_malformed_results_are_refused(result: Result, players: int) -> None:
-    """Result: check_result refuses results that do not say who placed where."""
-    with pytest.raises(AssertionError):
+def test_malformed_results_are_refused(result: Result, players: int, reason: str) -> None:
+    """Result: check_result refuses results that do not say who placed where, and says why."""
+    with pytest.raises(AssertionError, match=reason):
         check_result(result, players)
 
 

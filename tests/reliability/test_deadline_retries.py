@@ -26,7 +26,7 @@ def clock():
 
 
 @pytest.fixture
-async def repo(tmp_path):
+async def flaky_repo(tmp_path):
     repository = FlakyRepository(str(tmp_path / "flaky.sqlite3"), synchronous="NORMAL")
     await repository.open()
     yield repository
@@ -34,8 +34,8 @@ async def repo(tmp_path):
 
 
 @pytest.fixture
-def service(repo, clock):
-    return TableService(repo, clock=clock)
+def service(flaky_repo, clock):
+    return TableService(flaky_repo, clock=clock)
 
 
 def test_retry_delay_is_thirty_seconds_doubling_to_an_hour():
@@ -44,68 +44,70 @@ def test_retry_delay_is_thirty_seconds_doubling_to_an_hour():
     assert retry_delay(40) == 3600
 
 
-async def test_a_turn_clock_whose_handler_fails_once_still_runs_out(service, repo, clock):
+async def test_a_turn_clock_whose_handler_fails_once_still_runs_out(service, flaky_repo, clock):
     """A locked database while a clock runs out: the turn deadline stays, 30 s later the engine
     moves for the seat (before: the deadline was deleted and the table never moved)."""
     table = await started(service, per_move=HOUR)
     seat, before = table.to_act()[0], table.seq
     clock.advance(HOUR)
-    repo.fail_next("log")  # time_out reads the seat's moves since its clock was set
+    flaky_repo.fail_next("log")  # time_out reads the seat's moves since its clock was set
     fired = await service.scheduler.run_due()
     failed = [f for f in fired if f.failed]
     assert [f.deadline.kind for f in failed] == [TURN]
-    (kept,) = await repo.deadlines(table_id=table.id, kinds=(TURN,))
+    (kept,) = await flaky_repo.deadlines(table_id=table.id, kinds=(TURN,))
     assert kept.attempts == 1 and kept.due == START + HOUR + 30
-    assert (await repo.get_table(table.id)).seq == before  # nothing moved yet
+    assert (await flaky_repo.get_table(table.id)).seq == before  # nothing moved yet
     clock.advance(29)
     assert await service.scheduler.run_due() == []
     clock.advance(1)
     outcomes = [f.outcome for f in await service.scheduler.run_due()]
     timed_out = [o for o in outcomes if isinstance(o, TimedOut)]
     assert [(o.seat, o.action) for o in timed_out] == [(seat, "engine")]
-    assert (await repo.get_table(table.id)).seq > before
+    assert (await flaky_repo.get_table(table.id)).seq > before
 
 
-async def test_a_reminder_whose_handler_fails_once_is_still_sent(service, repo, clock):
+async def test_a_reminder_whose_handler_fails_once_is_still_sent(service, flaky_repo, clock):
     """A reminder hit by a storage error is tried again and then stored for delivery."""
     table = await started(service, per_move=10 * HOUR)
     seat = table.to_act()[0]
     clock.advance(5 * HOUR)
-    repo.fail_next("deadlines")  # the reminder handler reads the seat's clock first
+    flaky_repo.fail_next("deadlines")  # the reminder handler reads the seat's clock first
     fired = await service.scheduler.run_due()
     assert [(f.deadline.kind, f.failed) for f in fired] == [(REMINDER, True)]
     clock.advance(30)
     outcomes = [f.outcome for f in await service.scheduler.run_due()]
     assert [(o.seat, o.number) for o in outcomes if isinstance(o, ReminderDue)] == [(seat, 1)]
-    posts = await repo.posts(table_id=table.id, kinds=("reminder",))
+    posts = await flaky_repo.posts(table_id=table.id, kinds=("reminder",))
     assert [(p.payload["seat"], p.payload["number"]) for p in posts] == [(seat, 1)]
 
 
-async def test_a_vacation_end_whose_handler_fails_once_still_ends_it(service, repo, clock):
+async def test_a_vacation_end_whose_handler_fails_once_still_ends_it(service, flaky_repo, clock):
     """The end of a vacation survives a failed first try: the vacation ends, its note waits."""
     await service.clocks.start_vacation(BEN.user_id, 1)
     clock.advance(24 * HOUR)
-    repo.fail_next("vacations_of_user")
+    flaky_repo.fail_next("vacations_of_user")
     fired = await service.scheduler.run_due()
     assert [f.deadline.kind for f in fired if f.failed] == [VACATION_END]
-    assert await repo.deadlines(user_id=BEN.user_id, kinds=(VACATION_END,))
+    assert await flaky_repo.deadlines(user_id=BEN.user_id, kinds=(VACATION_END,))
     clock.advance(30)
     outcomes = [f.outcome for f in await service.scheduler.run_due()]
     assert [o.user_id for o in outcomes if isinstance(o, VacationOver)] == [BEN.user_id]
-    assert not await repo.deadlines(user_id=BEN.user_id, kinds=(VACATION_END,))
-    assert [p.payload["user"] for p in await repo.posts(kinds=("vacation_over",))] == [BEN.user_id]
+    assert not await flaky_repo.deadlines(user_id=BEN.user_id, kinds=(VACATION_END,))
+    assert [p.payload["user"] for p in await flaky_repo.posts(kinds=("vacation_over",))] == [
+        BEN.user_id
+    ]
 
 
-async def test_a_failing_deadline_is_logged_once_and_backs_off(service, repo, clock, caplog):
+async def test_a_failing_deadline_is_logged_once_and_backs_off(service, flaky_repo, clock, caplog):
     """Three failures in a row: one ERROR line, and each retry waits twice as long."""
     table = await started(service, per_move=HOUR)
     clock.advance(HOUR)
-    repo.fail_next("log", times=3)
+    flaky_repo.fail_next("log", times=3)
     dues = []
     with caplog.at_level(logging.DEBUG, logger="tables.clocks"):
         for _ in range(3):
             await service.scheduler.run_due()
-            (kept,) = await repo.deadlines(table_id=table.id, kinds=(TURN,))
+            (kept,) = await flaky_repo.deadlines(table_id=table.id, kinds=(TURN,))
             dues.append(kept.due - clock.now)
             clock.now = kept.due
         fired = await service.scheduler.run_due()
@@ -119,16 +121,18 @@ async def test_a_failing_deadline_is_logged_once_and_backs_off(service, repo, cl
 
 
 @pytest.fixture
-def world(repo, clock):
+def world(flaky_repo, clock):
     from tables.tournaments.service import TournamentService
 
-    tables = TableService(repo, clock=clock)
-    tournaments = TournamentService(repo, tables)
+    tables = TableService(flaky_repo, clock=clock)
+    tournaments = TournamentService(flaky_repo, tables)
     tables.finished_listeners.append(tournaments.on_table_finished)
     return tables, tournaments
 
 
-async def test_a_round_deadline_whose_handler_fails_once_still_ends_the_round(world, repo, clock):
+async def test_a_round_deadline_whose_handler_fails_once_still_ends_the_round(
+    world, flaky_repo, clock
+):
     """A locked database at a round's deadline: the deadline stays, and 30 s later the round
     ends, its tables played out (before: the round stayed open for good)."""
     from tables.service import Member
@@ -150,17 +154,19 @@ async def test_a_round_deadline_whose_handler_fails_once_still_ends_the_round(wo
         await tournaments.join(tournament.id, Member(f"u{number}", f"P{number}"))
     await tournaments.start(tournament.id, organiser, may_organise=True)
     clock.advance(HOUR)
-    repo.fail_next("get_tournament")
+    flaky_repo.fail_next("get_tournament")
     fired = await tables.scheduler.run_due()
     assert [f.deadline.kind for f in fired if f.failed] == [ROUND_DEADLINE]
-    assert (await repo.get_tournament(tournament.id)).status == "running"
+    assert (await flaky_repo.get_tournament(tournament.id)).status == "running"
     clock.advance(30)
     await tables.scheduler.run_due()
-    assert (await repo.get_tournament(tournament.id)).status == "finished"
-    assert not await repo.deadlines(kinds=(ROUND_DEADLINE,))
+    assert (await flaky_repo.get_tournament(tournament.id)).status == "finished"
+    assert not await flaky_repo.deadlines(kinds=(ROUND_DEADLINE,))
 
 
-async def test_a_registration_deadline_whose_handler_fails_once_still_closes_it(world, repo, clock):
+async def test_a_registration_deadline_whose_handler_fails_once_still_closes_it(
+    world, flaky_repo, clock
+):
     """Registration closing at its time survives a failed first try."""
     from tables.service import Member
     from tables.tournaments.service import REGISTRATION_DEADLINE
@@ -176,40 +182,44 @@ async def test_a_registration_deadline_whose_handler_fails_once_still_closes_it(
         closes_at=START + HOUR,
     )
     clock.advance(HOUR)
-    repo.fail_next("get_tournament")
+    flaky_repo.fail_next("get_tournament")
     fired = await tables.scheduler.run_due()
     assert [f.deadline.kind for f in fired if f.failed] == [REGISTRATION_DEADLINE]
-    assert (await repo.get_tournament(tournament.id)).status == "registration"
+    assert (await flaky_repo.get_tournament(tournament.id)).status == "registration"
     clock.advance(30)
     await tables.scheduler.run_due()
-    assert (await repo.get_tournament(tournament.id)).status == "closed"
-    keys = [p.key for p in await repo.posts(kinds=("tournament",))]
+    assert (await flaky_repo.get_tournament(tournament.id)).status == "closed"
+    keys = [p.key for p in await flaky_repo.posts(kinds=("tournament",))]
     assert keys == [f"tournament:{tournament.id}:registration_closed:0"]
 
 
-async def test_a_lobby_expiry_whose_handler_fails_once_still_closes_the_lobby(service, repo, clock):
+async def test_a_lobby_expiry_whose_handler_fails_once_still_closes_the_lobby(
+    service, flaky_repo, clock
+):
     """A lobby's closing deadline survives a failed first try; the lobby closes, once, and
     its channel's note is stored with the close."""
     from tables.limits import LOBBY_EXPIRY
     from tests.tables.test_clocks import ANNA
 
     table = await service.create("test-highcard", ANNA, {"guild": "g1", "channel": "c1"})
-    (deadline,) = await repo.deadlines(kinds=(LOBBY_EXPIRY,))
+    (deadline,) = await flaky_repo.deadlines(kinds=(LOBBY_EXPIRY,))
     clock.now = deadline.due
     service._cache.clear()  # a process that has not loaded the table yet
-    repo.fail_next("get_table")
+    flaky_repo.fail_next("get_table")
     fired = await service.scheduler.run_due()
     assert [f.deadline.kind for f in fired if f.failed] == [LOBBY_EXPIRY]
-    assert (await repo.get_table(table.id)).status == "lobby"
+    assert (await flaky_repo.get_table(table.id)).status == "lobby"
     clock.advance(30)
     await service.scheduler.run_due()
-    assert (await repo.get_table(table.id)).status == "cancelled"
-    assert [p.key for p in await repo.posts(kinds=("lobby_expired",))] == [
+    assert (await flaky_repo.get_table(table.id)).status == "cancelled"
+    assert [p.key for p in await flaky_repo.posts(kinds=("lobby_expired",))] == [
         f"lobby_expired:{table.id}"
     ]
 
 
-async def test_a_handover_expiry_whose_handler_fails_once_still_lapses_it(service, repo, clock):
+async def test_a_handover_expiry_whose_handler_fails_once_still_lapses_it(
+    service, flaky_repo, clock
+):
     """An unanswered request's expiry survives a failed first try: the request lapses and the
     host's note is stored with it, once."""
     from tables.handover import HANDOVER_EXPIRY
@@ -218,13 +228,13 @@ async def test_a_handover_expiry_whose_handler_fails_once_still_lapses_it(servic
     table = await started(service, per_move=DAY)
     record, _table = await service.handovers.ask(table.id, 1, ANNA, CARLA)
     clock.now = record.due
-    repo.fail_next("get_handover")
+    flaky_repo.fail_next("get_handover")
     fired = await service.scheduler.run_due()
     assert HANDOVER_EXPIRY in [f.deadline.kind for f in fired if f.failed]
-    assert (await repo.get_handover(record.id)).status == "pending"
+    assert (await flaky_repo.get_handover(record.id)).status == "pending"
     clock.advance(30)
     await service.scheduler.run_due()
-    assert (await repo.get_handover(record.id)).status == "expired"
-    assert [p.key for p in await repo.posts(kinds=("handover_lapsed",))] == [
+    assert (await flaky_repo.get_handover(record.id)).status == "expired"
+    assert [p.key for p in await flaky_repo.posts(kinds=("handover_lapsed",))] == [
         f"handover_lapsed:{record.id}"
     ]

@@ -8,24 +8,13 @@ them (its separate writes, the last ones missing); start-up, the round deadline 
 
 from __future__ import annotations
 
-import pytest
-
 from storage.base import RoundRecord, SeatRecord
-from storage.sqlite import SqliteRepository
 from tables.service import Member, TableService
 from tables.startup import start_up
 from tables.tournaments.service import TournamentService
 from tests.tables.test_clocks import VirtualClock
 
 ORGANISER = Member("u-org", "Olga")
-
-
-@pytest.fixture
-async def repo(tmp_path):
-    repository = SqliteRepository(str(tmp_path / "left.sqlite3"), synchronous="OFF")
-    await repository.open()
-    yield repository
-    await repository.close()
 
 
 def process(repo, clock):

@@ -44,7 +44,7 @@ async def test_filters_shift_and_delete(repo):
     assert [(d.kind, d.due) for d in mine] == [("reminder", 1050.0), ("turn", 1100.0)]
     assert mine[1].data == {"since": 3}
     assert await repo.delete_deadlines(table_id=1, kinds=("turn", "reminder")) == 2
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"refusing to delete every deadline"):
         await repo.delete_deadlines()
     assert [d.kind for d in await repo.deadlines()] == ["round", "turn"]
 

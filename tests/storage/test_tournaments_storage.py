@@ -46,11 +46,11 @@ async def test_tournament_round_trip_and_updates(repo):
         {"lang": "de"},
         123.0,
     )
-    with pytest.raises(UnknownTournament):
+    with pytest.raises(UnknownTournament, match=r"^999$"):
         await repo.get_tournament(999)
-    with pytest.raises(UnknownTournament):
+    with pytest.raises(UnknownTournament, match=r"^999$"):
         await repo.update_tournament(999, round=1)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"unknown tournament status 'paused'"):
         await repo.update_tournament(stored.id, status="paused")
     assert [t.id for t in await repo.tournaments_of_guild("g", ("running",))] == [stored.id]
     assert await repo.tournaments_of_guild("other") == []

@@ -33,7 +33,7 @@ async def test_lobby_join_leave_and_full_table(service):
     """Join and leave only before the start; a full table refuses; nobody sits twice."""
     table = await service.create(GAME, ANNA, {"channel": "1"}, seed=1)
     await service.join(table.id, BEN)
-    with pytest.raises(TableError) as twice:
+    with pytest.raises(TableError, match=r"already have a seat") as twice:
         await service.join(table.id, BEN)
     assert twice.value.reason.en == "You already have a seat at this table."
     await service.join(table.id, CARLA)
@@ -43,7 +43,7 @@ async def test_lobby_join_leave_and_full_table(service):
     table = await service.leave(table.id, CARLA)
     assert [seat.name for seat in table.seats] == ["Anna", "Ben", "Dora"]
     assert [seat.seat for seat in table.seats] == [0, 1, 2]
-    with pytest.raises(TableError):
+    with pytest.raises(TableError, match=r"do not have a seat"):
         await service.leave(table.id, CARLA)
 
 
@@ -53,18 +53,18 @@ async def test_host_leaving_closes_the_lobby(service):
     await service.join(table.id, BEN)
     table = await service.leave(table.id, ANNA)
     assert table.status == CANCELLED
-    with pytest.raises(TableError):
+    with pytest.raises(TableError, match=r"already ended"):
         await service.join(table.id, CARLA)
 
 
 async def test_only_the_host_starts_and_player_count_is_checked(service):
     """Start is the host's; a table below the game's minimum cannot start."""
     table = await service.create(GAME, ANNA, {"channel": "1"}, seed=1)
-    with pytest.raises(TableError) as too_few:
+    with pytest.raises(TableError, match=r"played by 2 to 4 players") as too_few:
         await service.start(table.id, ANNA)
     assert "2 to 4" in too_few.value.reason.en
     await service.join(table.id, BEN)
-    with pytest.raises(TableError) as not_host:
+    with pytest.raises(TableError, match=r"Only the player who opened the table") as not_host:
         await service.start(table.id, BEN)
     assert not_host.value.kind == "forbidden"
     outcome = await service.start(table.id, ANNA)
@@ -76,7 +76,7 @@ async def test_only_the_host_starts_and_player_count_is_checked(service):
 
 async def test_out_of_range_option_is_refused(service):
     """An absurd option gets a clear answer naming it and creates nothing."""
-    with pytest.raises(TableError) as error:
+    with pytest.raises(TableError, match=r"Invalid option hand: it must be at most 3") as error:
         await service.create(GAME, ANNA, {"channel": "1"}, {"hand": 99})
     assert "hand" in error.value.reason.en and "hand" in error.value.reason.de
     assert await service.tables_of_user(ANNA.user_id) == []
@@ -90,15 +90,19 @@ async def test_bad_moves_change_nothing(service, repo):
     members = {0: ANNA, 1: BEN}
     seq = table.seq
     legal = table.legal_actions(actor)
-    with pytest.raises(TableError) as wrong_turn:
+    with pytest.raises(TableError, match=r"not your turn") as wrong_turn:
         await service.act(table.id, members[other], legal[0])
     assert wrong_turn.value.reason.en == "It is not your turn."
-    with pytest.raises(TableError) as foreign:
+    with pytest.raises(TableError, match=r"not a player at this table") as foreign:
         await service.act(table.id, CARLA, legal[0])
     assert foreign.value.kind == "foreign"
     not_held = next(f"play:{card}" for card in range(12) if f"play:{card}" not in legal)
-    for code in (not_held, "garbage::", "x" * 300):
-        with pytest.raises(TableError):
+    for code, reason in (
+        (not_held, "That move is not possible right now"),
+        ("garbage::", "That is not a valid move"),
+        ("x" * 300, "That is not a valid move"),
+    ):
+        with pytest.raises(TableError, match=reason):
             await service.act(table.id, members[actor], code)
     assert (await repo.get_table(table.id)).seq == seq
     assert len(await repo.log(table.id)) == seq
@@ -120,7 +124,7 @@ async def test_stale_button_and_duplicate_request(service, repo):
     )
     assert again.duplicate and again.applied == []
     nxt = outcome.table.to_act()[0]
-    with pytest.raises(TableError) as stale:
+    with pytest.raises(TableError, match=r"The table has moved on") as stale:
         await service.act(
             table.id, members[nxt], outcome.table.legal_actions(nxt)[0], expected_seq=seq
         )
@@ -214,7 +218,7 @@ async def test_tables_of_user_and_cancel_rights(service):
     """A user's open tables; only the host (or a manager) may cancel."""
     table = await _started(service)
     assert [t.id for t in await service.tables_of_user(BEN.user_id)] == [table.id]
-    with pytest.raises(TableError) as refused:
+    with pytest.raises(TableError, match=r"Only the player who opened the table") as refused:
         await service.cancel(table.id, BEN)
     assert refused.value.kind == "forbidden"
     cancelled = await service.cancel(table.id, BEN, may_manage=True)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 
+from bench.stardust_strategy import play
 from games.core import CHANCE
 from games.stardust import GAME, evaluate
 from games.stardust.cards import SCHNELLER_TOD
 from games.stardust.strategy import StrategyPlayer, strength
-from tests.games.stardust.bench_strategy import play
 from tests.games.stardust.helpers import H0, H7, H9, H16, act, deal, everyone, new
 
 PLAYER = StrategyPlayer()

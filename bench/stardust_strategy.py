@@ -1,5 +1,5 @@
 """How often the strategy player ends a four-player match with the most chips against three
-random players (run: python -m tests.games.stardust.bench_strategy [matches]).
+random players (run: python bench/stardust_strategy.py [matches]).
 
 The strategy sits at seat ``seed % 4`` so that no seat's advantage helps it. The script puts
 every step through the conformance checks and the chip invariant; the test uses a lean loop

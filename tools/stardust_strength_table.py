@@ -1,6 +1,6 @@
 """Write games/stardust/strength.json: how many of all C(48, 5) five-card hands have each score.
 
-Run once after a change to the evaluator: python -m tests.games.stardust.make_strength_table
+Run once after a change to the evaluator: python tools/stardust_strength_table.py
 (about a minute). The strategy player reads the table to turn a score into the exact share of
 hands it beats; test_strategy checks that the file matches the evaluator on a sample.
 """
@@ -14,7 +14,7 @@ from pathlib import Path
 
 from games.stardust.scoring import _evaluate_sorted
 
-TARGET = Path(__file__).resolve().parents[3] / "games" / "stardust" / "strength.json"
+TARGET = Path(__file__).resolve().parents[1] / "games" / "stardust" / "strength.json"
 
 
 def count_scores() -> list[list[int]]:

@@ -1,4 +1,4 @@
-"""Decisions/s of the bare Stardust engine loop (python -m tests.games.stardust.bench_engine).
+"""Decisions/s of the bare Stardust engine loop (python bench/stardust_engine.py).
 
 The loop is the one the brief names: legal_actions, rng.choice, apply(checked=False), chance
 included (chance actions are counted as decisions too, and reported separately). CPU time is
