@@ -36,8 +36,10 @@ $(BENCH_STAMP): $(STAMP) requirements/bench.txt
 start: $(STAMP)
 	$(BIN)/tischrunde start
 
-## test: set up and run the whole test suite
+## test: set up and run the whole test suite (PostgreSQL's server binaries are installed first
+## where they are missing: the storage tests start throw-away servers)
 test: $(STAMP)
+	tools/ensure_postgres.sh
 	$(BIN)/python -m pytest
 
 ## lint: ruff, as CI runs it
