@@ -412,7 +412,8 @@ class PostgresRepository(Repository):
                     *(list(column) for column in zip(*rows, strict=True)),
                 )
                 if _count(inserted) != len(rows):
-                    await _raise_if_applied(conn, request_ids)
+                    # The rows this append just inserted are not "already applied".
+                    await _raise_if_applied(conn, request_ids, (table_id, expected_seq))
                     raise StorageError(f"table {table_id}: an action was not stored")
             return new_seq
 
@@ -1422,11 +1423,22 @@ def _advisory_id(key: str) -> int:
     return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big", signed=True)
 
 
-async def _raise_if_applied(conn: Connection, request_ids: list[str]) -> None:
-    """Raise ``DuplicateRequest`` for the first of ``request_ids`` already in the log."""
+async def _raise_if_applied(
+    conn: Connection, request_ids: list[str], appending: tuple[int, int] = (0, -1)
+) -> None:
+    """Raise ``DuplicateRequest`` for the first of ``request_ids`` already in the log.
+
+    ``appending`` is (table, expected_seq) of an append whose own rows this transaction has
+    already inserted: rows of that table after that sequence number are not earlier requests.
+    """
+    table_id, expected_seq = appending
     for request_id in request_ids:
         found = await conn.fetchrow(
-            "SELECT table_id, seq FROM actions WHERE request_id = $1", request_id
+            "SELECT table_id, seq FROM actions WHERE request_id = $1"
+            " AND (table_id <> $2 OR seq <= $3)",
+            request_id,
+            table_id,
+            expected_seq,
         )
         if found is not None:
             raise DuplicateRequest(request_id, found[0], found[1])

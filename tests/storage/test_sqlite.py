@@ -211,10 +211,13 @@ async def test_duplicate_request_is_not_applied_again(repo):
 
 
 async def test_failed_append_writes_nothing_at_all(repo):
-    """Atomicity: a multi-entry append whose last entry fails leaves no entry and no snapshot."""
+    """Atomicity: a multi-entry append whose last entry fails leaves no entry and no snapshot;
+    the refusal names the request that really was applied before, and where."""
     table = await new_table(repo)
     await repo.append(table.id, 0, [move("a", request_id="used")], {"n": 1}, ACTIVE)
-    with pytest.raises(DuplicateRequest, match=r"already applied as action"):
+    with pytest.raises(
+        DuplicateRequest, match=rf"request used already applied as action 1 of {table.id}"
+    ):
         await repo.append(
             table.id,
             1,
