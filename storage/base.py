@@ -402,10 +402,17 @@ class Changes:
 
     # -- deadlines and vacations ----------------------------------------------------------------
 
-    def replace_deadlines(self, remove: list[int], add: list[DeadlineRecord]) -> None:
-        """See ``Repository.replace_deadlines`` (the records get their ids at the commit)."""
+    def replace_deadlines(
+        self, remove: list[int], add: list[DeadlineRecord], *, paused_at: float | None = None
+    ) -> None:
+        """See ``Repository.replace_deadlines`` (the records get their ids, and with
+        ``paused_at`` their final ``due``, at the commit).
+        """
         if remove or add:
-            self._add("replace_deadlines", list(remove), list(add))
+            if paused_at is None:
+                self._add("replace_deadlines", list(remove), list(add))
+            else:
+                self._add("replace_deadlines", list(remove), list(add), paused_at=paused_at)
 
     def delete_deadline(self, deadline_id: int) -> None:
         """See ``Repository.delete_deadline``."""
@@ -729,8 +736,18 @@ class Repository(ABC):
         """Store new deadlines (their ``id`` is ignored); their new ids, in order."""
 
     @abstractmethod
-    async def replace_deadlines(self, remove: list[int], add: list[DeadlineRecord]) -> list[int]:
-        """Delete the deadlines ``remove`` and store ``add``, in one transaction."""
+    async def replace_deadlines(
+        self, remove: list[int], add: list[DeadlineRecord], *, paused_at: float | None = None
+    ) -> list[int]:
+        """Delete the deadlines ``remove`` and store ``add``, in one transaction.
+
+        With ``paused_at`` (a turn clock set at that time), each added deadline whose user is
+        on vacation at ``paused_at`` (a stored vacation with ``start <= paused_at < until``,
+        not ended at or before ``paused_at``) is moved later by ``until - paused_at``: a
+        clock set during a vacation starts when it ends. The vacation is looked up inside the
+        same transaction, so a move pays no separate read for it and a vacation committed
+        meanwhile (by any process) is seen; the records' ``due`` is updated to what was stored.
+        """
 
     @abstractmethod
     async def delete_deadline(self, deadline_id: int) -> bool:

@@ -40,6 +40,7 @@ from storage import (
     FINISHED,
     LOBBY,
     Changes,
+    DeadlineRecord,
     DuplicateRequest,
     LogEntry,
     Repository,
@@ -97,6 +98,12 @@ class Table:
     seats: list[SeatRecord]
     game: Game
     options: BaseModel
+    seat_deadlines: list[DeadlineRecord] | None = field(default=None, repr=False, compare=False)
+    """The stored turn clocks and reminders of the seats, once read (``TurnClocks.plan``
+    keeps it up to date; None: read it when needed). It lives and dies with this object, which
+    is dropped when another writer moved the table."""
+    planned_deadlines: list[DeadlineRecord] = field(default_factory=list, repr=False, compare=False)
+    """What ``seat_deadlines`` becomes once the change ``plan`` staged commits."""
 
     @property
     def id(self) -> int:
@@ -271,6 +278,10 @@ class TableService:
         if lock is None:
             lock = self._locks[table_id] = asyncio.Lock()
         return lock
+
+    def cached(self, table_id: int) -> Table | None:
+        """The table if this process holds it in memory (no storage read)."""
+        return self._cache.get(table_id)
 
     async def get(self, table_id: int) -> Table:
         """The table (from memory if it is cached); ``TableError`` if there is none."""
@@ -638,6 +649,7 @@ class TableService:
             changes.set_seats(table.id, seats)
             changes.update_table(table.id, settings=settings)
             await self.clocks.stage_clear_seat(changes, table.id, seat)
+            table.seat_deadlines = None  # read again: a seat's clocks change hands outside plan
             note = {
                 "kind": "substituted",
                 "seat": seat,
@@ -787,6 +799,7 @@ class TableService:
             settings=table.record.settings if settings is None else settings,
         )
         after = Table(record=record, seats=seats, game=game, options=table.options)
+        after.seat_deadlines = table.seat_deadlines
         movers = {item.seat for item in applied if item.seat != CHANCE}
         if self.posts_for(after):
             payload = {
@@ -817,8 +830,11 @@ class TableService:
                     await self.repo.commit(unit)
         except StaleSequence:
             self._cache.pop(table.id, None)  # another writer moved it: reload next time
+            table.seat_deadlines = None
             raise TableError(msg.STALE, "stale") from None
         self.scheduler.notify(added)
+        if after.clock is not None:
+            table.seat_deadlines = after.planned_deadlines if after.clock.per_move else None
         # In place, not replaced: others hold this record (the relay may have stored the
         # table's thread in its place meanwhile).
         table.record.seq, table.record.state = seq, state

@@ -147,7 +147,9 @@ class TurnClocks:
         async with self.setting(self.people(table)):
             changes = Changes()
             added = await self.plan(table, movers, changes)
+            table.seat_deadlines = None  # read again if the commit fails
             await self.repo.commit(changes)
+            table.seat_deadlines = table.planned_deadlines
         self.scheduler.notify(added)
 
     async def plan(self, table: Table, movers: set[int], changes: Changes) -> list[DeadlineRecord]:
@@ -157,15 +159,23 @@ class TurnClocks:
         The caller holds ``setting(people(table))`` from this call until the commit: a
         vacation starting in between would otherwise shift the stored clocks but miss the ones
         staged here.
+
+        No read on a move's path: the table's seat deadlines come from ``table.seat_deadlines``
+        once known (read here the first time), and a holder's vacation is looked up inside the
+        commit (``paused_at``). What the table's deadlines will be once ``changes`` commits is
+        left in ``table.planned_deadlines``; the caller makes that the cache after the commit.
         """
         clock = table.clock
         if clock is None or clock.per_move is None:
             return []
         if table.status != ACTIVE:
             self.stage_clear(changes, table.id)
+            table.planned_deadlines = []
             return []
         now = self.service.clock()
-        existing = await self.repo.deadlines(table_id=table.id, kinds=SEAT_KINDS)
+        existing = table.seat_deadlines
+        if existing is None:
+            existing = await self.repo.deadlines(table_id=table.id, kinds=SEAT_KINDS)
         acting = {seat for seat in table.to_act() if table.seats[seat].user_id}
         # A clock stays only with its seat's holder (a crash in a hand-over can leave the old
         # holder's clock behind).
@@ -181,15 +191,23 @@ class TurnClocks:
         for seat in sorted(acting - keep):
             user_id = table.seats[seat].user_id
             assert user_id is not None
-            start = max(now, await self._away_until(user_id) or now)
+            # Set as if its holder were here; the commit moves it past a vacation (paused_at).
+            start = now
             due = start + clock.per_move
             data = {"since": table.seq, "per_move": clock.per_move}
             add.append(DeadlineRecord(0, TURN, due, table.id, seat, user_id, data))
             for number, at in enumerate(reminder_times(start, clock.per_move), start=1):
                 reminder = {"number": number, "since": table.seq}
                 add.append(DeadlineRecord(0, REMINDER, at, table.id, seat, user_id, reminder))
-        self.scheduler.stage(changes, remove, add)
+        self.scheduler.stage(changes, remove, add, paused_at=now)
+        table.planned_deadlines = [d for d in existing if d.seat in keep] + add
         return add
+
+    def forget(self, table_id: int) -> None:
+        """The table's seat deadlines changed outside ``plan``: read them again next time."""
+        table = self.service.cached(table_id)
+        if table is not None:
+            table.seat_deadlines = None
 
     @staticmethod
     def stage_clear(changes: Changes, table_id: int) -> None:
@@ -236,6 +254,7 @@ class TurnClocks:
             # The clock no longer stood (the seat moved and the clock was not reset, after a
             # crash): drop it and set the clocks the table needs now.
             await self.repo.delete_deadline(deadline.id)
+            self.forget(deadline.table_id)
             try:
                 table = await self.service.get(deadline.table_id)
             except Exception:  # noqa: BLE001 - an unknown table needs no clock
@@ -286,6 +305,7 @@ class TurnClocks:
             )
             changes.delete_deadline(deadline.id)
             await self.repo.commit(changes)
+            self.forget(table.id)
             self.service.posted()
         return ReminderDue(table, deadline.seat, user_id, turn.due, number)
 
