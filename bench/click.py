@@ -87,7 +87,10 @@ async def run(
                     await bot.service.join(table.id, members[1])
                     await bot.service.start(table.id, members[0])
                     table_ids.append(table.id)
-                await env.settle()  # threads opened, first posts and DMs delivered
+                # Threads opened, first posts and DMs delivered, before pictures are turned on.
+                await env.settle()
+                while await bot.repository.pending_posts(float("inf"), 1):
+                    await env.advance_time(1)
                 bot.settings.pictures = pictures
                 whole: list[float] = []
                 profiler = cProfile.Profile() if profile else None
@@ -109,9 +112,7 @@ async def run(
                         None,
                     )
                     if message is None:
-                        dms = actor.user.dm_channel.history()
-                        print("no button", table_id, table.seq, seat, [custom_ids(m)[:2] for m in dms[-3:]], [m.content[:40] for m in dms[-3:]])
-                        raise SystemExit(1)
+                        raise RuntimeError(f"no turn DM for table {table_id} at {table.seq}")
                     code = next(c for c in custom_ids(message) if c.startswith(prefix))
                     if profiler is not None:
                         profiler.enable()
@@ -123,6 +124,8 @@ async def run(
                     done += 1
                 if profiler is not None and profile:
                     profiler.dump_stats(profile)
+                await env.settle()
+                await bot.outbox.close()
         finally:
             flows_module.TableFlows.act = real_act  # type: ignore[method-assign]
             await bot.repository.close()

@@ -66,10 +66,12 @@ class TableError(Exception):
     ``kind`` lets an adapter react (e.g. show the fresh table on ``stale``).
     """
 
-    def __init__(self, reason: Text, kind: str = "refused") -> None:
+    def __init__(self, reason: Text, kind: str = "refused", *, table: Table | None = None) -> None:
         super().__init__(reason.en)
         self.reason = reason
         self.kind = kind
+        self.table = table
+        """Set on ``stale``: the table as it stands now, so the answer needs no second load."""
 
 
 @dataclass(frozen=True)
@@ -104,6 +106,22 @@ class Table:
     is dropped when another writer moved the table."""
     planned_deadlines: list[DeadlineRecord] = field(default_factory=list, repr=False, compare=False)
     """What ``seat_deadlines`` becomes once the change ``plan`` staged commits."""
+    _known: tuple[State | None, dict[tuple[str, int | None], Any]] = field(
+        default_factory=lambda: (None, {}), repr=False, compare=False
+    )
+    """Legal actions and views computed for the current state object: a click's check, its
+    answer and the next player's message share them (a new state is a new object: a move
+    never changes a state in place, so identity tells when they are stale)."""
+
+    def _memo(self, kind: str, seat: int | None, compute: Callable[[], Any]) -> Any:
+        state = self.record.state
+        if self._known[0] is not state:
+            self._known = (state, {})
+        known = self._known[1]
+        key = (kind, seat)
+        if key not in known:
+            known[key] = compute()
+        return known[key]
 
     @property
     def id(self) -> int:
@@ -150,13 +168,18 @@ class Table:
         """What ``seat`` may see (None: the public table)."""
         if self.state is None:
             return {}
-        return self.game.view(self.state, seat)
+        state = self.state
+        # Shared, not copied: readers (text, pictures) never change a view.
+        view: dict[str, Any] = self._memo("view", seat, lambda: self.game.view(state, seat))
+        return view
 
     def legal_actions(self, seat: int) -> list[str]:
-        """The codes ``seat`` may play now."""
+        """The codes ``seat`` may play now (computed once per state and seat)."""
         if self.status != ACTIVE or self.state is None:
             return []
-        return self.game.legal_actions(self.state, seat)
+        state = self.state
+        codes = self._memo("legal", seat, lambda: self.game.legal_actions(state, seat))
+        return list(codes)
 
     def result(self) -> Result | None:
         """The final result once the game is over."""
@@ -199,6 +222,36 @@ class TimedOut:
     """"engine" or "forfeit" (the table's ``on_timeout``)."""
     code: str
     outcome: MoveOutcome
+
+
+class _KnownLegal:
+    """A table's game whose ``legal_actions`` of the table's current state come from the list
+    the table computed (the one its views showed): the contract's own ``Game.check`` then
+    decides a move without computing that list again.
+    """
+
+    def __init__(self, table: Table) -> None:
+        self._table = table
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._table.game, name)
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        if state is self._table.state:
+            return self._table.legal_actions(seat)
+        return self._table.game.legal_actions(state, seat)
+
+
+def check_move(table: Table, seat: int, code: str) -> None:
+    """``Game.check`` for a move at ``table``'s current state (``IllegalAction`` with the
+    reason), reusing the table's legal actions of that state.
+    """
+    assert table.state is not None
+    game = table.game
+    if type(game).check is not Game.check:
+        game.check(table.state, seat, code)  # a game's own check computes what it needs
+        return
+    Game.check(_KnownLegal(table), table.state, seat, code)  # type: ignore[arg-type]
 
 
 def not_a_player(table: Table, user_id: str) -> Text:
@@ -536,7 +589,7 @@ class TableService:
         if expected_seq is not None and expected_seq != table.seq:
             if request_id and await self.repo.find_request(request_id):
                 return MoveOutcome(table, duplicate=True)
-            raise TableError(msg.STALE, "stale")
+            raise TableError(msg.STALE, "stale", table=table)
         if table.status == LOBBY:
             raise TableError(msg.NOT_STARTED)
         if table.status != ACTIVE or table.state is None:
@@ -547,7 +600,8 @@ class TableService:
             # Reserved for a clock running out; a crafted button must not end a table.
             raise TableError(msg.NOT_A_MOVE, "illegal")
         try:
-            state, events = table.game.apply(table.state, seat, code)
+            check_move(table, seat, code)
+            state, events = table.game.apply(table.state, seat, code, checked=False)
         except IllegalAction as error:
             kind = "turn" if seat not in table.game.to_act(table.state) else "illegal"
             raise TableError(error.reason, kind) from None
