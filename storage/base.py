@@ -623,6 +623,26 @@ class Repository(ABC):
     async def tables_with_status(self, statuses: tuple[str, ...]) -> list[TableRecord]:
         """Every table in one of ``statuses`` (for start-up and housekeeping)."""
 
+    # ----- set-based reads for start-up (issue 22): one query, however many tables ---------
+
+    @abstractmethod
+    async def tables_lacking_deadlines(
+        self, statuses: tuple[str, ...], kinds: tuple[str, ...]
+    ) -> list[tuple[int, dict[str, Any]]]:
+        """(id, settings) of every table in one of ``statuses`` that has no stored deadline
+        of any of ``kinds``, by id. Start-up uses it to find the running tables whose turn
+        clock is missing without reading every table; no state is read.
+
+        Plain SQL: ``SELECT id, settings FROM tables WHERE status IN (..) AND NOT EXISTS
+        (SELECT 1 FROM deadlines WHERE deadlines.table_id = tables.id AND kind IN (..))``.
+        """
+
+    @abstractmethod
+    async def table_statuses(self, table_ids: list[int]) -> dict[int, str]:
+        """The status of each of ``table_ids`` that exists (one query; unknown ids are left
+        out). Lets start-up load only the tables whose status asks for work.
+        """
+
     # ----- Discord-side preferences (issue 4) ----------------------------------------------
 
     @abstractmethod
@@ -880,6 +900,14 @@ class Repository(ABC):
         self, table_id: int, statuses: tuple[str, ...] = ("pending",)
     ) -> list[HandoverRecord]:
         """The table's requests in ``statuses``, oldest first."""
+
+    @abstractmethod
+    async def handovers_at_tables(
+        self, statuses: tuple[str, ...], table_statuses: tuple[str, ...]
+    ) -> list[HandoverRecord]:
+        """Every request in ``statuses`` whose table is in one of ``table_statuses``, oldest
+        first, in one query (start-up: ``handover_requests`` joined with ``tables``).
+        """
 
     @abstractmethod
     async def settle_handover(self, request_id: int, status: str) -> bool:

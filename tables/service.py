@@ -14,6 +14,7 @@ import dataclasses
 import logging
 import random
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -56,8 +57,13 @@ from . import notices
 from .clocks import ClockError, ClockSettings, Scheduler, clock_of, validate_clock
 from .handover import Handovers
 from .limits import LOBBY_EXPIRY, LimitCaps, LimitKeeper, valid_id
+from .locks import LockMap
 
 logger = logging.getLogger(__name__)
+
+
+CACHE_SIZE = 2000
+"""Tables a service keeps in memory by default (a few kB to a few tens of kB each)."""
 
 
 class TableError(Exception):
@@ -279,12 +285,16 @@ class TableService:
         clock: Callable[[], float] = time.time,
         seed_source: Callable[[], int] | None = None,
         limit_caps: LimitCaps | None = None,
+        cache_size: int = CACHE_SIZE,
     ) -> None:
         self.repo = repo
         self.clock = clock
         self._seed_source = seed_source or (lambda: random.SystemRandom().getrandbits(48))
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._cache: dict[int, Table] = {}
+        self._locks: LockMap[int] = LockMap()
+        self._cache: OrderedDict[int, Table] = OrderedDict()
+        self.cache_size = max(1, cache_size)
+        """Tables held in memory at most, the least recently used dropped first: memory stays
+        bounded however many tables a process has served (a dropped one is read again)."""
         self.finished_listeners: list[Callable[[Table], Awaitable[None]]] = []
         """Called with each table that has just finished, after its result is stored (ratings
         and tournaments listen here). A listener's failure is its own: it is logged and the
@@ -327,19 +337,23 @@ class TableService:
     # ----- loading ---------------------------------------------------------------------------
 
     def _lock(self, table_id: int) -> asyncio.Lock:
-        lock = self._locks.get(table_id)
-        if lock is None:
-            lock = self._locks[table_id] = asyncio.Lock()
-        return lock
+        return self._locks(table_id)
 
     def cached(self, table_id: int) -> Table | None:
         """The table if this process holds it in memory (no storage read)."""
         return self._cache.get(table_id)
 
+    def _keep(self, table: Table) -> None:
+        self._cache[table.id] = table
+        self._cache.move_to_end(table.id)
+        while len(self._cache) > self.cache_size:
+            self._cache.popitem(last=False)
+
     async def get(self, table_id: int) -> Table:
         """The table (from memory if it is cached); ``TableError`` if there is none."""
         table = self._cache.get(table_id)
         if table is not None:
+            self._cache.move_to_end(table_id)
             return table
         if not valid_id(table_id):
             # A number from a command or a button beyond SQLite's integers is no table; it
@@ -354,7 +368,7 @@ class TableService:
         options = game.Options.model_validate(record.options)
         table = Table(record=record, seats=seats, game=game, options=options)
         if record.status in (LOBBY, ACTIVE):
-            self._cache[table_id] = table
+            self._keep(table)
         return table
 
     async def tables_of_user(

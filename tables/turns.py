@@ -20,7 +20,6 @@ since every one of those servers' tables is paused.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import math
@@ -33,6 +32,7 @@ from storage import ACTIVE, Changes, DeadlineRecord, VacationRecord
 
 from . import notices
 from .clocks import DAY, HOUR
+from .locks import LockMap
 
 if TYPE_CHECKING:
     from .service import Table, TableService, TimedOut
@@ -116,7 +116,7 @@ class TurnClocks:
         self.scheduler.register(TURN, self._on_turn)
         self.scheduler.register(REMINDER, self._on_reminder)
         self.scheduler.register(VACATION_END, self._on_vacation_end)
-        self._people: dict[str, asyncio.Lock] = {}
+        self._people: LockMap[str] = LockMap()
 
     @contextlib.asynccontextmanager
     async def setting(self, user_ids: Iterable[str]) -> AsyncIterator[None]:
@@ -125,9 +125,7 @@ class TurnClocks:
         people commit together (group commit); taken in one order, so no two wait on each
         other.
         """
-        locks = [
-            self._people.setdefault(user_id, asyncio.Lock()) for user_id in sorted(set(user_ids))
-        ]
+        locks = [self._people(user_id) for user_id in sorted(set(user_ids))]
         async with contextlib.AsyncExitStack() as stack:
             for lock in locks:
                 await stack.enter_async_context(lock)
@@ -230,19 +228,24 @@ class TurnClocks:
         return clocks
 
     async def reconcile(self) -> None:
-        """At start-up: every running table with a clock gets one for each seat that must act
-        (a crash between a move and its clock loses nothing), and loses those that need none.
+        """At start-up: every running table with a clock gets one for each seat that must act.
+
+        A move, the clocks it sets and drops and their reminders commit in one transaction, so
+        a running clocked table has its turn clocks, or none at all (stored by an older
+        version, or a crash between a table's start and its clocks in one): those are found
+        in one query, without reading every table, and get theirs. A clock left for a seat that
+        need not act is dropped by its own handler when it runs out (``_on_turn``).
         """
-        for record in await self.repo.tables_with_status((ACTIVE,)):
-            if not (record.settings or {}).get("clock"):
+        for table_id, settings in await self.repo.tables_lacking_deadlines((ACTIVE,), (TURN,)):
+            if not ((settings or {}).get("clock") or {}).get("per_move"):
                 continue
             try:
-                table = await self.service.get(record.id)
+                table = await self.service.get(table_id)
                 await self.sync(table, set())
             except Exception:
                 # One table that cannot load (its game gone from this version) must not keep
                 # the scheduler from running every other table's clock.
-                logger.exception("could not set the clocks of table %s", record.id)
+                logger.exception("could not set the clocks of table %s", table_id)
 
     # ----- the handlers --------------------------------------------------------------------
 
