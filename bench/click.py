@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import os
 import statistics
 import sys
 import tempfile
@@ -48,8 +49,10 @@ def percentile(values: list[float], share: float) -> float:
 
 async def run(
     game: str, tables: int, clicks: int, pictures: bool, profile: str | None
-) -> tuple[list[float], list[float]]:
-    """(time to the clicker's answer, time until all was delivered) per click, in seconds."""
+) -> tuple[list[float], list[float], list[float]]:
+    """(time to the clicker's answer, time until all was delivered, CPU time of the process
+    in all its threads until then) per click, in seconds.
+    """
     with tempfile.TemporaryDirectory(prefix="tischrunde-click-") as folder:
         bot = await make_bot(f"{folder}/bot.sqlite3", pictures=False)
         answered: list[float] = []
@@ -93,6 +96,7 @@ async def run(
                     await env.advance_time(1)
                 bot.settings.pictures = pictures
                 whole: list[float] = []
+                spent: list[float] = []
                 profiler = cProfile.Profile() if profile else None
                 done = 0
                 while done < clicks:
@@ -116,9 +120,10 @@ async def run(
                     code = next(c for c in custom_ids(message) if c.startswith(prefix))
                     if profiler is not None:
                         profiler.enable()
-                    started = time.perf_counter()
+                    started, cpu = time.perf_counter(), time.process_time()
                     await actor.user.click(message, custom_id=code)
                     whole.append(time.perf_counter() - started)
+                    spent.append(time.process_time() - cpu)
                     if profiler is not None:
                         profiler.disable()
                     done += 1
@@ -129,7 +134,7 @@ async def run(
         finally:
             flows_module.TableFlows.act = real_act  # type: ignore[method-assign]
             await bot.repository.close()
-        return answered[-clicks:], whole
+        return answered[-clicks:], whole, spent
 
 
 def main() -> None:
@@ -145,12 +150,12 @@ def main() -> None:
     )
     header = (
         f"{'pictures':<10}{'answer p50':>11}{'p99':>8}{'delivered p50':>15}{'p99':>8}"
-        f"{'target p99':>12}"
+        f"{'CPU p50':>13}{'p99':>8}{'target p99':>12}"
     )
     print(header)
     print("-" * (len(header) + 5))
     for pictures in (True, False):
-        answered, whole = asyncio.run(
+        answered, whole, spent = asyncio.run(
             run(args.game, args.tables, args.clicks, pictures, args.profile if pictures else None)
         )
         verdict = "ok" if percentile(whole, 0.99) < TARGET_P99 else "MISS"
@@ -158,12 +163,15 @@ def main() -> None:
             f"{'on' if pictures else 'off':<10}"
             f"{statistics.median(answered) * 1000:>9.1f}ms{percentile(answered, 0.99) * 1000:>6.1f}ms"
             f"{statistics.median(whole) * 1000:>13.1f}ms{percentile(whole, 0.99) * 1000:>6.1f}ms"
+            f"{statistics.median(spent) * 1000:>11.1f}ms{percentile(spent, 0.99) * 1000:>6.1f}ms"
             f"{'<' + str(int(TARGET_P99 * 1000)) + ' ms':>12} {verdict if pictures else ''}"
         )
     print(
         "answer: the click handler until the clicker's answer is sent; delivered: until the"
-        " thread post and the next player's DM went out too (simcord settled)"
+        " thread post and the next player's DM went out too (simcord settled); CPU: the"
+        " process's CPU time (all threads) per delivered click, what an idle machine would wait"
     )
+    print(f"load average while measured: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores)")
 
 
 if __name__ == "__main__":
