@@ -62,7 +62,20 @@ def _order(table: Table, seat: int | None, lang: str) -> Order:
     # Taken on the event loop: the worker thread then only reads this one view, never the
     # table, which the next move may replace meanwhile.
     names = tuple(table.seat_name(index) for index in range(len(table.seats)))
-    key = (table.id, table.seq, table.status, seat, lang, names)
+    # The game, seed and creation time too: table numbers repeat across databases (a test's,
+    # a restored backup's) and the kept pictures outlive them.
+    record = table.record
+    key = (
+        table.game.id,
+        table.id,
+        record.seed,
+        record.created_at,
+        table.seq,
+        table.status,
+        seat,
+        lang,
+        names,
+    )
     return key, table.game, table.view(seat), lang, names
 
 

@@ -630,11 +630,15 @@ class Repository(ABC):
         self, statuses: tuple[str, ...], kinds: tuple[str, ...]
     ) -> list[tuple[int, dict[str, Any]]]:
         """(id, settings) of every table in one of ``statuses`` that has no stored deadline
-        of any of ``kinds``, by id. Start-up uses it to find the running tables whose turn
-        clock is missing without reading every table; no state is read.
+        of any of ``kinds``, or has one whose seat is not held by the deadline's user (a seat
+        that changed hands), by id. Start-up uses it to find the running tables whose turn
+        clocks need setting without reading every table; no state is read.
 
-        Plain SQL: ``SELECT id, settings FROM tables WHERE status IN (..) AND NOT EXISTS
-        (SELECT 1 FROM deadlines WHERE deadlines.table_id = tables.id AND kind IN (..))``.
+        Plain SQL: ``SELECT id, settings FROM tables WHERE status IN (..) AND (NOT EXISTS
+        (SELECT 1 FROM deadlines d WHERE d.table_id = tables.id AND d.kind IN (..)) OR EXISTS
+        (SELECT 1 FROM deadlines d WHERE d.table_id = tables.id AND d.kind IN (..) AND NOT
+        EXISTS (SELECT 1 FROM seats s WHERE s.table_id = d.table_id AND s.seat = d.seat AND
+        s.user_id = d.user_id)))``.
         """
 
     @abstractmethod

@@ -809,16 +809,22 @@ class SqliteRepository(
     async def tables_lacking_deadlines(
         self, statuses: tuple[str, ...], kinds: tuple[str, ...]
     ) -> list[tuple[int, dict[str, Any]]]:
-        """(id, settings) of the tables in ``statuses`` without a deadline of ``kinds``."""
+        """(id, settings) of the tables in ``statuses`` without a deadline of ``kinds`` or
+        with one whose seat its user no longer holds.
+        """
         if not statuses:
             return []
         if not kinds:
             raise ValueError("name the deadline kinds a table lacks")
         rows = await self._read(
-            f"SELECT id, settings FROM tables WHERE status IN ({_marks(statuses)})"
-            " AND NOT EXISTS (SELECT 1 FROM deadlines WHERE deadlines.table_id = tables.id"
-            f" AND deadlines.kind IN ({_marks(kinds)})) ORDER BY id",
-            (*statuses, *kinds),
+            f"SELECT id, settings FROM tables WHERE status IN ({_marks(statuses)}) AND ("
+            " NOT EXISTS (SELECT 1 FROM deadlines d WHERE d.table_id = tables.id"
+            f" AND d.kind IN ({_marks(kinds)}))"
+            " OR EXISTS (SELECT 1 FROM deadlines d WHERE d.table_id = tables.id"
+            f" AND d.kind IN ({_marks(kinds)}) AND NOT EXISTS (SELECT 1 FROM seats s"
+            " WHERE s.table_id = d.table_id AND s.seat = d.seat AND s.user_id = d.user_id)))"
+            " ORDER BY id",
+            (*statuses, *kinds, *kinds),
         )
         return [(row[0], json.loads(row[1])) for row in rows]
 

@@ -232,9 +232,10 @@ class TurnClocks:
 
         A move, the clocks it sets and drops and their reminders commit in one transaction, so
         a running clocked table has its turn clocks, or none at all (stored by an older
-        version, or a crash between a table's start and its clocks in one): those are found
-        in one query, without reading every table, and get theirs. A clock left for a seat that
-        need not act is dropped by its own handler when it runs out (``_on_turn``).
+        version), or one left with a seat's former holder (an older version's hand-over wrote
+        the seat and the clock apart): those are found in one query, without reading every
+        table, and get theirs. A clock left for a seat that need not act is dropped by its own
+        handler when it runs out (``_on_turn``).
         """
         for table_id, settings in await self.repo.tables_lacking_deadlines((ACTIVE,), (TURN,)):
             if not ((settings or {}).get("clock") or {}).get("per_move"):
