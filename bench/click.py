@@ -98,12 +98,15 @@ async def run(
                 whole: list[float] = []
                 spent: list[float] = []
                 profiler = cProfile.Profile() if profile else None
-                done = 0
+                done = turn = 0
                 while done < clicks:
-                    table_id = table_ids[done % len(table_ids)]
+                    if turn >= clicks * 10:
+                        raise RuntimeError("the tables finished before the clicks were made")
+                    table_id = table_ids[turn % len(table_ids)]
+                    turn += 1
                     table = await bot.service.get(table_id)
                     if table.status != "active":
-                        continue
+                        continue  # a finished game: the next table clicks instead
                     seat = table.to_act()[0]
                     actor = actors[table.seats[seat].user_id]
                     prefix = f"tr:a:{table_id}:{table.seq}:"
