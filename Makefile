@@ -47,12 +47,15 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-## bench: engine, storage and picture benchmarks (RLCard, a benchmark-only extra, is the yardstick)
+## bench: engine, storage, picture, service, click and start-up benchmarks (RLCard, a benchmark-only extra, is the yardstick)
 bench: $(BENCH_STAMP)
 	$(BIN)/python bench/engines.py
 	$(BIN)/python bench/storage.py
 	$(BIN)/python bench/pictures.py
 	$(BIN)/python bench/clocks.py
+	$(BIN)/python bench/service.py
+	$(BIN)/python bench/click.py
+	$(BIN)/python bench/startup.py
 
 ## lock: re-resolve requirements/*.txt from pyproject.toml (after changing a pin there)
 # bench.txt is resolved first and constrains the other two, so all three agree on every version.

@@ -113,7 +113,7 @@ class TableFlows:
     ) -> None:
         embed = hand_embed(table, seat, lang, with_public=interaction.guild_id is None)
         view, _pages = hand_view(table, seat, lang, page)
-        files = await attach(self.bot, table, seat, lang, embed)
+        files = await attach(self.bot, table, seat, lang, embed, urgent=True)
         if replace and not interaction.response.is_done():
             await interaction.response.edit_message(
                 content=content, embed=embed, view=view, attachments=files
@@ -362,7 +362,7 @@ class TableFlows:
         except TableError as error:
             if error.kind != "stale":
                 raise
-            table = await self.service.get(table_id)
+            table = error.table or await self.service.get(table_id)
             seat = table.seat_of(user_id)
             if seat is None:
                 raise
@@ -495,7 +495,7 @@ class TableFlows:
         view = hand_button_view(table)
         if view is not None:
             message["view"] = view
-        message["files"] = await attach(self.bot, table, None, public, embed)
+        message["files"] = await attach(self.bot, table, None, public, embed, urgent=True)
         await interaction.response.send_message(**message)
 
     async def mine(self, interaction: discord.Interaction) -> None:

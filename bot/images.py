@@ -5,17 +5,23 @@ eye. The public picture is drawn from ``view(state, None)`` only and a hand pict
 seat's own view, through the same ``Table.view`` the text uses. The file travels in the same
 request as the message, so a move costs no extra REST call.
 
-Drawing takes a few milliseconds of CPU; it runs on one worker thread so the event loop keeps
+Drawing takes 15-35 ms of CPU; it runs on one worker thread so the event loop keeps
 answering meanwhile, and recent pictures are kept, so a state drawn for the thread is not drawn
-again for ``/table show``. A picture that cannot be drawn is logged and left out: the message
-still goes out with its text.
+again for ``/table show``. Pictures for an interaction's answer (``urgent``) are drawn before
+those the relay's posts wait for: a click's answer waits for its own picture, not behind the
+thread post and the DMs of the click before (or of its own move, which the relay starts
+delivering while the answer is rendered). A picture that cannot be drawn is logged and left
+out: the message still goes out with its text.
 """
 
 from __future__ import annotations
 
 import asyncio
+import heapq
 import io
+import itertools
 import logging
+import weakref
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
@@ -56,7 +62,20 @@ def _order(table: Table, seat: int | None, lang: str) -> Order:
     # Taken on the event loop: the worker thread then only reads this one view, never the
     # table, which the next move may replace meanwhile.
     names = tuple(table.seat_name(index) for index in range(len(table.seats)))
-    key = (table.id, table.seq, table.status, seat, lang, names)
+    # The game, seed and creation time too: table numbers repeat across databases (a test's,
+    # a restored backup's) and the kept pictures outlive them.
+    record = table.record
+    key = (
+        table.game.id,
+        table.id,
+        record.seed,
+        record.created_at,
+        table.seq,
+        table.status,
+        seat,
+        lang,
+        names,
+    )
     return key, table.game, table.view(seat), lang, names
 
 
@@ -73,17 +92,75 @@ def _draw(
     return png
 
 
+class _Painter:
+    """One picture at a time on the worker, answers to interactions first.
+
+    Like an ``asyncio.Lock`` whose waiters are served by rank: the task that wants a picture
+    waits for its turn, then awaits the worker itself.
+    """
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.busy = False
+        self.waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self.numbers = itertools.count()
+
+    async def draw(self, order: Order, urgent: bool) -> bytes:
+        if self.busy:
+            turn: asyncio.Future[None] = self.loop.create_future()
+            heapq.heappush(self.waiting, (0 if urgent else 1, next(self.numbers), turn))
+            try:
+                await turn
+            except asyncio.CancelledError:
+                if turn.done() and not turn.cancelled():
+                    self._release()  # handed the turn as it was cancelled: pass it on
+                raise
+        else:
+            self.busy = True
+        try:
+            return await self.loop.run_in_executor(_worker(), _draw, *order)
+        finally:
+            self._release()
+
+    def _release(self) -> None:
+        while self.waiting:
+            _rank, _number, turn = heapq.heappop(self.waiting)
+            if not turn.done():
+                turn.set_result(None)  # the turn passes on; the worker stays busy
+                return
+        self.busy = False
+
+
+_painters: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Painter] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _painter() -> _Painter:
+    loop = asyncio.get_running_loop()
+    painter = _painters.get(loop)
+    if painter is None:
+        painter = _painters[loop] = _Painter(loop)
+    return painter
+
+
 async def attach(
-    bot: TischrundeBot, table: Table, seat: int | None, lang: str, embed: discord.Embed
+    bot: TischrundeBot,
+    table: Table,
+    seat: int | None,
+    lang: str,
+    embed: discord.Embed,
+    *,
+    urgent: bool = False,
 ) -> list[discord.File]:
     """The picture as a file for the message, with ``embed`` set to show it; ``[]`` when
-    pictures are turned off, the table has no state yet, or drawing failed.
+    pictures are turned off, the table has no state yet, or drawing failed. ``urgent``: for
+    the answer to an interaction (drawn before the pictures of posts and DMs).
     """
     if not bot.settings.pictures or table.state is None:
         return []
     try:
-        loop = asyncio.get_running_loop()
-        png = await loop.run_in_executor(_worker(), _draw, *_order(table, seat, lang))
+        png = await _painter().draw(_order(table, seat, lang), urgent)
     except Exception:  # a picture is a courtesy; the text carries the table
         log.exception("could not draw table %s for seat %s", table.id, seat)
         return []

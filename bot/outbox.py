@@ -173,9 +173,15 @@ class Relay:
                 await self.flush()
             except Exception:
                 log.exception("delivering the outbox failed")
+            if self._closing:
+                break
+            if self._again:
+                continue
+            await self._arm_retry()
+            # A commit that woke us while the retry was armed (this task had not ended yet,
+            # so ``wake`` only set ``_again``) must not wait for the next wake-up.
             if not self._again or self._closing:
                 break
-        await self._arm_retry()
 
     async def _arm_retry(self) -> None:
         try:

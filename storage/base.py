@@ -403,10 +403,17 @@ class Changes:
 
     # -- deadlines and vacations ----------------------------------------------------------------
 
-    def replace_deadlines(self, remove: list[int], add: list[DeadlineRecord]) -> None:
-        """See ``Repository.replace_deadlines`` (the records get their ids at the commit)."""
+    def replace_deadlines(
+        self, remove: list[int], add: list[DeadlineRecord], *, paused_at: float | None = None
+    ) -> None:
+        """See ``Repository.replace_deadlines`` (the records get their ids, and with
+        ``paused_at`` their final ``due``, at the commit).
+        """
         if remove or add:
-            self._add("replace_deadlines", list(remove), list(add))
+            if paused_at is None:
+                self._add("replace_deadlines", list(remove), list(add))
+            else:
+                self._add("replace_deadlines", list(remove), list(add), paused_at=paused_at)
 
     def delete_deadline(self, deadline_id: int) -> None:
         """See ``Repository.delete_deadline``."""
@@ -624,6 +631,30 @@ class Repository(ABC):
     async def tables_with_status(self, statuses: tuple[str, ...]) -> list[TableRecord]:
         """Every table in one of ``statuses`` (for start-up and housekeeping)."""
 
+    # ----- set-based reads for start-up (issue 22): one query, however many tables ---------
+
+    @abstractmethod
+    async def tables_lacking_deadlines(
+        self, statuses: tuple[str, ...], kinds: tuple[str, ...]
+    ) -> list[tuple[int, dict[str, Any]]]:
+        """(id, settings) of every table in one of ``statuses`` that has no stored deadline
+        of any of ``kinds``, or has one whose seat is not held by the deadline's user (a seat
+        that changed hands), by id. Start-up uses it to find the running tables whose turn
+        clocks need setting without reading every table; no state is read.
+
+        Plain SQL: ``SELECT id, settings FROM tables WHERE status IN (..) AND (NOT EXISTS
+        (SELECT 1 FROM deadlines d WHERE d.table_id = tables.id AND d.kind IN (..)) OR EXISTS
+        (SELECT 1 FROM deadlines d WHERE d.table_id = tables.id AND d.kind IN (..) AND NOT
+        EXISTS (SELECT 1 FROM seats s WHERE s.table_id = d.table_id AND s.seat = d.seat AND
+        s.user_id = d.user_id)))``.
+        """
+
+    @abstractmethod
+    async def table_statuses(self, table_ids: list[int]) -> dict[int, str]:
+        """The status of each of ``table_ids`` that exists (one query; unknown ids are left
+        out). Lets start-up load only the tables whose status asks for work.
+        """
+
     # ----- Discord-side preferences (issue 4) ----------------------------------------------
 
     @abstractmethod
@@ -737,8 +768,18 @@ class Repository(ABC):
         """Store new deadlines (their ``id`` is ignored); their new ids, in order."""
 
     @abstractmethod
-    async def replace_deadlines(self, remove: list[int], add: list[DeadlineRecord]) -> list[int]:
-        """Delete the deadlines ``remove`` and store ``add``, in one transaction."""
+    async def replace_deadlines(
+        self, remove: list[int], add: list[DeadlineRecord], *, paused_at: float | None = None
+    ) -> list[int]:
+        """Delete the deadlines ``remove`` and store ``add``, in one transaction.
+
+        With ``paused_at`` (a turn clock set at that time), each added deadline whose user is
+        on vacation at ``paused_at`` (a stored vacation with ``start <= paused_at < until``,
+        not ended at or before ``paused_at``) is moved later by ``until - paused_at``: a
+        clock set during a vacation starts when it ends. The vacation is looked up inside the
+        same transaction, so a move pays no separate read for it and a vacation committed
+        meanwhile (by any process) is seen; the records' ``due`` is updated to what was stored.
+        """
 
     @abstractmethod
     async def delete_deadline(self, deadline_id: int) -> bool:
@@ -910,6 +951,14 @@ class Repository(ABC):
         self, table_id: int, statuses: tuple[str, ...] = ("pending",)
     ) -> list[HandoverRecord]:
         """The table's requests in ``statuses``, oldest first."""
+
+    @abstractmethod
+    async def handovers_at_tables(
+        self, statuses: tuple[str, ...], table_statuses: tuple[str, ...]
+    ) -> list[HandoverRecord]:
+        """Every request in ``statuses`` whose table is in one of ``table_statuses``, oldest
+        first, in one query (start-up: ``handover_requests`` joined with ``tables``).
+        """
 
     @abstractmethod
     async def settle_handover(self, request_id: int, status: str) -> bool:

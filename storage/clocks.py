@@ -55,6 +55,23 @@ def _insert(conn: sqlite3.Connection, deadlines: list[DeadlineRecord]) -> list[i
     return ids
 
 
+def _pause(conn: sqlite3.Connection, deadlines: list[DeadlineRecord], at: float) -> None:
+    """Move each deadline of a user on vacation at ``at`` to start when the vacation ends."""
+    shifts: dict[str, float] = {}
+    for user_id in sorted({item.user_id for item in deadlines if item.user_id}):
+        row = conn.execute(
+            "SELECT MAX(until) FROM vacations WHERE user_id = ? AND start <= ? AND until > ?"
+            " AND (ended IS NULL OR ended > ?)",
+            (user_id, at, at, at),
+        ).fetchone()
+        if row is not None and row[0] is not None:
+            shifts[user_id] = float(row[0]) - at
+    if shifts:
+        for item in deadlines:
+            if item.user_id in shifts:
+                item.due = float(item.due) + shifts[item.user_id]
+
+
 class SqliteClocksMixin:
     """The deadline store, reminder switches and vacations for ``SqliteRepository``."""
 
@@ -70,17 +87,25 @@ class SqliteClocksMixin:
         """Store new deadlines (their ``id`` is ignored); their new ids, in order."""
         return await self.replace_deadlines([], deadlines)
 
-    async def replace_deadlines(self, remove: list[int], add: list[DeadlineRecord]) -> list[int]:
-        """Delete the deadlines ``remove`` and store ``add``, in one transaction."""
+    async def replace_deadlines(
+        self, remove: list[int], add: list[DeadlineRecord], *, paused_at: float | None = None
+    ) -> list[int]:
+        """Delete the deadlines ``remove`` and store ``add``, in one transaction (see
+        ``Repository.replace_deadlines`` for ``paused_at``).
+        """
         if not remove and not add:
             return []
-        return list(await self._write(self._work_replace_deadlines(remove, add)))
+        return list(
+            await self._write(self._work_replace_deadlines(remove, add, paused_at=paused_at))
+        )
 
     def _work_replace_deadlines(
-        self, remove: list[int], add: list[DeadlineRecord]
+        self, remove: list[int], add: list[DeadlineRecord], *, paused_at: float | None = None
     ) -> Callable[[sqlite3.Connection], list[int]]:
         def work(conn: sqlite3.Connection) -> list[int]:
             conn.executemany("DELETE FROM deadlines WHERE id = ?", [(i,) for i in remove])
+            if paused_at is not None:
+                _pause(conn, add, paused_at)
             ids = _insert(conn, add)
             for item, new_id in zip(add, ids, strict=True):
                 item.id = new_id

@@ -120,6 +120,21 @@ class SqliteLimitsMixin:
         )
         return [_handover(row) for row in rows]
 
+    async def handovers_at_tables(
+        self, statuses: tuple[str, ...], table_statuses: tuple[str, ...]
+    ) -> list[HandoverRecord]:
+        """Requests in ``statuses`` at tables in ``table_statuses``, oldest first."""
+        if not statuses or not table_statuses:
+            return []
+        columns = ", ".join(f"h.{c.strip()}" for c in _HANDOVER_COLUMNS.split(","))
+        rows = await self._read(
+            f"SELECT {columns} FROM handover_requests h JOIN tables t ON t.id = h.table_id"
+            f" WHERE h.status IN ({', '.join('?' * len(statuses))})"
+            f" AND t.status IN ({', '.join('?' * len(table_statuses))}) ORDER BY h.id",
+            (*statuses, *table_statuses),
+        )
+        return [_handover(row) for row in rows]
+
     async def settle_handover(self, request_id: int, status: str) -> bool:
         """Move a pending request to ``status``; False if it was no longer pending."""
         try:

@@ -465,6 +465,37 @@ class PostgresRepository(Repository):
         )
         return [_table_from_row(row) for row in rows]
 
+    async def tables_lacking_deadlines(
+        self, statuses: tuple[str, ...], kinds: tuple[str, ...]
+    ) -> list[tuple[int, dict[str, Any]]]:
+        """See ``Repository.tables_lacking_deadlines``: one query, no state read."""
+        if not statuses:
+            return []
+        if not kinds:
+            raise ValueError("name the deadline kinds a table lacks")
+        status_marks = ", ".join("?" * len(statuses))
+        kind_marks = ", ".join("?" * len(kinds))
+        rows = await self._read(
+            f"SELECT id, settings FROM tables WHERE status IN ({status_marks}) AND ("
+            " NOT EXISTS (SELECT 1 FROM deadlines d WHERE d.table_id = tables.id"
+            f" AND d.kind IN ({kind_marks}))"
+            " OR EXISTS (SELECT 1 FROM deadlines d WHERE d.table_id = tables.id"
+            f" AND d.kind IN ({kind_marks}) AND NOT EXISTS (SELECT 1 FROM seats s"
+            " WHERE s.table_id = d.table_id AND s.seat = d.seat AND s.user_id = d.user_id)))"
+            " ORDER BY id",
+            (*statuses, *kinds, *kinds),
+        )
+        return [(row[0], json.loads(row[1])) for row in rows]
+
+    async def table_statuses(self, table_ids: list[int]) -> dict[int, str]:
+        """The status of each existing table of ``table_ids``, in one query."""
+        if not table_ids:
+            return {}
+        rows = await self._read(
+            "SELECT id, status FROM tables WHERE id = ANY(?::bigint[])", (sorted(set(table_ids)),)
+        )
+        return {row[0]: row[1] for row in rows}
+
     async def tables_with_status(self, statuses: tuple[str, ...]) -> list[TableRecord]:
         """Every table in one of ``statuses`` (for start-up and housekeeping), oldest first."""
         if not statuses:
@@ -1043,16 +1074,26 @@ class PostgresRepository(Repository):
         """Store new deadlines (their ``id`` is ignored); their new ids, in order."""
         return await self.replace_deadlines([], deadlines)
 
-    async def replace_deadlines(self, remove: list[int], add: list[DeadlineRecord]) -> list[int]:
-        """Delete the deadlines ``remove`` and store ``add``, in one transaction."""
+    async def replace_deadlines(
+        self, remove: list[int], add: list[DeadlineRecord], *, paused_at: float | None = None
+    ) -> list[int]:
+        """Delete the deadlines ``remove`` and store ``add``, in one transaction (see
+        ``Repository.replace_deadlines`` for ``paused_at``).
+        """
         if not remove and not add:
             return []
-        return list(await self._write(self._work_replace_deadlines(remove, add)))
+        return list(
+            await self._write(self._work_replace_deadlines(remove, add, paused_at=paused_at))
+        )
 
-    def _work_replace_deadlines(self, remove: list[int], add: list[DeadlineRecord]) -> Work:
+    def _work_replace_deadlines(
+        self, remove: list[int], add: list[DeadlineRecord], *, paused_at: float | None = None
+    ) -> Work:
         async def work(conn: Connection) -> list[int]:
             if remove:
                 await conn.execute("DELETE FROM deadlines WHERE id = ANY($1)", list(remove))
+            if paused_at is not None:
+                await _pause(conn, add, paused_at)
             ids = []
             for item in add:
                 data = json.dumps(
@@ -1353,6 +1394,21 @@ class PostgresRepository(Repository):
         )
         return [_handover(row) for row in rows]
 
+    async def handovers_at_tables(
+        self, statuses: tuple[str, ...], table_statuses: tuple[str, ...]
+    ) -> list[HandoverRecord]:
+        """Requests in ``statuses`` at tables in ``table_statuses``, oldest first."""
+        if not statuses or not table_statuses:
+            return []
+        columns = ", ".join(f"h.{c.strip()}" for c in _HANDOVER_COLUMNS.split(","))
+        rows = await self._read(
+            f"SELECT {columns} FROM handover_requests h JOIN tables t ON t.id = h.table_id"
+            f" WHERE h.status IN ({', '.join('?' * len(statuses))})"
+            f" AND t.status IN ({', '.join('?' * len(table_statuses))}) ORDER BY h.id",
+            (*statuses, *table_statuses),
+        )
+        return [_handover(row) for row in rows]
+
     async def settle_handover(self, request_id: int, status: str) -> bool:
         """Move a pending request to ``status``; False if it was no longer pending."""
         try:
@@ -1421,6 +1477,25 @@ class PostgresRepository(Repository):
 def _advisory_id(key: str) -> int:
     """A key's advisory lock: a signed 64-bit number from its hash."""
     return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big", signed=True)
+
+
+async def _pause(conn: Connection, deadlines: list[DeadlineRecord], at: float) -> None:
+    """Move each deadline of a user on vacation at ``at`` to start when the vacation ends
+    (``storage.clocks._pause`` on SQLite).
+    """
+    shifts: dict[str, float] = {}
+    for user_id in sorted({item.user_id for item in deadlines if item.user_id}):
+        until = await conn.fetchval(
+            "SELECT MAX(until) FROM vacations WHERE user_id = $1 AND start <= $2 AND until > $2"
+            " AND (ended IS NULL OR ended > $2)",
+            user_id,
+            at,
+        )
+        if until is not None:
+            shifts[user_id] = float(until) - at
+    for item in deadlines:
+        if item.user_id in shifts:
+            item.due = float(item.due) + shifts[item.user_id]
 
 
 async def _raise_if_applied(

@@ -831,6 +831,40 @@ class SqliteRepository(
         )
         return [_table_from_row(row) for row in rows]
 
+    async def tables_lacking_deadlines(
+        self, statuses: tuple[str, ...], kinds: tuple[str, ...]
+    ) -> list[tuple[int, dict[str, Any]]]:
+        """(id, settings) of the tables in ``statuses`` without a deadline of ``kinds`` or
+        with one whose seat its user no longer holds.
+        """
+        if not statuses:
+            return []
+        if not kinds:
+            raise ValueError("name the deadline kinds a table lacks")
+        rows = await self._read(
+            f"SELECT id, settings FROM tables WHERE status IN ({_marks(statuses)}) AND ("
+            " NOT EXISTS (SELECT 1 FROM deadlines d WHERE d.table_id = tables.id"
+            f" AND d.kind IN ({_marks(kinds)}))"
+            " OR EXISTS (SELECT 1 FROM deadlines d WHERE d.table_id = tables.id"
+            f" AND d.kind IN ({_marks(kinds)}) AND NOT EXISTS (SELECT 1 FROM seats s"
+            " WHERE s.table_id = d.table_id AND s.seat = d.seat AND s.user_id = d.user_id)))"
+            " ORDER BY id",
+            (*statuses, *kinds, *kinds),
+        )
+        return [(row[0], json.loads(row[1])) for row in rows]
+
+    async def table_statuses(self, table_ids: list[int]) -> dict[int, str]:
+        """The status of each existing table of ``table_ids``."""
+        found: dict[int, str] = {}
+        ids = sorted(set(table_ids))
+        for start in range(0, len(ids), 500):  # SQLite's bound on parameters per statement
+            chunk = ids[start : start + 500]
+            rows = await self._read(
+                f"SELECT id, status FROM tables WHERE id IN ({_marks(chunk)})", chunk
+            )
+            found.update({row[0]: row[1] for row in rows})
+        return found
+
     @contextlib.asynccontextmanager
     async def hold(self, keys: Iterable[str]) -> AsyncIterator[None]:
         """See ``Repository.hold``: byte-range locks (``fcntl``) in a file beside the database,
@@ -864,6 +898,10 @@ def _lock_offset(key: str) -> int:
     would only wait for each other).
     """
     return int.from_bytes(hashlib.sha256(key.encode()).digest()[:5], "big")
+
+
+def _marks(values: Sequence[Any]) -> str:
+    return ", ".join("?" * len(values))
 
 
 def _raise_if_applied(

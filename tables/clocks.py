@@ -223,14 +223,23 @@ class Scheduler:
         await self.repo.commit(changes)
         self.notify(add)
 
-    def stage(self, changes: Changes, remove: list[int], add: list[DeadlineRecord]) -> None:
+    def stage(
+        self,
+        changes: Changes,
+        remove: list[int],
+        add: list[DeadlineRecord],
+        *,
+        paused_at: float | None = None,
+    ) -> None:
         """Add deleting ``remove`` and storing ``add`` to a unit of work that another change
-        commits (call ``notify`` with ``add`` after that commit).
+        commits (call ``notify`` with ``add`` after that commit). ``paused_at``: the added
+        deadlines of a person on vacation then start when it ends (see
+        ``Repository.replace_deadlines``).
         """
         for record in add:
             if record.kind not in self._handlers:
                 raise ValueError(f"no handler for deadline kind {record.kind!r}")
-        changes.replace_deadlines(remove, add)
+        changes.replace_deadlines(remove, add, paused_at=paused_at)
 
     def notify(self, added: list[DeadlineRecord]) -> None:
         """Wake the driver for deadlines that a commit just stored."""

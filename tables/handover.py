@@ -26,6 +26,7 @@ from . import messages as msg
 from . import notices
 from .clocks import HOUR
 from .limits import valid_id
+from .locks import LockMap
 
 if TYPE_CHECKING:
     from .service import Member, MoveOutcome, Table, TableService
@@ -87,11 +88,11 @@ class Handovers:
     def __init__(self, service: TableService) -> None:
         self.service = service
         self.repo = service.repo
-        self._answering: dict[int, asyncio.Lock] = {}
+        self._answering: LockMap[int] = LockMap()
         service.scheduler.register(HANDOVER_EXPIRY, self._on_expiry)
 
     def _lock(self, request_id: int) -> asyncio.Lock:
-        return self._answering.setdefault(request_id, asyncio.Lock())
+        return self._answering(request_id)
 
     async def ask(
         self,
@@ -265,17 +266,17 @@ class Handovers:
             int(d.data.get("request", 0))
             for d in await self.repo.deadlines(kinds=(HANDOVER_EXPIRY,))
         }
-        for table in await self.repo.tables_with_status((ACTIVE,)):
-            for record in await self.repo.handovers_of_table(table.id, ("pending",)):
-                if record.id not in stored:
-                    await self.service.scheduler.add(
-                        HANDOVER_EXPIRY,
-                        record.due,
-                        table_id=record.table_id,
-                        seat=record.seat,
-                        user_id=record.user_id,
-                        data={"request": record.id},
-                    )
+        # One query for every running table's pending requests (not one per table).
+        for record in await self.repo.handovers_at_tables(("pending",), (ACTIVE,)):
+            if record.id not in stored:
+                await self.service.scheduler.add(
+                    HANDOVER_EXPIRY,
+                    record.due,
+                    table_id=record.table_id,
+                    seat=record.seat,
+                    user_id=record.user_id,
+                    data={"request": record.id},
+                )
 
     async def _on_expiry(self, deadline: DeadlineRecord, now: float) -> HandoverLapsed | None:
         request_id = int(deadline.data.get("request", 0))

@@ -14,6 +14,7 @@ import dataclasses
 import logging
 import random
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,6 +41,7 @@ from storage import (
     FINISHED,
     LOBBY,
     Changes,
+    DeadlineRecord,
     DuplicateRequest,
     LogEntry,
     Repository,
@@ -55,9 +57,14 @@ from . import notices
 from .clocks import ClockError, ClockSettings, Scheduler, clock_of, validate_clock
 from .handover import Handovers
 from .limits import LOBBY_EXPIRY, LimitCaps, LimitKeeper, valid_id
+from .locks import LockMap
 from .processes import LEASE_SECONDS
 
 logger = logging.getLogger(__name__)
+
+
+CACHE_SIZE = 2000
+"""Tables a service keeps in memory by default (a few kB to a few tens of kB each)."""
 
 
 class TableError(Exception):
@@ -66,10 +73,12 @@ class TableError(Exception):
     ``kind`` lets an adapter react (e.g. show the fresh table on ``stale``).
     """
 
-    def __init__(self, reason: Text, kind: str = "refused") -> None:
+    def __init__(self, reason: Text, kind: str = "refused", *, table: Table | None = None) -> None:
         super().__init__(reason.en)
         self.reason = reason
         self.kind = kind
+        self.table = table
+        """Set on ``stale``: the table as it stands now, so the answer needs no second load."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +107,28 @@ class Table:
     seats: list[SeatRecord]
     game: Game
     options: BaseModel
+    seat_deadlines: list[DeadlineRecord] | None = field(default=None, repr=False, compare=False)
+    """The stored turn clocks and reminders of the seats, once read (``TurnClocks.plan``
+    keeps it up to date; None: read it when needed). It lives and dies with this object, which
+    is dropped when another writer moved the table."""
+    planned_deadlines: list[DeadlineRecord] = field(default_factory=list, repr=False, compare=False)
+    """What ``seat_deadlines`` becomes once the change ``plan`` staged commits."""
+    _known: tuple[State | None, dict[tuple[str, int | None], Any]] = field(
+        default_factory=lambda: (None, {}), repr=False, compare=False
+    )
+    """Legal actions and views computed for the current state object: a click's check, its
+    answer and the next player's message share them (a new state is a new object: a move
+    never changes a state in place, so identity tells when they are stale)."""
+
+    def _memo(self, kind: str, seat: int | None, compute: Callable[[], Any]) -> Any:
+        state = self.record.state
+        if self._known[0] is not state:
+            self._known = (state, {})
+        known = self._known[1]
+        key = (kind, seat)
+        if key not in known:
+            known[key] = compute()
+        return known[key]
 
     @property
     def id(self) -> int:
@@ -144,13 +175,18 @@ class Table:
         """What ``seat`` may see (None: the public table)."""
         if self.state is None:
             return {}
-        return self.game.view(self.state, seat)
+        state = self.state
+        # Shared, not copied: readers (text, pictures) never change a view.
+        view: dict[str, Any] = self._memo("view", seat, lambda: self.game.view(state, seat))
+        return view
 
     def legal_actions(self, seat: int) -> list[str]:
-        """The codes ``seat`` may play now."""
+        """The codes ``seat`` may play now (computed once per state and seat)."""
         if self.status != ACTIVE or self.state is None:
             return []
-        return self.game.legal_actions(self.state, seat)
+        state = self.state
+        codes = self._memo("legal", seat, lambda: self.game.legal_actions(state, seat))
+        return list(codes)
 
     def result(self) -> Result | None:
         """The final result once the game is over."""
@@ -195,6 +231,36 @@ class TimedOut:
     outcome: MoveOutcome
 
 
+class _KnownLegal:
+    """A table's game whose ``legal_actions`` of the table's current state come from the list
+    the table computed (the one its views showed): the contract's own ``Game.check`` then
+    decides a move without computing that list again.
+    """
+
+    def __init__(self, table: Table) -> None:
+        self._table = table
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._table.game, name)
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        if state is self._table.state:
+            return self._table.legal_actions(seat)
+        return self._table.game.legal_actions(state, seat)
+
+
+def check_move(table: Table, seat: int, code: str) -> None:
+    """``Game.check`` for a move at ``table``'s current state (``IllegalAction`` with the
+    reason), reusing the table's legal actions of that state.
+    """
+    assert table.state is not None
+    game = table.game
+    if type(game).check is not Game.check:
+        game.check(table.state, seat, code)  # a game's own check computes what it needs
+        return
+    Game.check(_KnownLegal(table), table.state, seat, code)  # type: ignore[arg-type]
+
+
 def not_a_player(table: Table, user_id: str) -> Text:
     """Why ``user_id`` may not act at ``table``: never seated, or their seat was handed over."""
     return msg.NO_LONGER_SEATED if table.former_seat(user_id) is not None else msg.NOT_A_PLAYER
@@ -223,6 +289,7 @@ class TableService:
         shared: bool = False,
         owner: str | None = None,
         lease_seconds: float | None = None,
+        cache_size: int = CACHE_SIZE,
     ) -> None:
         self.repo = repo
         self.clock = clock
@@ -233,8 +300,11 @@ class TableService:
         sequence check of the commit decides between processes, and the per-person and
         per-member checks also hold ``Repository.hold`` against the other processes."""
         self._seed_source = seed_source or (lambda: random.SystemRandom().getrandbits(48))
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._cache: dict[int, Table] = {}
+        self._locks: LockMap[int] = LockMap()
+        self._cache: OrderedDict[int, Table] = OrderedDict()
+        self.cache_size = max(1, cache_size)
+        """Tables held in memory at most, the least recently used dropped first: memory stays
+        bounded however many tables a process has served (a dropped one is read again)."""
         self.finished_listeners: list[Callable[[Table], Awaitable[None]]] = []
         """Called with each table that has just finished, after its result is stored (ratings
         and tournaments listen here). A listener's failure is its own: it is logged and the
@@ -283,10 +353,17 @@ class TableService:
     # ----- loading ---------------------------------------------------------------------------
 
     def _lock(self, table_id: int) -> asyncio.Lock:
-        lock = self._locks.get(table_id)
-        if lock is None:
-            lock = self._locks[table_id] = asyncio.Lock()
-        return lock
+        return self._locks(table_id)
+
+    def cached(self, table_id: int) -> Table | None:
+        """The table if this process holds it in memory (no storage read)."""
+        return self._cache.get(table_id)
+
+    def _keep(self, table: Table) -> None:
+        self._cache[table.id] = table
+        self._cache.move_to_end(table.id)
+        while len(self._cache) > self.cache_size:
+            self._cache.popitem(last=False)
 
     async def get(self, table_id: int) -> Table:
         """The table (from memory if it is cached and no other process writes to the
@@ -294,6 +371,7 @@ class TableService:
         """
         table = None if self.shared else self._cache.get(table_id)
         if table is not None:
+            self._cache.move_to_end(table_id)
             return table
         if not valid_id(table_id):
             # A number from a command or a button beyond SQLite's integers is no table; it
@@ -308,7 +386,7 @@ class TableService:
         options = game.Options.model_validate(record.options)
         table = Table(record=record, seats=seats, game=game, options=options)
         if record.status in (LOBBY, ACTIVE) and not self.shared:
-            self._cache[table_id] = table
+            self._keep(table)
         return table
 
     async def tables_of_user(
@@ -543,7 +621,7 @@ class TableService:
         if expected_seq is not None and expected_seq != table.seq:
             if request_id and await self.repo.find_request(request_id):
                 return MoveOutcome(table, duplicate=True)
-            raise TableError(msg.STALE, "stale")
+            raise TableError(msg.STALE, "stale", table=table)
         if table.status == LOBBY:
             raise TableError(msg.NOT_STARTED)
         if table.status != ACTIVE or table.state is None:
@@ -554,7 +632,8 @@ class TableService:
             # Reserved for a clock running out; a crafted button must not end a table.
             raise TableError(msg.NOT_A_MOVE, "illegal")
         try:
-            state, events = table.game.apply(table.state, seat, code)
+            check_move(table, seat, code)
+            state, events = table.game.apply(table.state, seat, code, checked=False)
         except IllegalAction as error:
             kind = "turn" if seat not in table.game.to_act(table.state) else "illegal"
             raise TableError(error.reason, kind) from None
@@ -656,6 +735,7 @@ class TableService:
             changes.set_seats(table.id, seats)
             changes.update_table(table.id, settings=settings)
             await self.clocks.stage_clear_seat(changes, table.id, seat)
+            table.seat_deadlines = None  # read again: a seat's clocks change hands outside plan
             note = {
                 "kind": "substituted",
                 "seat": seat,
@@ -805,6 +885,7 @@ class TableService:
             settings=table.record.settings if settings is None else settings,
         )
         after = Table(record=record, seats=seats, game=game, options=table.options)
+        after.seat_deadlines = table.seat_deadlines
         movers = {item.seat for item in applied if item.seat != CHANCE}
         if self.posts_for(after):
             payload = {
@@ -835,8 +916,11 @@ class TableService:
                     await self.repo.commit(unit)
         except StaleSequence:
             self._cache.pop(table.id, None)  # another writer moved it: reload next time
+            table.seat_deadlines = None
             raise TableError(msg.STALE, "stale") from None
         self.scheduler.notify(added)
+        if after.clock is not None:
+            table.seat_deadlines = after.planned_deadlines if after.clock.per_move else None
         # In place, not replaced: others hold this record (the relay may have stored the
         # table's thread in its place meanwhile).
         table.record.seq, table.record.state = seq, state

@@ -20,7 +20,6 @@ since every one of those servers' tables is paused.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import math
@@ -33,6 +32,7 @@ from storage import ACTIVE, Changes, DeadlineRecord, VacationRecord
 
 from . import notices
 from .clocks import DAY, HOUR
+from .locks import LockMap
 
 if TYPE_CHECKING:
     from .service import Table, TableService, TimedOut
@@ -116,7 +116,7 @@ class TurnClocks:
         self.scheduler.register(TURN, self._on_turn)
         self.scheduler.register(REMINDER, self._on_reminder)
         self.scheduler.register(VACATION_END, self._on_vacation_end)
-        self._people: dict[str, asyncio.Lock] = {}
+        self._people: LockMap[str] = LockMap()
 
     @contextlib.asynccontextmanager
     async def setting(self, user_ids: Iterable[str]) -> AsyncIterator[None]:
@@ -127,7 +127,7 @@ class TurnClocks:
         held against them too (``Repository.hold``), after this process's own locks.
         """
         people = sorted(set(user_ids))
-        locks = [self._people.setdefault(user_id, asyncio.Lock()) for user_id in people]
+        locks = [self._people(user_id) for user_id in people]
         async with contextlib.AsyncExitStack() as stack:
             for lock in locks:
                 await stack.enter_async_context(lock)
@@ -149,7 +149,9 @@ class TurnClocks:
         async with self.setting(self.people(table)):
             changes = Changes()
             added = await self.plan(table, movers, changes)
+            table.seat_deadlines = None  # read again if the commit fails
             await self.repo.commit(changes)
+            table.seat_deadlines = table.planned_deadlines
         self.scheduler.notify(added)
 
     async def plan(self, table: Table, movers: set[int], changes: Changes) -> list[DeadlineRecord]:
@@ -159,15 +161,23 @@ class TurnClocks:
         The caller holds ``setting(people(table))`` from this call until the commit: a
         vacation starting in between would otherwise shift the stored clocks but miss the ones
         staged here.
+
+        No read on a move's path: the table's seat deadlines come from ``table.seat_deadlines``
+        once known (read here the first time), and a holder's vacation is looked up inside the
+        commit (``paused_at``). What the table's deadlines will be once ``changes`` commits is
+        left in ``table.planned_deadlines``; the caller makes that the cache after the commit.
         """
         clock = table.clock
         if clock is None or clock.per_move is None:
             return []
         if table.status != ACTIVE:
             self.stage_clear(changes, table.id)
+            table.planned_deadlines = []
             return []
         now = self.service.clock()
-        existing = await self.repo.deadlines(table_id=table.id, kinds=SEAT_KINDS)
+        existing = table.seat_deadlines
+        if existing is None:
+            existing = await self.repo.deadlines(table_id=table.id, kinds=SEAT_KINDS)
         acting = {seat for seat in table.to_act() if table.seats[seat].user_id}
         # A clock stays only with its seat's holder (a crash in a hand-over can leave the old
         # holder's clock behind).
@@ -183,15 +193,23 @@ class TurnClocks:
         for seat in sorted(acting - keep):
             user_id = table.seats[seat].user_id
             assert user_id is not None
-            start = max(now, await self._away_until(user_id) or now)
+            # Set as if its holder were here; the commit moves it past a vacation (paused_at).
+            start = now
             due = start + clock.per_move
             data = {"since": table.seq, "per_move": clock.per_move}
             add.append(DeadlineRecord(0, TURN, due, table.id, seat, user_id, data))
             for number, at in enumerate(reminder_times(start, clock.per_move), start=1):
                 reminder = {"number": number, "since": table.seq}
                 add.append(DeadlineRecord(0, REMINDER, at, table.id, seat, user_id, reminder))
-        self.scheduler.stage(changes, remove, add)
+        self.scheduler.stage(changes, remove, add, paused_at=now)
+        table.planned_deadlines = [d for d in existing if d.seat in keep] + add
         return add
+
+    def forget(self, table_id: int) -> None:
+        """The table's seat deadlines changed outside ``plan``: read them again next time."""
+        table = self.service.cached(table_id)
+        if table is not None:
+            table.seat_deadlines = None
 
     @staticmethod
     def stage_clear(changes: Changes, table_id: int) -> None:
@@ -214,19 +232,25 @@ class TurnClocks:
         return clocks
 
     async def reconcile(self) -> None:
-        """At start-up: every running table with a clock gets one for each seat that must act
-        (a crash between a move and its clock loses nothing), and loses those that need none.
+        """At start-up: every running table with a clock gets one for each seat that must act.
+
+        A move, the clocks it sets and drops and their reminders commit in one transaction, so
+        a running clocked table has its turn clocks, or none at all (stored by an older
+        version), or one left with a seat's former holder (an older version's hand-over wrote
+        the seat and the clock apart): those are found in one query, without reading every
+        table, and get theirs. A clock left for a seat that need not act is dropped by its own
+        handler when it runs out (``_on_turn``).
         """
-        for record in await self.repo.tables_with_status((ACTIVE,)):
-            if not (record.settings or {}).get("clock"):
+        for table_id, settings in await self.repo.tables_lacking_deadlines((ACTIVE,), (TURN,)):
+            if not ((settings or {}).get("clock") or {}).get("per_move"):
                 continue
             try:
-                table = await self.service.get(record.id)
+                table = await self.service.get(table_id)
                 if self.service.shared:
                     # Another process may move the table between this read and the lock:
                     # plan on what the database holds once the people are held.
                     async with self.setting(self.people(table)):
-                        table = await self.service.get(record.id)
+                        table = await self.service.get(table_id)
                         changes = Changes()
                         added = await self.plan(table, set(), changes)
                         await self.repo.commit(changes)
@@ -236,7 +260,7 @@ class TurnClocks:
             except Exception:
                 # One table that cannot load (its game gone from this version) must not keep
                 # the scheduler from running every other table's clock.
-                logger.exception("could not set the clocks of table %s", record.id)
+                logger.exception("could not set the clocks of table %s", table_id)
 
     # ----- the handlers --------------------------------------------------------------------
 
@@ -248,6 +272,7 @@ class TurnClocks:
             # The clock no longer stood (the seat moved and the clock was not reset, after a
             # crash): drop it and set the clocks the table needs now.
             await self.repo.delete_deadline(deadline.id)
+            self.forget(deadline.table_id)
             try:
                 table = await self.service.get(deadline.table_id)
             except Exception:  # noqa: BLE001 - an unknown table needs no clock
@@ -298,6 +323,7 @@ class TurnClocks:
             )
             changes.delete_deadline(deadline.id)
             await self.repo.commit(changes)
+            self.forget(table.id)
             self.service.posted()
         return ReminderDue(table, deadline.seat, user_id, turn.due, number)
 

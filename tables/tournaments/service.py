@@ -972,8 +972,13 @@ class TournamentService:
                 if not p.bye and p.ranks is None and p.table_id is not None
             ]
             waiting = []
+            # One query for the statuses: a running table needs nothing here, and a big round
+            # is mostly running tables, so only the others are read.
+            statuses = await self.repo.table_statuses([p.table_id for p in pending if p.table_id])
             for pairing in pending:
                 assert pairing.table_id is not None
+                if statuses.get(pairing.table_id) == "active":
+                    continue
                 table = await self.tables.get(pairing.table_id)
                 if table.status == "finished":
                     await self._serial(current.id, lambda t=table, p=pairing: self._record(t, p))

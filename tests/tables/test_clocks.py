@@ -10,7 +10,7 @@ from games.core import FORFEIT, forfeited, get_game, replay
 from storage import ACTIVE, FINISHED, DeadlineRecord
 from tables.clocks import DAY, HOUR, MINUTE, Scheduler, format_duration, parse_duration
 from tables.service import Member, TableError, TableService, TimedOut
-from tables.turns import REMINDER, TURN, ReminderDue, VacationOver
+from tables.turns import REMINDER, TURN, ReminderDue, VacationOver, reminder_times
 
 ANNA = Member("u-anna", "Anna")
 BEN = Member("u-ben", "Ben")
@@ -573,3 +573,54 @@ async def test_stardust_plays_on_after_a_forfeit_and_ranks_forfeiters_last(servi
     (winner,) = [seat for seat in range(3) if seat not in gone]
     assert result.ranks[winner] == 1 and all(result.ranks[seat] == 2 for seat in gone)
     await assert_replays(service, table.id)
+
+
+async def test_a_clocked_move_reads_nothing_before_its_one_commit(service, repo, clock):
+    """Issue 22: a move at a table with a clock costs what one without does: its clocks, its
+    reminders and a holder's vacation are settled inside the move's one commit, with no read
+    of the deadline or vacation store on the way (the table's clocks are kept with it)."""
+    table = await started(service)
+    await move(service, table.id)  # the table is in memory now, its clocks known
+    reads, commits = [], []
+    real_read, real_commit = repo._read, repo.commit
+
+    async def counted_read(sql, parameters=()):
+        reads.append(sql)
+        return await real_read(sql, parameters)
+
+    async def counted_commit(changes):
+        commits.append([op.name for op in changes.ops])
+        return await real_commit(changes)
+
+    repo._read, repo.commit = counted_read, counted_commit
+    try:
+        waiting = (await service.get(table.id)).to_act()[0]
+        await move(service, table.id)
+    finally:
+        repo._read, repo.commit = real_read, real_commit
+    assert reads == []
+    assert len(commits) == 1 and "append" in commits[0] and "replace_deadlines" in commits[0]
+    clocks = await turn_clocks(repo, table.id)
+    assert waiting not in clocks and len(clocks) == 1
+    assert next(iter(clocks.values())) == START + DAY
+
+
+async def test_a_clock_set_during_a_vacation_started_by_another_process_starts_after_it(
+    service, repo, clock
+):
+    """Vacation rule, across processes: the vacation is looked up in the move's own commit,
+    so a vacation another process stored (this one never heard of it) still moves the fresh
+    clock to start when the vacation ends."""
+    table = await started(service)
+    await move(service, table.id)
+    table = await service.get(table.id)
+    other = 1 - table.to_act()[0]
+    away = table.seats[other].user_id
+    elsewhere = TableService(repo, clock=clock)
+    vacation = await elsewhere.clocks.start_vacation(away, 3, "g1")
+    await move(service, table.id)
+    assert (await turn_clocks(repo, table.id))[other] == vacation.until + DAY
+    reminders = [
+        d.due for d in await repo.deadlines(table_id=table.id, kinds=(REMINDER,)) if d.seat == other
+    ]
+    assert sorted(reminders) == reminder_times(vacation.until, int(DAY))

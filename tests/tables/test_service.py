@@ -246,3 +246,36 @@ async def test_finished_listeners_hear_each_finished_table_once_after_it_is_stor
         assert heard == []
         table = (await service.act(table.id, ANNA, table.legal_actions(0)[0])).table
     assert heard == [(table.id, FINISHED)]
+
+
+async def test_memory_stays_bounded_however_many_tables_were_touched(repo):
+    """Issue 22: a process keeps at most ``cache_size`` tables in memory (the least recently
+    used dropped first) and a lock per table or person only while someone holds or awaits it,
+    however many tables it served; a table dropped from memory is read again and plays on."""
+    service = TableService(repo, cache_size=4)
+    settings = {"clock": {"per_move": 86400, "on_timeout": "engine"}}
+    ids = []
+    for number in range(10):
+        host, guest = Member(f"h{number}", "H"), Member(f"g{number}", "G")
+        table = await service.create(
+            GAME, host, {"channel": "1"}, {"hand": 2}, seed=number, settings=settings
+        )
+        await service.join(table.id, guest)
+        table = (await service.start(table.id, host)).table
+        seat = table.to_act()[0]
+        await service.act(table.id, host if seat == 0 else guest, table.legal_actions(seat)[0])
+        ids.append(table.id)
+        assert len(service._cache) <= 4
+    assert len(service._locks) == 0 and len(service.clocks._people) == 0
+    assert service.cached(ids[0]) is None and service.cached(ids[-1]) is not None
+    async with service._lock(ids[0]):
+        assert ids[0] in service._locks  # held: kept, so a second caller waits for the same
+    assert ids[0] not in service._locks
+    table = await service.get(ids[0])
+    seq, seat = table.seq, table.to_act()[0]
+    member = Member(table.seats[seat].user_id, "H")
+    outcome = await service.act(ids[0], member, table.legal_actions(seat)[0], expected_seq=seq)
+    assert outcome.table.seq > seq
+    log = await repo.log(ids[0])
+    options = table.game.parse_options(2, table.record.options)
+    assert replay(table.game, 2, options, [(e.seat, e.code) for e in log]) == outcome.table.state

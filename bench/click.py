@@ -1,0 +1,181 @@
+"""A whole click, offline: the bot's real click handling driven by simcord, with pictures on.
+
+``--tables`` two-player tables run at once on one simulated server (default 500, with the
+default 24-hour clock). Each measured click is a player pressing an action button in their
+"your turn" DM: discord.py parses the interaction, the bot's component handler calls
+``TableFlows.act`` (the table service's move and its one commit, the fresh hand rendered with
+its buttons and its picture), and the outbox relay posts the thread message (the public
+picture) and DMs the next player (their picture and buttons). simcord's HTTP is in-process, so
+what is timed is everything but the network. Two figures per click: until the clicker has
+their answer, and until everything the click causes was delivered (simcord has settled).
+
+The clicks go one at a time, round-robin over the tables (each table's next click comes after
+its previous one was answered). The yardstick: the target (p99 under 100 ms) and the same
+clicks with pictures off, which shows what pictures cost.
+
+    python bench/click.py                       # defaults below
+    python bench/click.py --tables 100 --clicks 200 --profile click.prof
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import simcord
+
+from bot import flows as flows_module
+from tables.clocks import DEFAULT_PER_MOVE
+from tables.service import Member
+from tests.bot.harness import custom_ids, make_bot
+
+TARGET_P99 = 0.100
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value at ``share`` of the sorted values (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+async def run(
+    game: str, tables: int, clicks: int, pictures: bool, profile: str | None
+) -> tuple[list[float], list[float], list[float]]:
+    """(time to the clicker's answer, time until all was delivered, CPU time of the process
+    in all its threads until then) per click, in seconds.
+    """
+    with tempfile.TemporaryDirectory(prefix="tischrunde-click-") as folder:
+        bot = await make_bot(f"{folder}/bot.sqlite3", pictures=False)
+        answered: list[float] = []
+        real_act = flows_module.TableFlows.act
+
+        async def timed_act(self, interaction, table_id, seq, code):  # type: ignore[no-untyped-def]
+            started = time.perf_counter()
+            try:
+                return await real_act(self, interaction, table_id, seq, code)
+            finally:
+                answered.append(time.perf_counter() - started)
+
+        flows_module.TableFlows.act = timed_act  # type: ignore[method-assign]
+        try:
+            async with simcord.run(bot) as env:
+                guild = env.create_guild("Bench")
+                channel = guild.create_text_channel("tables")
+                place = {"guild": str(guild.id), "channel": str(channel.id)}
+                actors = {}
+                table_ids = []
+                for number in range(tables):
+                    pair = [guild.add_member(env.create_user(f"p{number}{side}")) for side in "ab"]
+                    members = [Member(str(actor.id), actor.name) for actor in pair]
+                    actors.update({str(actor.id): actor for actor in pair})
+                    table = await bot.service.create(
+                        game,
+                        members[0],
+                        place,
+                        seed=number,
+                        settings={
+                            "lang": "en",
+                            "clock": {"per_move": DEFAULT_PER_MOVE, "on_timeout": "engine"},
+                        },
+                    )
+                    await bot.service.join(table.id, members[1])
+                    await bot.service.start(table.id, members[0])
+                    table_ids.append(table.id)
+                # Threads opened, first posts and DMs delivered, before pictures are turned on.
+                await env.settle()
+                while await bot.repository.pending_posts(float("inf"), 1):
+                    await env.advance_time(1)
+                bot.settings.pictures = pictures
+                whole: list[float] = []
+                spent: list[float] = []
+                profiler = cProfile.Profile() if profile else None
+                done = turn = 0
+                while done < clicks:
+                    if turn >= clicks * 10:
+                        raise RuntimeError("the tables finished before the clicks were made")
+                    table_id = table_ids[turn % len(table_ids)]
+                    turn += 1
+                    table = await bot.service.get(table_id)
+                    if table.status != "active":
+                        continue  # a finished game: the next table clicks instead
+                    seat = table.to_act()[0]
+                    actor = actors[table.seats[seat].user_id]
+                    prefix = f"tr:a:{table_id}:{table.seq}:"
+                    message = next(
+                        (
+                            m
+                            for m in reversed(actor.user.dm_channel.history())
+                            if any(cid.startswith(prefix) for cid in custom_ids(m))
+                        ),
+                        None,
+                    )
+                    if message is None:
+                        raise RuntimeError(f"no turn DM for table {table_id} at {table.seq}")
+                    code = next(c for c in custom_ids(message) if c.startswith(prefix))
+                    if profiler is not None:
+                        profiler.enable()
+                    started, cpu = time.perf_counter(), time.process_time()
+                    await actor.user.click(message, custom_id=code)
+                    whole.append(time.perf_counter() - started)
+                    spent.append(time.process_time() - cpu)
+                    if profiler is not None:
+                        profiler.disable()
+                    done += 1
+                if profiler is not None and profile:
+                    profiler.dump_stats(profile)
+                await env.settle()
+                await bot.outbox.close()
+        finally:
+            flows_module.TableFlows.act = real_act  # type: ignore[method-assign]
+            await bot.repository.close()
+        return answered[-clicks:], whole, spent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="coppertwaddle")
+    parser.add_argument("--tables", type=int, default=500, help="active tables")
+    parser.add_argument("--clicks", type=int, default=400, help="clicks measured")
+    parser.add_argument("--profile", default=None, help="write a cProfile of the clicks")
+    args = parser.parse_args()
+    print(
+        f"click benchmark: {args.game}, {args.tables} active tables (24 h clock),"
+        f" {args.clicks} clicks one at a time through simcord"
+    )
+    header = (
+        f"{'pictures':<10}{'answer p50':>11}{'p99':>8}{'delivered p50':>15}{'p99':>8}"
+        f"{'CPU p50':>13}{'p99':>8}{'target p99':>12}"
+    )
+    print(header)
+    print("-" * (len(header) + 5))
+    for pictures in (True, False):
+        answered, whole, spent = asyncio.run(
+            run(args.game, args.tables, args.clicks, pictures, args.profile if pictures else None)
+        )
+        verdict = "ok" if percentile(whole, 0.99) < TARGET_P99 else "MISS"
+        print(
+            f"{'on' if pictures else 'off':<10}"
+            f"{statistics.median(answered) * 1000:>9.1f}ms{percentile(answered, 0.99) * 1000:>6.1f}ms"
+            f"{statistics.median(whole) * 1000:>13.1f}ms{percentile(whole, 0.99) * 1000:>6.1f}ms"
+            f"{statistics.median(spent) * 1000:>11.1f}ms{percentile(spent, 0.99) * 1000:>6.1f}ms"
+            f"{'<' + str(int(TARGET_P99 * 1000)) + ' ms':>12} {verdict if pictures else ''}"
+        )
+    print(
+        "answer: the click handler until the clicker's answer is sent; delivered: until the"
+        " thread post and the next player's DM went out too (simcord settled); CPU: the"
+        " process's CPU time (all threads) per delivered click, what an idle machine would wait"
+    )
+    print(f"load average while measured: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores)")
+
+
+if __name__ == "__main__":
+    main()
