@@ -358,6 +358,7 @@ class Game(ABC):
         gone = forfeited(state)
         if not gone:
             return self.result(state)
+        base: Result | None
         if state.get(ENDED_KEY):
             base = self.standing(state) or Result.from_scores([0.0] * players)
         else:

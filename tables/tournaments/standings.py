@@ -40,7 +40,7 @@ def placing_points(ranks: Sequence[int]) -> list[Fraction]:
     for rank in ranks:
         tied = sum(1 for other in ranks if other == rank)
         places = range(rank, rank + tied)
-        points.append(sum(Fraction(k - p, k - 1) for p in places) / tied)
+        points.append(sum((Fraction(k - p, k - 1) for p in places), Fraction(0)) / tied)
     return points
 
 
