@@ -99,7 +99,9 @@ async def _row_count(repo: Repository, table: str) -> int:
     return int((await repo._read(f"SELECT COUNT(*) FROM {table}"))[0][0])  # type: ignore[attr-defined]
 
 
-async def _load(target: Repository, batches: list[tuple[str, list[str], list[tuple]]]) -> None:
+async def _load(
+    target: Repository, batches: list[tuple[str, list[str], list[tuple[Any, ...]]]]
+) -> None:
     """Insert every table's rows on the target in one transaction."""
     if isinstance(target, SqliteRepository):
 

@@ -1074,7 +1074,9 @@ class PostgresRepository(Repository):
                 stored.append(record)
             return stored
 
-        return await self._write(work)
+        # _write hands back what work returned, typed Any for every kind of work.
+        result: list[RatingRecord] | None = await self._write(work)
+        return result
 
     # -- deadlines ----------------------------------------------------------------------------
 

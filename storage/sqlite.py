@@ -361,7 +361,8 @@ class SqliteRepository(
         def read(conn: sqlite3.Connection) -> dict[str, Any]:
             return {name: conn.execute(f"PRAGMA {name}").fetchone()[0] for name in names}
 
-        return await _in_thread(self._connection(), read)
+        settings: dict[str, Any] = await _in_thread(self._connection(), read)
+        return settings
 
     async def schema_versions(self) -> list[int]:
         """The migrations applied to this database, in order."""
