@@ -457,5 +457,5 @@ class TurnClocks:
 def _ends(vacation: VacationRecord, deadline: DeadlineRecord) -> bool:
     """Whether ``deadline`` is the end of ``vacation`` (older deadlines name its id)."""
     if "vacation" in deadline.data:
-        return vacation.id == deadline.data["vacation"]
+        return bool(vacation.id == deadline.data["vacation"])
     return abs(vacation.until - float(deadline.data.get("until", -1))) < 1e-6

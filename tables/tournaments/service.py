@@ -211,7 +211,7 @@ class TournamentService:
         match opened, each round finished (with the standings), the tournament finished, and
         what the deadlines do: registration closed at its time, a round closing (before its
         tables are played out) and the tables played out (``TournamentEvent``)."""
-        self._jobs: dict[int, deque[tuple[Callable[[], Awaitable[Any]], asyncio.Future]]] = {}
+        self._jobs: dict[int, deque[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any]]]] = {}
         self._running: set[int] = set()
         tables.scheduler.register(ROUND_DEADLINE, self._on_round_deadline)
         tables.scheduler.register(REGISTRATION_DEADLINE, self._on_registration_deadline)
