@@ -42,10 +42,11 @@ test: $(STAMP)
 	tools/ensure_postgres.sh
 	$(BIN)/python -m pytest
 
-## lint: ruff, as CI runs it
+## lint: ruff and mypy (strict for games.core, tables and storage; see pyproject.toml), as CI runs it
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 ## bench: engine, storage, picture, service, click and start-up benchmarks (RLCard, a benchmark-only extra, is the yardstick)
 bench: $(BENCH_STAMP)

@@ -25,7 +25,9 @@ def missing() -> list[str]:
     async def probe(interaction: Any, game: str) -> None:
         """Probe."""
 
-    command = app_commands.Command(name="probe", description="probe", callback=probe)
+    command: app_commands.Command[Any, ..., Any] = app_commands.Command(
+        name="probe", description="probe", callback=probe
+    )
     params = getattr(command, "_params", None)
     if not isinstance(params, dict) or not isinstance(params.get("game"), CommandParameter):
         return ["Command._params (a dict of CommandParameter by parameter name)"]

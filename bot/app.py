@@ -101,7 +101,7 @@ class TischrundeBot(commands.Bot):
         self._guild_settings: dict[str, tuple[float, GuildSettings]] = {}
         self.owns_dms = handles_dms(settings.shard_ids())
         self._owns_repository = repository is None
-        self._background: set[asyncio.Task[None]] = set()
+        self._background: set[asyncio.Task[object]] = set()
 
     async def setup_hook(self) -> None:
         """Open storage, build the service, load features, register components, sync."""
@@ -158,7 +158,7 @@ class TischrundeBot(commands.Bot):
             await self.tree.sync()
 
     def _after_answer(
-        self, listener: Callable[[Table], Awaitable[None]]
+        self, listener: Callable[[Table], Coroutine[Any, Any, object]]
     ) -> Callable[[Table], Awaitable[None]]:
         """``listener`` run as a task of its own, so the caller goes on to answer."""
 
@@ -169,7 +169,7 @@ class TischrundeBot(commands.Bot):
 
         return start
 
-    def _background_done(self, task: asyncio.Task[None]) -> None:
+    def _background_done(self, task: asyncio.Task[object]) -> None:
         self._background.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("%s failed", task.get_name(), exc_info=task.exception())

@@ -8,7 +8,7 @@ but does not parse gets a clear private answer instead of Discord's "interaction
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -28,7 +28,8 @@ class TableComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"tr
         super().__init__(item)
         self.parsed = parsed if parsed is not None else parse_custom_id(self.custom_id)
 
-    @property
+    # Read-only on purpose: the id is the wrapped item's, and parsed once in __init__.
+    @property  # type: ignore[misc]
     def custom_id(self) -> str:
         """The wrapped item's custom_id."""
         return self.item.custom_id  # type: ignore[attr-defined, no-any-return]
@@ -82,7 +83,9 @@ class TableComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"tr
             await flows.act(interaction, table_id, parsed.seq, parsed.arg)
         elif parsed.kind == "s":
             assert parsed.seq is not None
-            values = (interaction.data or {}).get("values") or []
+            # A select's data (discord.py types it as the union of every interaction's data).
+            data = cast(dict[str, Any], interaction.data or {})
+            values = data.get("values") or []
             if len(values) != 1:
                 lang = await bot.language(interaction)
                 await flows.reply(interaction, i18n.MALFORMED_COMPONENT.get(lang))

@@ -96,7 +96,8 @@ class TableFlows:
     ) -> None:
         """A private answer: the interaction's response, or a follow-up if it was answered."""
         if interaction.response.is_done():
-            await interaction.followup.send(content, ephemeral=True, **message)
+            # discord.py sends no text for None, though its signature names only str.
+            await interaction.followup.send(content, ephemeral=True, **message)  # type: ignore[arg-type]
         else:
             await interaction.response.send_message(content, ephemeral=True, **message)
 
@@ -169,16 +170,20 @@ class TableFlows:
             },
         )
         public = public_language(table)
+        # A table just opened is in the lobby, so it has its lobby buttons.
+        view = lobby_view(table, public)
+        assert view is not None
+        lobby_id: int | None
         if channel_id != interaction.channel_id:
             # Opened from inside a thread: the lobby goes to its parent channel.
             message = await self.bot.get_partial_messageable(channel_id).send(
-                embed=lobby_embed(table, public), view=lobby_view(table, public)
+                embed=lobby_embed(table, public), view=view
             )
             await self.reply(interaction, i18n.OPENED.format(id=table.id).get(lang))
             lobby_id = message.id
         else:
             response = await interaction.response.send_message(
-                embed=lobby_embed(table, public), view=lobby_view(table, public)
+                embed=lobby_embed(table, public), view=view
             )
             lobby_id = getattr(response.resource, "id", None)
         if lobby_id is not None:
@@ -461,7 +466,7 @@ class TableFlows:
         if not thread:
             return
         content = "\n".join(
-            [note] * bool(note)
+            ([note] if note else [])
             + [i18n.NO_DM_HINT.format(who=f"<@{user_id}>").get(public) for user_id in unreachable]
         )
         clock = await self.clock_text(table, public)
@@ -485,9 +490,9 @@ class TableFlows:
             raise TableError(service_messages.NO_SUCH_TABLE.format(id=table_id), "unknown")
         public = public_language(table)
         if table.status == LOBBY:
-            await interaction.response.send_message(
-                embed=lobby_embed(table, public), view=lobby_view(table, public)
-            )
+            view = lobby_view(table, public)
+            assert view is not None  # a table in the lobby has its lobby buttons
+            await interaction.response.send_message(embed=lobby_embed(table, public), view=view)
             return
         clock = await self.clock_text(table, public)
         embed = table_embed(table, public, clock=clock)

@@ -169,7 +169,7 @@ def lobby_view(table: Table, lang: str) -> discord.ui.View | None:
         ("x", i18n.CANCEL, discord.ButtonStyle.danger),
     )
     for kind, label, style in buttons:
-        button = discord.ui.Button(
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
             label=label.get(lang), style=style, custom_id=custom_id(kind, table.id)
         )
         view.add_item(TableComponent(button))
@@ -185,7 +185,7 @@ def handover_view(table_id: int, request_id: int, lang: str) -> discord.ui.View:
         ("y", i18n.ACCEPT, discord.ButtonStyle.success),
         ("n", i18n.DECLINE, discord.ButtonStyle.secondary),
     ):
-        button = discord.ui.Button(
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
             label=label.get(lang),
             style=style,
             custom_id=custom_id(HANDOVER_KIND, table_id, request_id, answer),
@@ -253,13 +253,13 @@ def hand_button_view(table: Table) -> discord.ui.View | None:
     if table.status != "active":
         return None
     view = discord.ui.View(timeout=None)
-    button = discord.ui.Button(
+    button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
         label=i18n.HAND_BUTTON,
         style=discord.ButtonStyle.primary,
         custom_id=custom_id("h", table.id),
     )
     view.add_item(TableComponent(button))
-    watch = discord.ui.Button(
+    watch: discord.ui.Button[discord.ui.View] = discord.ui.Button(
         label=i18n.WATCH_BUTTON,
         style=discord.ButtonStyle.secondary,
         custom_id=custom_id("w", table.id),
@@ -337,14 +337,14 @@ def hand_view(table: Table, seat: int, lang: str, page: int = 0) -> tuple[discor
     rows = action_rows(table, seat) if table.status == "active" else []
     pages = max(1, -(-len(rows) // ACTION_ROWS_PER_PAGE))
     page = min(max(page, 0), pages - 1)
-    state = table.state
+    state = table.state or {}  # None only outside play, where there are no rows
     for row_number, row in enumerate(
         rows[page * ACTION_ROWS_PER_PAGE : (page + 1) * ACTION_ROWS_PER_PAGE]
     ):
         if row.group is None:
             for code in row.codes:
                 label = table.game.action_label(state, seat, code, lang)
-                button = discord.ui.Button(
+                button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
                     label=clip(label, BUTTON_LABEL_MAX),
                     style=discord.ButtonStyle.success,
                     custom_id=custom_id("a", table.id, table.seq, code),
@@ -353,7 +353,7 @@ def hand_view(table: Table, seat: int, lang: str, page: int = 0) -> tuple[discor
                 view.add_item(TableComponent(button))
         else:
             index = page * ACTION_ROWS_PER_PAGE + row_number
-            select = discord.ui.Select(
+            select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
                 custom_id=custom_id("s", table.id, table.seq, index),
                 placeholder=clip(i18n.CHOOSE.format(group=row.group).get(lang), OPTION_TEXT_MAX),
                 options=[
@@ -368,9 +368,9 @@ def hand_view(table: Table, seat: int, lang: str, page: int = 0) -> tuple[discor
             view.add_item(TableComponent(select))
     nav_row = ACTION_ROWS_PER_PAGE
     if pages > 1:
-        for target, label in ((page - 1, i18n.PREVIOUS), (page + 1, i18n.NEXT)):
+        for target, caption in ((page - 1, i18n.PREVIOUS), (page + 1, i18n.NEXT)):
             button = discord.ui.Button(
-                label=label.get(lang),
+                label=caption.get(lang),
                 style=discord.ButtonStyle.secondary,
                 custom_id=custom_id("p", table.id, table.seq, target),
                 disabled=not 0 <= target < pages,

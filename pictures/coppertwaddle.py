@@ -23,6 +23,7 @@ def face(card: int, scene: Scene, strength: int | None = None, note: str | None 
     """A Coppertwaddle card: German name, strength (or power in a Domain), kind as band."""
     kind = KIND[card]
     gloss = None if scene.de or ENGLISH[card] == NAME[card] else ENGLISH[card]
+    corner: str | None
     if kind == "rank":
         wind = IS_WIND[card]
         colour = WIND if wind else (ADEL if ROW[card] == 0 else BAUER)

@@ -21,7 +21,8 @@ def _deadline(row: Any) -> DeadlineRecord:
 def _filters(
     table_id: int | None, kinds: tuple[str, ...], user_id: str | None
 ) -> tuple[str, list[Any]]:
-    clauses, values = [], []
+    clauses: list[str] = []
+    values: list[Any] = []
     if table_id is not None:
         clauses.append("table_id = ?")
         values.append(table_id)

@@ -95,10 +95,13 @@ async def _columns(repo: Repository, table: str) -> list[str]:
 
 
 async def _row_count(repo: Repository, table: str) -> int:
+    # Only SqliteRepository and PostgresRepository get here (_table_names refused the rest).
     return int((await repo._read(f"SELECT COUNT(*) FROM {table}"))[0][0])  # type: ignore[attr-defined]
 
 
-async def _load(target: Repository, batches: list[tuple[str, list[str], list[tuple]]]) -> None:
+async def _load(
+    target: Repository, batches: list[tuple[str, list[str], list[tuple[Any, ...]]]]
+) -> None:
     """Insert every table's rows on the target in one transaction."""
     if isinstance(target, SqliteRepository):
 
@@ -169,9 +172,10 @@ async def copy_database(
         target_columns = set(await _columns(target, table))
         if set(columns) != target_columns:
             raise CopyRefused(f"table {table} has other columns on the target")
-        rows = [
-            tuple(row) for row in await source._read(f"SELECT {', '.join(columns)} FROM {table}")
-        ]  # type: ignore[attr-defined]
+        # Only SqliteRepository and PostgresRepository get here (_table_names refused the rest),
+        # and both read with _read, which the Repository interface does not name.
+        read = source._read  # type: ignore[attr-defined]
+        rows = [tuple(row) for row in await read(f"SELECT {', '.join(columns)} FROM {table}")]
         batches.append((table, columns, rows))
         report.rows[table] = len(rows)
         progress(f"{table}: {len(rows)} rows")

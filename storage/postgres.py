@@ -22,7 +22,7 @@ import hashlib
 import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
-from typing import Any, Self
+from typing import Any, Self, TypeAlias
 
 import asyncpg
 
@@ -80,7 +80,8 @@ from .tournaments import (
     _tournament,
 )
 
-Connection = asyncpg.Connection
+# asyncpg ships no type information, so to mypy this alias is Any; it still names what is passed.
+Connection: TypeAlias = asyncpg.Connection
 Work = Callable[[Connection], Awaitable[Any]]
 """A write: runs on a pooled connection inside a transaction the repository owns."""
 
@@ -120,6 +121,11 @@ def _json(value: Any) -> str:
 
 class PostgresRepository(Repository):
     """``Repository`` on one PostgreSQL database (``postgresql://user:pass@host/db``)."""
+
+    # Set on the first advisory lock only (``_lock_connection``), read with getattr until then.
+    _locks_conn: Connection | None
+    _locks_guard: asyncio.Lock
+    _locks_opening: asyncio.Lock
 
     def __init__(self, url: str, *, min_size: int = 1, max_size: int = 4) -> None:
         self.url = url
@@ -281,7 +287,8 @@ class PostgresRepository(Repository):
     ) -> Work:
         if status is not None and status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
-        assignments, values = ["updated_at = ?"], [time.time()]
+        assignments = ["updated_at = ?"]
+        values: list[Any] = [time.time()]
         for column, value in (("status", status), ("place", place), ("settings", settings)):
             if value is not None:
                 assignments.append(f"{column} = ?")
@@ -795,7 +802,8 @@ class PostgresRepository(Repository):
     ) -> Work:
         if status is not None and status not in TOURNAMENT_STATUSES:
             raise ValueError(f"unknown tournament status {status!r}")
-        assignments, values = ["updated_at = ?"], [time.time()]
+        assignments = ["updated_at = ?"]
+        values: list[Any] = [time.time()]
         for column, value in (
             ("status", status),
             ("round", round),
@@ -1066,7 +1074,9 @@ class PostgresRepository(Repository):
                 stored.append(record)
             return stored
 
-        return await self._write(work)
+        # _write hands back what work returned, typed Any for every kind of work.
+        result: list[RatingRecord] | None = await self._write(work)
+        return result
 
     # -- deadlines ----------------------------------------------------------------------------
 
@@ -1469,7 +1479,7 @@ class PostgresRepository(Repository):
             if conn is None or conn.is_closed():
                 self._pool_or_fail()
                 conn = await asyncpg.connect(self.url)
-                self._locks_conn: Connection | None = conn
+                self._locks_conn = conn
                 self._locks_guard = asyncio.Lock()
         return conn, self._locks_guard
 

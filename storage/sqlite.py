@@ -361,7 +361,8 @@ class SqliteRepository(
         def read(conn: sqlite3.Connection) -> dict[str, Any]:
             return {name: conn.execute(f"PRAGMA {name}").fetchone()[0] for name in names}
 
-        return await _in_thread(self._connection(), read)
+        settings: dict[str, Any] = await _in_thread(self._connection(), read)
+        return settings
 
     async def schema_versions(self) -> list[int]:
         """The migrations applied to this database, in order."""
@@ -524,7 +525,8 @@ class SqliteRepository(
     ) -> Work:
         if status is not None and status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
-        assignments, values = ["updated_at = ?"], [time.time()]
+        assignments = ["updated_at = ?"]
+        values: list[Any] = [time.time()]
         for column, value in (("status", status), ("place", place), ("settings", settings)):
             if value is not None:
                 assignments.append(f"{column} = ?")
@@ -775,7 +777,8 @@ class SqliteRepository(
         self, *, table_id: int | None = None, kinds: tuple[str, ...] = ()
     ) -> list[OutboxRecord]:
         """Stored posts (sent or not), oldest first."""
-        clauses, values = [], []
+        clauses: list[str] = []
+        values: list[Any] = []
         if table_id is not None:
             clauses.append("table_id = ?")
             values.append(table_id)

@@ -114,7 +114,7 @@ class SqliteTournamentsMixin:
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 values,
             )
-            return cursor.lastrowid
+            return int(cursor.lastrowid or 0)
 
         tournament_id = await self._write(work)
         return await self.get_tournament(tournament_id)
@@ -155,7 +155,8 @@ class SqliteTournamentsMixin:
     ) -> Work:
         if status is not None and status not in TOURNAMENT_STATUSES:
             raise ValueError(f"unknown tournament status {status!r}")
-        assignments, values = ["updated_at = ?"], [time.time()]
+        assignments = ["updated_at = ?"]
+        values: list[Any] = [time.time()]
         for column, value in (
             ("status", status),
             ("round", round),
@@ -398,4 +399,6 @@ class SqliteTournamentsMixin:
                 stored.append(record)
             return stored
 
-        return await self._write(work)
+        # _write hands back what work returned, typed Any for every kind of work.
+        result: list[RatingRecord] | None = await self._write(work)
+        return result

@@ -156,7 +156,7 @@ RETRY_MOST = float(HOUR)
 
 def retry_delay(attempts: int) -> float:
     """How long a deadline waits after its ``attempts``-th failure (30 s doubling, at most 1 h)."""
-    return min(RETRY_FIRST * 2 ** max(0, attempts - 1), RETRY_MOST)
+    return min(RETRY_FIRST * 2.0 ** max(0, attempts - 1), RETRY_MOST)
 
 
 @dataclass

@@ -297,7 +297,8 @@ class LimitKeeper:
             )
 
     async def _on_lobby_expiry(self, deadline: DeadlineRecord, now: float) -> LobbyExpired | None:
-        assert deadline.table_id is not None
+        # A due deadline was read back from the store: its table id is an int, never a TableRef.
+        assert isinstance(deadline.table_id, int)
         days = int(deadline.data.get("days", DEFAULTS.lobby_days))
         table = await self.service.expire_lobby(deadline.table_id, days)
         if table is None:

@@ -305,11 +305,12 @@ class TableService:
         self.cache_size = max(1, cache_size)
         """Tables held in memory at most, the least recently used dropped first: memory stays
         bounded however many tables a process has served (a dropped one is read again)."""
-        self.finished_listeners: list[Callable[[Table], Awaitable[None]]] = []
+        self.finished_listeners: list[Callable[[Table], Awaitable[object]]] = []
         """Called with each table that has just finished, after its result is stored (ratings
         and tournaments listen here). A listener's failure is its own: it is logged and the
-        move still counts."""
-        self.cancelled_listeners: list[Callable[[Table], Awaitable[None]]] = []
+        move still counts. What a listener returns (the ratings return the new records) is
+        not used."""
+        self.cancelled_listeners: list[Callable[[Table], Awaitable[object]]] = []
         """Called with each table ``cancel`` ended without a result (a tournament voids its
         game); failures are logged, the table stays cancelled."""
         self.post_listeners: list[Callable[[], None]] = []

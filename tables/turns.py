@@ -265,7 +265,8 @@ class TurnClocks:
     # ----- the handlers --------------------------------------------------------------------
 
     async def _on_turn(self, deadline: DeadlineRecord, now: float) -> TimedOut | None:
-        assert deadline.table_id is not None and deadline.seat is not None
+        # A due deadline was read back from the store: its table id is an int, never a TableRef.
+        assert isinstance(deadline.table_id, int) and deadline.seat is not None
         since = int(deadline.data.get("since", 0))
         done = await self.service.time_out(deadline.table_id, deadline.seat, since)
         if done is None:
@@ -285,7 +286,8 @@ class TurnClocks:
         reminder of the same clock is due too (after an outage only the last one is sent), and
         its holder wants reminders.
         """
-        assert deadline.table_id is not None and deadline.seat is not None
+        # A due deadline was read back from the store: its table id is an int, never a TableRef.
+        assert isinstance(deadline.table_id, int) and deadline.seat is not None
         seat_kinds = await self.repo.deadlines(table_id=deadline.table_id, kinds=SEAT_KINDS)
         mine = [d for d in seat_kinds if d.seat == deadline.seat and d.id != deadline.id]
         turn = next((d for d in mine if d.kind == TURN), None)
@@ -455,5 +457,5 @@ class TurnClocks:
 def _ends(vacation: VacationRecord, deadline: DeadlineRecord) -> bool:
     """Whether ``deadline`` is the end of ``vacation`` (older deadlines name its id)."""
     if "vacation" in deadline.data:
-        return vacation.id == deadline.data["vacation"]
+        return bool(vacation.id == deadline.data["vacation"])
     return abs(vacation.until - float(deadline.data.get("until", -1))) < 1e-6

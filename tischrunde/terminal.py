@@ -12,7 +12,7 @@ from typing import Any
 
 from games.core import Game, IllegalAction, Text, decode
 from games.core.codes import natural_key
-from storage.sqlite import SqliteRepository
+from storage.base import Repository
 from tables.service import Member, MoveOutcome, Table, TableError, TableService
 
 InputFn = Callable[[str], str]
@@ -38,7 +38,7 @@ class TerminalTable:
 
     def __init__(
         self,
-        repo: SqliteRepository,
+        repo: Repository,
         *,
         lang: str = "en",
         read: InputFn = input,

@@ -603,6 +603,7 @@ class TournamentCommands(commands.Cog):
             return  # the tournament is gone
         kind, number = str(payload["event"]), int(payload["round"])
         tables: list[Table] = []
+        ids: list[int | None]
         if kind == "round_opened":
             pairings = await self.bot.repository_or_fail().pairings(record.id, number)
             ids = [p.table_id for p in pairings if p.game == 1 and p.table_id is not None]

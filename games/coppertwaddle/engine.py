@@ -386,8 +386,10 @@ class Coppertwaddle(Game):
             return NO_COPPERTWADDLE
         if verb == "fav" and EFFECT[card] in ROBBING_ONLY and phase != "rob":
             return ROBBING_ONLY_NOW
-        if verb == "rob" and len(args) == 2 and all(isinstance(a, int) for a in args):
+        if verb == "rob" and len(args) == 2:
             robber, target = args
+            if not isinstance(robber, int) or not isinstance(target, int):
+                return super().explain_illegal(state, seat, code)
             if not (0 <= robber < 16 and 0 <= target < 16):
                 return BAD_TARGET
             if state["slots"][target] >= 0 and IS_WIND[state["slots"][target]]:
@@ -407,7 +409,9 @@ class Coppertwaddle(Game):
         return _copy(state)
 
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
-        verb, args = decode(code)
+        # Only codes that legal_actions listed get here, so each argument is what its verb takes.
+        verb, raw = decode(code)
+        args: tuple[Any, ...] = raw
         if seat == CHANCE:
             if state["phase"] != "deal":
                 raise IllegalAction(DEAL_FIRST)

@@ -201,7 +201,9 @@ class StrategyPlayer:
 
     def score(self, view: dict[str, Any], seat: int, code: str) -> float:
         """How good ``code`` looks from ``seat``'s view."""
-        verb, args = decode(code)
+        # Only legal codes are scored, so each argument is what its verb takes.
+        verb, raw = decode(code)
+        args: tuple[Any, ...] = raw
         hand = view["hand"]
         if verb == "discard":
             return -_keep_value(_first_of(hand, args[0]))

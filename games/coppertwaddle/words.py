@@ -67,7 +67,9 @@ def _target_text(table: dict[str, Any], card: int, target: int, seat: int, lang:
 
 def action_label(state: dict[str, Any], seat: int, code: str, lang: str) -> str:
     """A button or menu label (at most 100 characters)."""
-    verb, args = decode(code)
+    # Labels are asked for legal codes only, so each argument is what its verb takes.
+    verb, raw = decode(code)
+    args: tuple[Any, ...] = raw
     text = code
     card = FIRST_OF_DESIGN.get(args[0], -1) if args and verb not in ("abil", "rob", "wind") else -1
     if verb == "rank":

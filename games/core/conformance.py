@@ -174,9 +174,9 @@ def _verb(code: str) -> str | None:
         return None
 
 
-def _split(code: str) -> tuple[str, ...]:
+def _split(code: str) -> tuple[int | str, ...]:
     verb, args = decode(code)
-    return (verb, *args)  # type: ignore[return-value]
+    return (verb, *args)
 
 
 def _check_views(

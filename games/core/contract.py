@@ -101,7 +101,8 @@ class Result(BaseModel):
 
 def clone(state: State) -> State:
     """A deep copy of a JSON-native state (marshal is the fastest exact copy in CPython)."""
-    return marshal.loads(marshal.dumps(state))
+    copy: State = marshal.loads(marshal.dumps(state))  # marshal.loads is typed Any
+    return copy
 
 
 class Game(ABC):
@@ -358,6 +359,7 @@ class Game(ABC):
         gone = forfeited(state)
         if not gone:
             return self.result(state)
+        base: Result | None
         if state.get(ENDED_KEY):
             base = self.standing(state) or Result.from_scores([0.0] * players)
         else:

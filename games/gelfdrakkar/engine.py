@@ -55,7 +55,7 @@ from .text import (
 )
 from .tricks import resolve
 
-PARTIES = ("V", "A")
+PARTIES: tuple[Literal["V", "A"], ...] = ("V", "A")
 _PLAY = [encode("play", card) for card in range(124)]
 _PLAY_ARGS = {code: (card,) for card, code in enumerate(_PLAY)}
 """The arguments of the one-card play codes (nearly every move), without parsing them."""
@@ -414,9 +414,9 @@ class Gelfdrakkar(Game):
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
         phase = state["phase"]
         if phase == "play":
-            args = _PLAY_ARGS.get(code)
-            if args is not None:
-                self._play(state, seat, args, events)
+            play_args = _PLAY_ARGS.get(code)
+            if play_args is not None:
+                self._play(state, seat, play_args, events)
                 return
         if phase == "deal":
             order = _shuffle_order(code, deck_size(state["players"]))
@@ -496,6 +496,7 @@ class Gelfdrakkar(Game):
             index = hand.index(card)
         except ValueError:
             raise IllegalAction(BAD_CARD) from None
+        card = hand[index]  # the same card, now known to be one (not None)
         partner = None
         if card == WALDHERR:
             if 5 <= players <= 6:
@@ -970,7 +971,9 @@ class Gelfdrakkar(Game):
 
     def action_group(self, state: State, seat: int, code: str) -> str:
         """Plays in menus of at most 25, exchanges by the kind taken, announcements together."""
-        verb, args = decode(code)
+        # Only codes that legal_actions listed get here, so each argument is what its verb takes.
+        verb, raw = decode(code)
+        args: tuple[Any, ...] = raw
         if verb == "play":
             codes = [c for c in self.legal_actions(state, seat) if c.startswith("play:")]
             return "play" if len(codes) <= 25 or codes.index(code) < 25 else "play_more"

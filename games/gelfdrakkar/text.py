@@ -247,8 +247,8 @@ def describe_event(game: Game, event: Event, lang: str) -> str:
             .get(lang)
         )
     if kind == "trick":
-        text = Text("Stich an {s} mit {c} ({h}) -> {p}", "Trick to {s} with {c} ({h}) -> {p}")
-        line = text.format(
+        trick = Text("Stich an {s} mit {c} ({h}) -> {p}", "Trick to {s} with {c} ({h}) -> {p}")
+        line = trick.format(
             s=_seat(data["winner"], lang),
             c=card_name(data["card"], lang),
             h=HOW[data["how"]].get(lang),

@@ -73,7 +73,7 @@ def strategy_vs_random(games: int, action_cards: bool, seed: int = 0) -> Duel:
     options = {"action_cards": action_cards}
     for index in range(games):
         me = index % 2
-        agents = [RandomPlayer(), RandomPlayer()]
+        agents: list[Any] = [RandomPlayer(), RandomPlayer()]
         agents[me] = StrategyPlayer()
         state = play_game(2, options, agents, seed + index)
         mine, theirs = state["scores"][me], state["scores"][1 - me]

@@ -341,8 +341,8 @@ class Scherbia(Game):
             raise _bad_position("Fraktionen ohne die Option", "factions without the option")
         state, _events = self.apply(state, CHANCE, "shuffle:" + ":".join(map(str, filled)))
         if state["actions"]:
-            order = ":".join(str(i) for i in range(len(OTHER_IDS)))
-            state, _events = self.apply(state, CHANCE, "ashuffle:" + order)
+            identity = ":".join(str(i) for i in range(len(OTHER_IDS)))
+            state, _events = self.apply(state, CHANCE, "ashuffle:" + identity)
         if state["factions_on"]:
             words = position.factions or [FACTIONS[0].word, FACTIONS[1].word]
             if (

@@ -78,7 +78,7 @@ def group_value(group: tuple[int, ...]) -> tuple[int, int] | None:
     return total, STRUCTURE_RANK[structure]
 
 
-def _all_groups() -> dict[tuple[int, ...], tuple[int, int]]:
+def _all_groups() -> dict[tuple[int, ...], tuple[int, int, int]]:
     """Every valid 2- and 3-card planet combination (sorted ids) with its value: ~7,000 entries,
     built once so that scoring a hand is a handful of dictionary look-ups.
     """

@@ -54,6 +54,13 @@ def strength(score: Score, opponents: int) -> float:
     return beat_one(score) ** max(opponents, 1)
 
 
+def _number(code: str) -> int:
+    """The number a legal ``drop:``, ``bet:``, ``raise:`` or ``take:`` code names."""
+    number = decode(code)[1][0]
+    assert isinstance(number, int)  # legal codes of these verbs name a card or an amount
+    return number
+
+
 class StrategyPlayer:
     """Plays by hand strength and pot odds (see the module docstring)."""
 
@@ -80,7 +87,7 @@ class StrategyPlayer:
         )
         unseen = _unseen(view)
         if legal[0].startswith("drop:"):
-            return max(legal, key=lambda code: (evaluate_partial(hand, decode(code)[1][0]), code))
+            return max(legal, key=lambda code: (evaluate_partial(hand, _number(code)), code))
         if legal == ["fold", "pay"]:
             power = self._strength(view, hand, unseen, opponents, rng)
             pot = view["pot"] + view["ante"]
@@ -123,9 +130,7 @@ class StrategyPlayer:
     ) -> str:
         power = self._strength(view, hand, unseen, opponents, rng)
         fair = 1 / (opponents + 1)
-        amounts = sorted(
-            decode(code)[1][0] for code in legal if code.startswith(("bet:", "raise:"))
-        )
+        amounts = sorted(_number(code) for code in legal if code.startswith(("bet:", "raise:")))
         verb = "bet" if "check" in legal else "raise"
         pot = view["pot"]
         to_call = view["to_call"]

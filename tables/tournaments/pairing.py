@@ -24,6 +24,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import networkx as nx
 
@@ -107,7 +108,9 @@ def swiss_pairs(
     return Pairing(tables, byes)
 
 
-def rematches(tables: Iterable[Sequence[str]], met: Counter[tuple[str, str]] | set) -> int:
+def rematches(
+    tables: Iterable[Sequence[str]], met: Counter[tuple[str, str]] | set[tuple[str, str]]
+) -> int:
     """How many pairs in ``tables`` have met before (each earlier meeting counted)."""
     total = 0
     for table in tables:
@@ -148,7 +151,9 @@ def table_sizes(players: int, smallest: int, largest: int, preferred: int) -> tu
     return [], players
 
 
-def _table_cost(tables: list[list[str]], met: Counter, position: dict[str, int]) -> tuple:
+def _table_cost(
+    tables: list[list[str]], met: Counter[tuple[str, str]], position: dict[str, int]
+) -> tuple[Any, ...]:
     repeats = rematches(tables, met)
     spread = sum(max(position[p] for p in t) - min(position[p] for p in t) for t in tables)
     return repeats, spread
@@ -233,7 +238,9 @@ def swiss_tables(
     return Pairing(tables, byes)
 
 
-def _improve(tables: list[list[str]], met: Counter, position: dict[str, int]) -> list[list[str]]:
+def _improve(
+    tables: list[list[str]], met: Counter[tuple[str, str]], position: dict[str, int]
+) -> list[list[str]]:
     """Swap players between tables while a swap lowers (repeats, spread).
 
     Only the two tables a swap touches are re-costed, so a pass is O(players^2 * size^2).

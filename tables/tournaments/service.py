@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import logging
 import random
@@ -210,7 +211,7 @@ class TournamentService:
         match opened, each round finished (with the standings), the tournament finished, and
         what the deadlines do: registration closed at its time, a round closing (before its
         tables are played out) and the tables played out (``TournamentEvent``)."""
-        self._jobs: dict[int, deque[tuple[Callable[[], Awaitable[Any]], asyncio.Future]]] = {}
+        self._jobs: dict[int, deque[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any]]]] = {}
         self._running: set[int] = set()
         tables.scheduler.register(ROUND_DEADLINE, self._on_round_deadline)
         tables.scheduler.register(REGISTRATION_DEADLINE, self._on_registration_deadline)
@@ -592,6 +593,9 @@ class TournamentService:
             tournament.status, tournament.settings = RUNNING, settings
             history = await self.repo.pairings(tournament_id)
             event = await self._open_round(tournament, 1, changes, history)
+            # Only a round of byes alone opens no tables, and round 1 of a field of at least the
+            # format's minimum always has a table.
+            assert event is not None
             await self._commit(changes)
             return event
 
@@ -614,7 +618,7 @@ class TournamentService:
         number: int,
         changes: RoundWork,
         history: list[PairingRecord],
-    ) -> TournamentEvent:
+    ) -> TournamentEvent | None:
         """Pair round ``number`` and stage it in ``changes``: the round, its deadline, its
         tables (in the lobby: ``_start_tables`` starts them once ``changes`` committed), its
         pairings, the tournament's round and the round's post. ``history`` is every pairing
@@ -643,7 +647,8 @@ class TournamentService:
                 changes, tournament, number, position, 1, players, registrations
             )
             refs.append(ref)
-            pairings.append(PairingRecord(tournament.id, number, position, players, 1, ref))
+            # Until the commit the pairing names its table by the reference (Changes.save_pairings).
+            pairings.append(PairingRecord(tournament.id, number, position, players, 1, ref))  # type: ignore[arg-type]
         if deadline is not None and refs:
             # A round of byes only finishes in this unit: it has no deadline to wait for.
             data = {"tournament": tournament.id, "round": number}
@@ -890,7 +895,8 @@ class TournamentService:
             changes, tournament, pairing.round, pairing.position, number, seats, registrations
         )
         changes.save_pairings(
-            [PairingRecord(tournament.id, pairing.round, pairing.position, seats, number, ref)]
+            # Until the commit the pairing names its table by the reference (Changes.save_pairings).
+            [PairingRecord(tournament.id, pairing.round, pairing.position, seats, number, ref)],  # type: ignore[arg-type]
         )
         self._post(
             changes,
@@ -964,7 +970,7 @@ class TournamentService:
         """
         await self._store_missing_deadlines()
         for tournament in await self.repo.tournaments_with_status((RUNNING,)):
-            await self._serial(tournament.id, lambda t=tournament: self._clean_up(t))
+            await self._serial(tournament.id, functools.partial(self._clean_up, tournament))
             current = await self.get(tournament.id)
             pending = [
                 p
@@ -981,15 +987,15 @@ class TournamentService:
                     continue
                 table = await self.tables.get(pairing.table_id)
                 if table.status == "finished":
-                    await self._serial(current.id, lambda t=table, p=pairing: self._record(t, p))
+                    await self._serial(current.id, functools.partial(self._record, table, pairing))
                 elif table.status == "cancelled":
-                    await self._serial(current.id, lambda p=pairing: self._void(p))
+                    await self._serial(current.id, functools.partial(self._void, pairing))
                 elif table.status == "lobby":
                     waiting.append(table)
             if waiting:
                 event = TournamentEvent("round_opened", current, current.round, waiting)
-                await self._serial(current.id, lambda e=event: _return(e))
-            await self._serial(current.id, lambda t=current: self._finish_decided_round(t))
+                await self._serial(current.id, functools.partial(_return, event))
+            await self._serial(current.id, functools.partial(self._finish_decided_round, current))
 
     async def _clean_up(self, tournament: TournamentRecord) -> None:
         """Remove what an interrupted round change of an older version left behind."""
@@ -1179,7 +1185,7 @@ class TournamentService:
                 assert pairing.table_id is not None
                 table = await self.tables.get(pairing.table_id)
                 if table.status == "cancelled":
-                    await self._serial(tournament_id, lambda p=pairing: self._void(p))
+                    await self._serial(tournament_id, functools.partial(self._void, pairing))
                     continue
                 await self._play_out(pairing.table_id)
                 if pairing.table_id not in played:

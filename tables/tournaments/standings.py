@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 BYE_POINTS = Fraction(1)
 
@@ -40,7 +41,7 @@ def placing_points(ranks: Sequence[int]) -> list[Fraction]:
     for rank in ranks:
         tied = sum(1 for other in ranks if other == rank)
         places = range(rank, rank + tied)
-        points.append(sum(Fraction(k - p, k - 1) for p in places) / tied)
+        points.append(sum((Fraction(k - p, k - 1) for p in places), Fraction(0)) / tied)
     return points
 
 
@@ -133,7 +134,7 @@ def standings(
         line.opponents_points += line.points
         line.sonneborn_berger += BYE_POINTS * line.points
 
-    def key(line: Standing) -> tuple:
+    def key(line: Standing) -> tuple[Any, ...]:
         if kind == ROUND_ROBIN:
             return (line.points, line.sonneborn_berger, line.wins)
         if kind == MULTIPLAYER:

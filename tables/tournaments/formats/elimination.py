@@ -15,7 +15,8 @@ Standings: still in first, then by the round a player went out.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import defaultdict
+from fractions import Fraction
 from typing import ClassVar
 
 from games.core import Game
@@ -84,10 +85,10 @@ def match_winner(
 def decided_by_games(games: list[PairingRecord], best_of: int) -> str | None:
     """The winner of a match whose games are all finished, by its games alone."""
     higher, lower = games[0].players
-    finished = [g for g in games if g.ranks]
-    points: Counter[str] = Counter()
-    for game in finished[:best_of]:
-        for player, value in zip(game.players, placing_points(game.ranks), strict=True):
+    finished = [(g, g.ranks) for g in games if g.ranks]
+    points: defaultdict[str, Fraction] = defaultdict(Fraction)
+    for game, ranks in finished[:best_of]:
+        for player, value in zip(game.players, placing_points(ranks), strict=True):
             points[player] += value
     lead = points[higher] - points[lower]
     remaining = best_of - min(len(finished), best_of)
@@ -95,9 +96,9 @@ def decided_by_games(games: list[PairingRecord], best_of: int) -> str | None:
         return higher if lead > 0 else lower
     if remaining:
         return None
-    for game in finished[best_of:]:  # sudden death
-        if game.ranks[0] != game.ranks[1]:
-            return game.players[game.ranks.index(1)]
+    for game, ranks in finished[best_of:]:  # sudden death
+        if ranks[0] != ranks[1]:
+            return game.players[ranks.index(1)]
     return higher if len(finished) >= 2 * best_of else None
 
 

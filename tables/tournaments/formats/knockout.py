@@ -9,6 +9,7 @@ module turns that into lines whose ``note`` says which (``msg.NOTE_*``).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from storage.base import Registration, TournamentRecord
 
@@ -30,7 +31,7 @@ def knockout_standings(
     """
     seeds = {u: i for i, u in enumerate(tournament.settings.get("seeds", []))}
 
-    def key(player: str) -> tuple:
+    def key(player: str) -> tuple[Any, ...]:
         went_out = out_in.get(player)
         alive = went_out is None
         return (

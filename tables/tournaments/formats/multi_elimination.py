@@ -67,10 +67,10 @@ def survivors_of(
         if not pairing.ranks:  # void (a cancelled table): nobody is knocked out by it
             survivors.extend((1, seeds.get(u, 0), u) for u in playing)
             continue
-        scores = pairing.scores or [0.0] * len(pairing.players)
+        ranks, scores = pairing.ranks, pairing.scores or [0.0] * len(pairing.players)
         order = sorted(
             range(len(pairing.players)),
-            key=lambda s: (pairing.ranks[s], -scores[s], seeds.get(pairing.players[s], 0)),
+            key=lambda s: (ranks[s], -scores[s], seeds.get(pairing.players[s], 0)),
         )
         if active is not None:
             order = [seat for seat in order if pairing.players[seat] in active]
