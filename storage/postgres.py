@@ -61,12 +61,13 @@ from .base import (
     table_id_of,
 )
 from .clocks import _DEADLINE_COLUMNS, _deadline, _filters
-from .limits import _HANDOVER_COLUMNS, _LIMIT_COLUMNS, _handover
+from .limits import _HANDOVER_COLUMNS, _LIMIT_COLUMNS, SqliteLimitsMixin, _handover
 from .migrations import migrations, postgresql, statements
 from .sqlite import (
     _CLAIMABLE_POSTS,
     _OUTBOX_COLUMNS,
     _TABLE_COLUMNS,
+    SqliteRepository,
     _dumps,
     _post_from_row,
     _table_from_row,
@@ -472,27 +473,8 @@ class PostgresRepository(Repository):
         )
         return [_table_from_row(row) for row in rows]
 
-    async def tables_lacking_deadlines(
-        self, statuses: tuple[str, ...], kinds: tuple[str, ...]
-    ) -> list[tuple[int, dict[str, Any]]]:
-        """See ``Repository.tables_lacking_deadlines``: one query, no state read."""
-        if not statuses:
-            return []
-        if not kinds:
-            raise ValueError("name the deadline kinds a table lacks")
-        status_marks = ", ".join("?" * len(statuses))
-        kind_marks = ", ".join("?" * len(kinds))
-        rows = await self._read(
-            f"SELECT id, settings FROM tables WHERE status IN ({status_marks}) AND ("
-            " NOT EXISTS (SELECT 1 FROM deadlines d WHERE d.table_id = tables.id"
-            f" AND d.kind IN ({kind_marks}))"
-            " OR EXISTS (SELECT 1 FROM deadlines d WHERE d.table_id = tables.id"
-            f" AND d.kind IN ({kind_marks}) AND NOT EXISTS (SELECT 1 FROM seats s"
-            " WHERE s.table_id = d.table_id AND s.seat = d.seat AND s.user_id = d.user_id)))"
-            " ORDER BY id",
-            (*statuses, *kinds, *kinds),
-        )
-        return [(row[0], json.loads(row[1])) for row in rows]
+    # The same query as on SQLite: plain SQL with ``?`` marks, which ``_read`` numbers.
+    tables_lacking_deadlines = SqliteRepository.tables_lacking_deadlines
 
     async def table_statuses(self, table_ids: list[int]) -> dict[int, str]:
         """The status of each existing table of ``table_ids``, in one query."""
@@ -1404,20 +1386,7 @@ class PostgresRepository(Repository):
         )
         return [_handover(row) for row in rows]
 
-    async def handovers_at_tables(
-        self, statuses: tuple[str, ...], table_statuses: tuple[str, ...]
-    ) -> list[HandoverRecord]:
-        """Requests in ``statuses`` at tables in ``table_statuses``, oldest first."""
-        if not statuses or not table_statuses:
-            return []
-        columns = ", ".join(f"h.{c.strip()}" for c in _HANDOVER_COLUMNS.split(","))
-        rows = await self._read(
-            f"SELECT {columns} FROM handover_requests h JOIN tables t ON t.id = h.table_id"
-            f" WHERE h.status IN ({', '.join('?' * len(statuses))})"
-            f" AND t.status IN ({', '.join('?' * len(table_statuses))}) ORDER BY h.id",
-            (*statuses, *table_statuses),
-        )
-        return [_handover(row) for row in rows]
+    handovers_at_tables = SqliteLimitsMixin.handovers_at_tables
 
     async def settle_handover(self, request_id: int, status: str) -> bool:
         """Move a pending request to ``status``; False if it was no longer pending."""
