@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable
 from typing import Any
 
 from .base import DeadlineRecord, VacationRecord, json_with_refs, table_id_of
@@ -74,6 +73,8 @@ def _pause(conn: sqlite3.Connection, deadlines: list[DeadlineRecord], at: float)
 
 
 class SqliteClocksMixin:
+    # The ``_work_<name>`` builders return a backend's own work (typed ``Any``, as in the other
+    # area mixins): PostgreSQL inherits the public methods and overrides every builder.
     """The deadline store, reminder switches and vacations for ``SqliteRepository``."""
 
     async def _read(self, sql: str, parameters: Any = ()) -> list[Any]:  # provided by the repo
@@ -102,7 +103,7 @@ class SqliteClocksMixin:
 
     def _work_replace_deadlines(
         self, remove: list[int], add: list[DeadlineRecord], *, paused_at: float | None = None
-    ) -> Callable[[sqlite3.Connection], list[int]]:
+    ) -> Any:
         def work(conn: sqlite3.Connection) -> list[int]:
             conn.executemany("DELETE FROM deadlines WHERE id = ?", [(i,) for i in remove])
             if paused_at is not None:
@@ -118,7 +119,7 @@ class SqliteClocksMixin:
         """Delete one deadline; False if it was already gone."""
         return bool(await self._write(self._work_delete_deadline(deadline_id)))
 
-    def _work_delete_deadline(self, deadline_id: int) -> Callable[[sqlite3.Connection], bool]:
+    def _work_delete_deadline(self, deadline_id: int) -> Any:
         def work(conn: sqlite3.Connection) -> bool:
             return conn.execute("DELETE FROM deadlines WHERE id = ?", (deadline_id,)).rowcount > 0
 
@@ -181,7 +182,7 @@ class SqliteClocksMixin:
         table_id: int | None = None,
         kinds: tuple[str, ...] = (),
         user_id: str | None = None,
-    ) -> Callable[[sqlite3.Connection], int]:
+    ) -> Any:
         where, values = _filters(table_id, kinds, user_id)
         if not where:
             raise ValueError("refusing to delete every deadline")
@@ -229,9 +230,7 @@ class SqliteClocksMixin:
         """Move every deadline of ``user_id`` of ``kinds`` by ``seconds`` (a vacation)."""
         await self._write(self._work_shift_deadlines(user_id, kinds, seconds))
 
-    def _work_shift_deadlines(
-        self, user_id: str, kinds: tuple[str, ...], seconds: float
-    ) -> Callable[[sqlite3.Connection], None]:
+    def _work_shift_deadlines(self, user_id: str, kinds: tuple[str, ...], seconds: float) -> Any:
         where, values = _filters(None, kinds, user_id)
 
         def work(conn: sqlite3.Connection) -> None:
@@ -285,7 +284,7 @@ class SqliteClocksMixin:
         """Store a vacation; its id."""
         return int(await self._write(self._work_add_vacation(vacation)))
 
-    def _work_add_vacation(self, vacation: VacationRecord) -> Callable[[sqlite3.Connection], int]:
+    def _work_add_vacation(self, vacation: VacationRecord) -> Any:
         values = (vacation.user_id, vacation.guild_id, vacation.start, vacation.until)
 
         def work(conn: sqlite3.Connection) -> int:
@@ -302,9 +301,7 @@ class SqliteClocksMixin:
         """Record when a vacation ended (early, or at its planned end)."""
         await self._write(self._work_end_vacation(vacation_id, ended))
 
-    def _work_end_vacation(
-        self, vacation_id: int, ended: float
-    ) -> Callable[[sqlite3.Connection], None]:
+    def _work_end_vacation(self, vacation_id: int, ended: float) -> Any:
         def work(conn: sqlite3.Connection) -> None:
             conn.execute("UPDATE vacations SET ended = ? WHERE id = ?", (ended, vacation_id))
 

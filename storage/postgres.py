@@ -60,9 +60,10 @@ from .base import (
     json_with_refs,
     table_id_of,
 )
-from .clocks import _DEADLINE_COLUMNS, _deadline, _filters
-from .limits import _HANDOVER_COLUMNS, _LIMIT_COLUMNS, SqliteLimitsMixin, _handover
+from .clocks import _DEADLINE_COLUMNS, SqliteClocksMixin, _deadline, _filters
+from .limits import _LIMIT_COLUMNS, SqliteLimitsMixin
 from .migrations import migrations, postgresql, statements
+from .preferences import SqlitePreferencesMixin
 from .sqlite import (
     _CLAIMABLE_POSTS,
     _OUTBOX_COLUMNS,
@@ -76,7 +77,7 @@ from .tournaments import (
     _PAIRING_COLUMNS,
     _RATING_COLUMNS,
     _TOURNAMENT_COLUMNS,
-    _pairing,
+    SqliteTournamentsMixin,
     _rating,
     _tournament,
 )
@@ -120,8 +121,19 @@ def _json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
-class PostgresRepository(Repository):
-    """``Repository`` on one PostgreSQL database (``postgresql://user:pass@host/db``)."""
+class PostgresRepository(
+    SqlitePreferencesMixin,
+    SqliteTournamentsMixin,
+    SqliteClocksMixin,
+    SqliteLimitsMixin,
+    Repository,
+):
+    """``Repository`` on one PostgreSQL database (``postgresql://user:pass@host/db``).
+
+    The area mixins' public methods are backend-neutral (plain SQL with ``?`` marks through
+    ``_read``, writes through ``_write(self._work_<name>(...))``) and are inherited as they are;
+    this class overrides every ``_work_<name>`` builder and every method whose SQL differs.
+    """
 
     # Set on the first advisory lock only (``_lock_connection``), read with getattr until then.
     _locks_conn: Connection | None
@@ -651,17 +663,6 @@ class PostgresRepository(Repository):
 
     # -- preferences --------------------------------------------------------------------------
 
-    async def get_guild_settings(self, guild_id: str) -> GuildSettings:
-        """The server's settings (defaults if none were saved)."""
-        rows = await self._read(
-            "SELECT language, channels, organiser_role FROM guild_settings WHERE guild_id = ?",
-            (guild_id,),
-        )
-        if not rows:
-            return GuildSettings(guild_id)
-        language, channels, role = rows[0]
-        return GuildSettings(guild_id, language, json.loads(channels), role)
-
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         """Insert or replace the server's settings."""
         values = (
@@ -681,17 +682,6 @@ class PostgresRepository(Repository):
             )
 
         await self._write(work)
-
-    async def get_user_preferences(self, user_id: str) -> UserPreferences:
-        """The person's preferences (defaults if none were saved)."""
-        rows = await self._read(
-            "SELECT dms_off, dms_refused, language FROM user_preferences WHERE user_id = ?",
-            (user_id,),
-        )
-        if not rows:
-            return UserPreferences(user_id)
-        dms_off, dms_refused, language = rows[0]
-        return UserPreferences(user_id, bool(dms_off), bool(dms_refused), language)
 
     async def save_user_preferences(self, preferences: UserPreferences) -> None:
         """Insert or replace the person's preferences."""
@@ -747,31 +737,6 @@ class PostgresRepository(Repository):
             )
 
         return await self.get_tournament(await self._write(work))
-
-    async def get_tournament(self, tournament_id: int) -> TournamentRecord:
-        """The tournament; ``UnknownTournament`` if there is none."""
-        rows = await self._read(
-            f"SELECT {_TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?", (tournament_id,)
-        )
-        if not rows:
-            raise UnknownTournament(tournament_id)
-        return _tournament(rows[0])
-
-    async def update_tournament(
-        self,
-        tournament_id: int,
-        *,
-        status: str | None = None,
-        round: int | None = None,
-        closes_at: float | None = None,
-        settings: dict[str, Any] | None = None,
-    ) -> None:
-        """Change a tournament's status, current round, closing time or settings."""
-        await self._write(
-            self._work_update_tournament(
-                tournament_id, status=status, round=round, closes_at=closes_at, settings=settings
-            )
-        )
 
     def _work_update_tournament(
         self,
@@ -829,10 +794,6 @@ class PostgresRepository(Repository):
         )
         return [_tournament(row) for row in rows]
 
-    async def save_registration(self, registration: Registration) -> None:
-        """Insert a registration, or update it in place (its place in the order stays)."""
-        await self._write(self._work_save_registration(registration))
-
     def _work_save_registration(self, registration: Registration) -> Work:
         r = registration
         values = (
@@ -860,20 +821,6 @@ class PostgresRepository(Repository):
 
         return work
 
-    async def registrations(self, tournament_id: int) -> list[Registration]:
-        """The tournament's registrations in the order they came."""
-        rows = await self._read(
-            "SELECT tournament_id, user_id, name, engine, checked_in, joined_round,"
-            " dropped_round, registered_at FROM registrations WHERE tournament_id = ?"
-            " ORDER BY rowid",
-            (tournament_id,),
-        )
-        return [Registration(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], r[7]) for r in rows]
-
-    async def save_round(self, record: RoundRecord) -> None:
-        """Insert or replace a round."""
-        await self._write(self._work_save_round(record))
-
     def _work_save_round(self, record: RoundRecord) -> Work:
         values = (
             record.tournament_id,
@@ -895,19 +842,6 @@ class PostgresRepository(Repository):
             )
 
         return work
-
-    async def rounds(self, tournament_id: int) -> list[RoundRecord]:
-        """The tournament's rounds in order."""
-        rows = await self._read(
-            "SELECT tournament_id, number, status, deadline, opened_at, finished_at"
-            " FROM tournament_rounds WHERE tournament_id = ? ORDER BY number",
-            (tournament_id,),
-        )
-        return [RoundRecord(*row) for row in rows]
-
-    async def save_pairings(self, pairings: list[PairingRecord]) -> None:
-        """Insert or replace pairings (one transaction)."""
-        await self._write(self._work_save_pairings(pairings))
 
     def _work_save_pairings(self, pairings: list[PairingRecord]) -> Work:
         async def work(conn: Connection) -> None:
@@ -939,10 +873,6 @@ class PostgresRepository(Repository):
 
         return work
 
-    async def delete_rounds_after(self, tournament_id: int, number: int) -> None:
-        """Delete the rounds numbered above ``number`` with their pairings."""
-        await self._write(self._work_delete_rounds_after(tournament_id, number))
-
     def _work_delete_rounds_after(self, tournament_id: int, number: int) -> Work:
         async def work(conn: Connection) -> None:
             await conn.execute(
@@ -957,44 +887,6 @@ class PostgresRepository(Repository):
             )
 
         return work
-
-    async def pairings(self, tournament_id: int, round: int | None = None) -> list[PairingRecord]:
-        """The tournament's pairings (of one round), by round, position and game."""
-        sql = f"SELECT {_PAIRING_COLUMNS} FROM pairings WHERE tournament_id = ?"
-        params: tuple[Any, ...] = (tournament_id,)
-        if round is not None:
-            sql += " AND round = ?"
-            params += (round,)
-        rows = await self._read(sql + " ORDER BY round, position, game", params)
-        return [_pairing(row) for row in rows]
-
-    async def pairing_of_table(self, table_id: int) -> PairingRecord | None:
-        """The pairing a table was opened for, if it belongs to a tournament."""
-        rows = await self._read(
-            f"SELECT {_PAIRING_COLUMNS} FROM pairings WHERE table_id = ?", (table_id,)
-        )
-        return _pairing(rows[0]) if rows else None
-
-    async def ratings(self, game: str, guild: str, user_ids: list[str]) -> dict[str, RatingRecord]:
-        """The stored ratings of these members (members without one are missing)."""
-        if not user_ids:
-            return {}
-        marks = ", ".join("?" for _ in user_ids)
-        rows = await self._read(
-            f"SELECT {_RATING_COLUMNS} FROM ratings"
-            f" WHERE game = ? AND guild = ? AND user_id IN ({marks})",
-            (game, guild, *user_ids),
-        )
-        return {row[2]: _rating(row) for row in rows}
-
-    async def leaderboard(self, game: str, guild: str, limit: int = 20) -> list[RatingRecord]:
-        """The server's ratings for a game, best conservative estimate (mu - 3 sigma) first."""
-        rows = await self._read(
-            f"SELECT {_RATING_COLUMNS} FROM ratings WHERE game = ? AND guild = ?"
-            " ORDER BY mu - 3 * sigma DESC, games DESC, user_id LIMIT ?",
-            (game, guild, limit),
-        )
-        return [_rating(row) for row in rows]
 
     async def rate_table(
         self,
@@ -1062,22 +954,6 @@ class PostgresRepository(Repository):
 
     # -- deadlines ----------------------------------------------------------------------------
 
-    async def add_deadlines(self, deadlines: list[DeadlineRecord]) -> list[int]:
-        """Store new deadlines (their ``id`` is ignored); their new ids, in order."""
-        return await self.replace_deadlines([], deadlines)
-
-    async def replace_deadlines(
-        self, remove: list[int], add: list[DeadlineRecord], *, paused_at: float | None = None
-    ) -> list[int]:
-        """Delete the deadlines ``remove`` and store ``add``, in one transaction (see
-        ``Repository.replace_deadlines`` for ``paused_at``).
-        """
-        if not remove and not add:
-            return []
-        return list(
-            await self._write(self._work_replace_deadlines(remove, add, paused_at=paused_at))
-        )
-
     def _work_replace_deadlines(
         self, remove: list[int], add: list[DeadlineRecord], *, paused_at: float | None = None
     ) -> Work:
@@ -1108,10 +984,6 @@ class PostgresRepository(Repository):
 
         return work
 
-    async def delete_deadline(self, deadline_id: int) -> bool:
-        """Delete one deadline; False if it was already gone."""
-        return bool(await self._write(self._work_delete_deadline(deadline_id)))
-
     def _work_delete_deadline(self, deadline_id: int) -> Work:
         async def work(conn: Connection) -> bool:
             status = await conn.execute("DELETE FROM deadlines WHERE id = $1", deadline_id)
@@ -1135,17 +1007,6 @@ class PostgresRepository(Repository):
 
         await self._write(work)
 
-    async def delete_deadlines(
-        self,
-        *,
-        table_id: int | None = None,
-        kinds: tuple[str, ...] = (),
-        user_id: str | None = None,
-    ) -> int:
-        """Delete the deadlines matching every given filter; how many were deleted."""
-        work = self._work_delete_deadlines(table_id=table_id, kinds=kinds, user_id=user_id)
-        return int(await self._write(work))
-
     def _work_delete_deadlines(
         self,
         *,
@@ -1163,44 +1024,6 @@ class PostgresRepository(Repository):
 
         return work
 
-    async def due_deadlines(
-        self, now: float, limit: int = 100, kinds: tuple[str, ...] = ()
-    ) -> list[DeadlineRecord]:
-        """Deadlines with ``due <= now`` (of ``kinds``, if given), earliest first (ties by id:
-        the order they were set).
-        """
-        where, values = _filters(None, kinds, None)
-        where = f"{where} AND due <= ?" if where else " WHERE due <= ?"
-        rows = await self._read(
-            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines{where} ORDER BY due, id LIMIT ?",
-            (*values, now, limit),
-        )
-        return [_deadline(row) for row in rows]
-
-    async def next_deadline(self, kinds: tuple[str, ...] = ()) -> float | None:
-        """The earliest ``due`` of any stored deadline (of ``kinds``, if given)."""
-        where, values = _filters(None, kinds, None)
-        rows = await self._read(f"SELECT MIN(due) FROM deadlines{where}", values)
-        return rows[0][0] if rows else None
-
-    async def deadlines(
-        self,
-        *,
-        table_id: int | None = None,
-        kinds: tuple[str, ...] = (),
-        user_id: str | None = None,
-    ) -> list[DeadlineRecord]:
-        """Stored deadlines matching every given filter, earliest first."""
-        where, values = _filters(table_id, kinds, user_id)
-        rows = await self._read(
-            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines{where} ORDER BY due, id", values
-        )
-        return [_deadline(row) for row in rows]
-
-    async def shift_deadlines(self, user_id: str, kinds: tuple[str, ...], seconds: float) -> None:
-        """Move every deadline of ``user_id`` of ``kinds`` by ``seconds`` (a vacation)."""
-        await self._write(self._work_shift_deadlines(user_id, kinds, seconds))
-
     def _work_shift_deadlines(self, user_id: str, kinds: tuple[str, ...], seconds: float) -> Work:
         where, values = _filters(None, kinds, user_id)
         sql = _sql(f"UPDATE deadlines SET due = due + ?{where}")
@@ -1211,13 +1034,6 @@ class PostgresRepository(Repository):
         return work
 
     # -- reminders and vacations --------------------------------------------------------------
-
-    async def get_reminders_off(self, user_id: str) -> bool:
-        """Whether the person turned turn reminders off."""
-        rows = await self._read(
-            "SELECT reminders_off FROM reminder_preferences WHERE user_id = ?", (user_id,)
-        )
-        return bool(rows and rows[0][0])
 
     async def set_reminders_off(self, user_id: str, off: bool) -> None:
         """Turn the person's turn reminders off (True) or on."""
@@ -1232,13 +1048,6 @@ class PostgresRepository(Repository):
 
         await self._write(work)
 
-    async def get_vacation_allowance(self, guild_id: str) -> int | None:
-        """The server's vacation days per 30 days (None: the default)."""
-        rows = await self._read(
-            "SELECT days FROM vacation_allowances WHERE guild_id = ?", (guild_id,)
-        )
-        return int(rows[0][0]) if rows else None
-
     async def set_vacation_allowance(self, guild_id: str, days: int) -> None:
         """Set the server's vacation days per 30 days."""
 
@@ -1251,10 +1060,6 @@ class PostgresRepository(Repository):
             )
 
         await self._write(work)
-
-    async def add_vacation(self, vacation: VacationRecord) -> int:
-        """Store a vacation; its id."""
-        return int(await self._write(self._work_add_vacation(vacation)))
 
     def _work_add_vacation(self, vacation: VacationRecord) -> Work:
         values = (vacation.user_id, vacation.guild_id, vacation.start, vacation.until)
@@ -1271,10 +1076,6 @@ class PostgresRepository(Repository):
 
         return work
 
-    async def end_vacation(self, vacation_id: int, ended: float) -> None:
-        """Record when a vacation ended (early, or at its planned end)."""
-        await self._write(self._work_end_vacation(vacation_id, ended))
-
     def _work_end_vacation(self, vacation_id: int, ended: float) -> Work:
         async def work(conn: Connection) -> None:
             await conn.execute(
@@ -1283,28 +1084,7 @@ class PostgresRepository(Repository):
 
         return work
 
-    async def vacations_of_user(self, user_id: str, since: float) -> list[VacationRecord]:
-        """The person's vacations that started at ``since`` or later, or were planned to run
-        past it.
-        """
-        rows = await self._read(
-            "SELECT id, user_id, guild_id, start, until, ended FROM vacations"
-            " WHERE user_id = ? AND (start >= ? OR until > ?) ORDER BY start, id",
-            (user_id, since, since),
-        )
-        return [VacationRecord(*row) for row in rows]
-
     # -- limits and hand-overs ----------------------------------------------------------------
-
-    async def get_guild_limits(self, guild_id: str) -> GuildLimits:
-        """The server's own limits (every one None where it chose none)."""
-        rows = await self._read(
-            f"SELECT {', '.join(_LIMIT_COLUMNS)} FROM guild_limits WHERE guild_id = ?",
-            (guild_id,),
-        )
-        if not rows:
-            return GuildLimits(guild_id)
-        return GuildLimits(guild_id, *rows[0])
 
     async def save_guild_limits(self, limits: GuildLimits) -> None:
         """Insert or replace the server's limits."""
@@ -1335,11 +1115,6 @@ class PostgresRepository(Repository):
         )
         return int(rows[0][0])
 
-    async def add_handover(self, record: HandoverRecord) -> HandoverRecord:
-        """Store a new pending request (``record.id`` is ignored); it, with its id."""
-        await self._write(self._work_add_handover(record, TableRef()))
-        return record
-
     def _work_add_handover(self, record: HandoverRecord, ref: TableRef) -> Work:
         values = (
             record.table_id,
@@ -1364,37 +1139,6 @@ class PostgresRepository(Repository):
             return record.id
 
         return work
-
-    async def get_handover(self, request_id: int) -> HandoverRecord | None:
-        """The request, or None if there is none."""
-        rows = await self._read(
-            f"SELECT {_HANDOVER_COLUMNS} FROM handover_requests WHERE id = ?", (request_id,)
-        )
-        return _handover(rows[0]) if rows else None
-
-    async def handovers_of_table(
-        self, table_id: int, statuses: tuple[str, ...] = ("pending",)
-    ) -> list[HandoverRecord]:
-        """The table's requests in ``statuses``, oldest first."""
-        if not statuses:
-            return []
-        marks = ", ".join("?" * len(statuses))
-        rows = await self._read(
-            f"SELECT {_HANDOVER_COLUMNS} FROM handover_requests"
-            f" WHERE table_id = ? AND status IN ({marks}) ORDER BY id",
-            (table_id, *statuses),
-        )
-        return [_handover(row) for row in rows]
-
-    handovers_at_tables = SqliteLimitsMixin.handovers_at_tables
-
-    async def settle_handover(self, request_id: int, status: str) -> bool:
-        """Move a pending request to ``status``; False if it was no longer pending."""
-        try:
-            await self._write(self._work_settle_handover(request_id, status))
-        except NotPending:
-            return False
-        return True
 
     def _work_settle_handover(self, request_id: int, status: str) -> Work:
         if status not in HANDOVER_STATUSES or status == "pending":
