@@ -66,9 +66,8 @@ from .migrations import migrations, postgresql, statements
 from .preferences import SqlitePreferencesMixin
 from .sqlite import (
     _CLAIMABLE_POSTS,
-    _OUTBOX_COLUMNS,
     _TABLE_COLUMNS,
-    SqliteRepository,
+    SqliteTablesMixin,
     _dumps,
     _post_from_row,
     _table_from_row,
@@ -122,6 +121,7 @@ def _json(value: Any) -> str:
 
 
 class PostgresRepository(
+    SqliteTablesMixin,
     SqlitePreferencesMixin,
     SqliteTournamentsMixin,
     SqliteClocksMixin,
@@ -130,7 +130,7 @@ class PostgresRepository(
 ):
     """``Repository`` on one PostgreSQL database (``postgresql://user:pass@host/db``).
 
-    The area mixins' public methods are backend-neutral (plain SQL with ``?`` marks through
+    The mixins' public methods are backend-neutral (plain SQL with ``?`` marks through
     ``_read``, writes through ``_write(self._work_<name>(...))``) and are inherited as they are;
     this class overrides every ``_work_<name>`` builder and every method whose SQL differs.
     """
@@ -185,11 +185,6 @@ class PostgresRepository(
     async def __aexit__(self, *exc_info: object) -> None:
         await self.close()
 
-    async def schema_versions(self) -> list[int]:
-        """The migrations applied to this database, in order."""
-        rows = await self._read("SELECT version FROM schema_version ORDER BY version")
-        return [row[0] for row in rows]
-
     def _pool_or_fail(self) -> asyncpg.Pool:
         if self._pool is None:
             raise StorageError("repository is not open")
@@ -219,20 +214,6 @@ class PostgresRepository(
         return await asyncio.shield(task)
 
     # -- tables and seats ---------------------------------------------------------------------
-
-    async def create_table(
-        self,
-        game: str,
-        options: dict[str, Any],
-        seed: int,
-        place: dict[str, Any],
-        host: str,
-        settings: dict[str, Any] | None = None,
-    ) -> TableRecord:
-        """A new table in the lobby."""
-        ref = TableRef()
-        await self._write(self._work_create_table(game, options, seed, place, host, settings, ref))
-        return await self.get_table(int(ref))
 
     def _work_create_table(
         self,
@@ -270,26 +251,6 @@ class PostgresRepository(
 
         return work
 
-    async def get_table(self, table_id: int) -> TableRecord:
-        """The table with its snapshot; ``UnknownTable`` if there is none."""
-        rows = await self._read(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
-        if not rows:
-            raise UnknownTable(table_id)
-        return _table_from_row(rows[0])
-
-    async def update_table(
-        self,
-        table_id: int,
-        *,
-        status: str | None = None,
-        place: dict[str, Any] | None = None,
-        settings: dict[str, Any] | None = None,
-    ) -> None:
-        """Change what is not part of the game's history (lobby status, place, settings)."""
-        await self._write(
-            self._work_update_table(table_id, status=status, place=place, settings=settings)
-        )
-
     def _work_update_table(
         self,
         table_id: TableId,
@@ -314,10 +275,6 @@ class PostgresRepository(
 
         return work
 
-    async def set_seats(self, table_id: int, seats: list[SeatRecord]) -> None:
-        """Replace the table's seats (lobby joins and leaves, a substitution)."""
-        await self._write(self._work_set_seats(table_id, seats))
-
     def _work_set_seats(self, table_id: TableId, seats: list[SeatRecord]) -> Work:
         numbers = [seat.seat for seat in seats]
         if len(set(numbers)) != len(numbers):
@@ -341,36 +298,7 @@ class PostgresRepository(
 
         return work
 
-    async def get_seats(self, table_id: int) -> list[SeatRecord]:
-        """The table's seats ordered by seat number."""
-        rows = await self._read(
-            "SELECT seat, name, user_id, engine FROM seats WHERE table_id = ? ORDER BY seat",
-            (table_id,),
-        )
-        return [SeatRecord(seat=r[0], name=r[1], user_id=r[2], engine=r[3]) for r in rows]
-
     # -- the action log -----------------------------------------------------------------------
-
-    async def append(
-        self,
-        table_id: int,
-        expected_seq: int,
-        entries: list[LogEntry],
-        state: dict[str, Any],
-        status: str,
-        result: dict[str, Any] | None = None,
-    ) -> int:
-        """Append ``entries`` (numbered expected_seq+1, ...) and store the new snapshot, atomically.
-
-        Same contract as ``SqliteRepository.append``: ``StaleSequence`` if the table is not at
-        ``expected_seq``, ``DuplicateRequest`` if a request id was already applied (that one
-        wins when both hold); in both cases nothing is written.
-        """
-        return int(
-            await self._write(
-                self._work_append(table_id, expected_seq, entries, state, status, result)
-            )
-        )
 
     def _work_append(
         self,
@@ -439,22 +367,6 @@ class PostgresRepository(
 
         return work
 
-    async def log(self, table_id: int, since: int = 0) -> list[LogEntry]:
-        """The table's actions with seq > ``since``, in order (empty for an unknown table)."""
-        rows = await self._read(
-            "SELECT seq, seat, code, request_id, at FROM actions"
-            " WHERE table_id = ? AND seq > ? ORDER BY seq",
-            (table_id, since),
-        )
-        return [LogEntry(seq=r[0], seat=r[1], code=r[2], request_id=r[3], at=r[4]) for r in rows]
-
-    async def find_request(self, request_id: str) -> tuple[int, int] | None:
-        """(table id, seq) of the action applied for ``request_id``, if any."""
-        rows = await self._read(
-            "SELECT table_id, seq FROM actions WHERE request_id = ?", (request_id,)
-        )
-        return (rows[0][0], rows[0][1]) if rows else None
-
     # -- units of work ------------------------------------------------------------------------
 
     async def commit(self, changes: Changes) -> list[Any]:
@@ -485,9 +397,6 @@ class PostgresRepository(
         )
         return [_table_from_row(row) for row in rows]
 
-    # The same query as on SQLite: plain SQL with ``?`` marks, which ``_read`` numbers.
-    tables_lacking_deadlines = SqliteRepository.tables_lacking_deadlines
-
     async def table_statuses(self, table_ids: list[int]) -> dict[int, str]:
         """The status of each existing table of ``table_ids``, in one query."""
         if not table_ids:
@@ -496,17 +405,6 @@ class PostgresRepository(
             "SELECT id, status FROM tables WHERE id = ANY(?::bigint[])", (sorted(set(table_ids)),)
         )
         return {row[0]: row[1] for row in rows}
-
-    async def tables_with_status(self, statuses: tuple[str, ...]) -> list[TableRecord]:
-        """Every table in one of ``statuses`` (for start-up and housekeeping), oldest first."""
-        if not statuses:
-            return []
-        marks = ", ".join("?" * len(statuses))
-        rows = await self._read(
-            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status IN ({marks}) ORDER BY id",
-            tuple(statuses),
-        )
-        return [_table_from_row(row) for row in rows]
 
     # -- the outbox ---------------------------------------------------------------------------
 
@@ -529,25 +427,6 @@ class PostgresRepository(
             return _count(status) > 0
 
         return work
-
-    async def pending_posts(self, now: float, limit: int = 100) -> list[OutboxRecord]:
-        """Posts not yet sent whose next try has come, oldest first."""
-        rows = await self._read(
-            f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE sent_at IS NULL AND next_try <= ?"
-            " ORDER BY id LIMIT ?",
-            (now, limit),
-        )
-        return [_post_from_row(row) for row in rows]
-
-    async def last_post_id(self) -> int:
-        """The id of the newest post stored (0: none yet)."""
-        rows = await self._read("SELECT MAX(id) FROM outbox")
-        return int(rows[0][0] or 0) if rows else 0
-
-    async def next_post_try(self) -> float | None:
-        """When the earliest post waiting for a retry may be tried (None: nothing waits)."""
-        rows = await self._read("SELECT MIN(next_try) FROM outbox WHERE sent_at IS NULL")
-        return rows[0][0] if rows else None
 
     async def post_sent(self, post_id: int, at: float, progress: dict[str, Any]) -> None:
         """Mark a post delivered (it is never sent again); clears its lease."""
@@ -577,22 +456,6 @@ class PostgresRepository(
             )
 
         await self._write(work)
-
-    async def posts(
-        self, *, table_id: int | None = None, kinds: tuple[str, ...] = ()
-    ) -> list[OutboxRecord]:
-        """Stored posts (sent or not), oldest first."""
-        clauses: list[str] = []
-        values: list[Any] = []
-        if table_id is not None:
-            clauses.append("table_id = ?")
-            values.append(table_id)
-        if kinds:
-            clauses.append(f"kind IN ({', '.join('?' * len(kinds))})")
-            values.extend(kinds)
-        where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
-        rows = await self._read(f"SELECT {_OUTBOX_COLUMNS} FROM outbox{where} ORDER BY id", values)
-        return [_post_from_row(row) for row in rows]
 
     # -- leases -------------------------------------------------------------------------------
 

@@ -256,7 +256,193 @@ class _Job:
     future: asyncio.Future[Any]
 
 
+class SqliteTablesMixin:
+    """Tables, seats, the action log and the outbox's reads: plain SQL with ``?`` marks through
+    ``_read``, and writes through ``_write(self._work_<name>(...))``. Backend-neutral, so
+    ``SqliteRepository`` and ``PostgresRepository`` both inherit it and each brings its own
+    ``_read``, ``_write`` and ``_work_<name>`` builders.
+    """
+
+    async def _read(self, sql: str, parameters: Any = ()) -> list[Any]:  # provided by the repo
+        raise NotImplementedError
+
+    async def _write(self, work: Any) -> Any:  # provided by the repo
+        raise NotImplementedError
+
+    def _work_create_table(self, *args: Any, **kwargs: Any) -> Any:  # provided by the repo
+        raise NotImplementedError
+
+    def _work_update_table(self, *args: Any, **kwargs: Any) -> Any:  # provided by the repo
+        raise NotImplementedError
+
+    def _work_set_seats(self, *args: Any, **kwargs: Any) -> Any:  # provided by the repo
+        raise NotImplementedError
+
+    def _work_append(self, *args: Any, **kwargs: Any) -> Any:  # provided by the repo
+        raise NotImplementedError
+
+    async def schema_versions(self) -> list[int]:
+        """The migrations applied to this database, in order."""
+        rows = await self._read("SELECT version FROM schema_version ORDER BY version")
+        return [row[0] for row in rows]
+
+    async def create_table(
+        self,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        place: dict[str, Any],
+        host: str,
+        settings: dict[str, Any] | None = None,
+    ) -> TableRecord:
+        """A new table in the lobby."""
+        ref = TableRef()
+        await self._write(self._work_create_table(game, options, seed, place, host, settings, ref))
+        return await self.get_table(int(ref))
+
+    async def get_table(self, table_id: int) -> TableRecord:
+        """The table with its snapshot; ``UnknownTable`` if there is none."""
+        rows = await self._read(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
+        if not rows:
+            raise UnknownTable(table_id)
+        return _table_from_row(rows[0])
+
+    async def update_table(
+        self,
+        table_id: int,
+        *,
+        status: str | None = None,
+        place: dict[str, Any] | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> None:
+        """Change what is not part of the game's history (lobby status, place, settings)."""
+        await self._write(
+            self._work_update_table(table_id, status=status, place=place, settings=settings)
+        )
+
+    async def set_seats(self, table_id: int, seats: list[SeatRecord]) -> None:
+        """Replace the table's seats (lobby joins and leaves, a substitution)."""
+        await self._write(self._work_set_seats(table_id, seats))
+
+    async def get_seats(self, table_id: int) -> list[SeatRecord]:
+        """The table's seats ordered by seat number."""
+        rows = await self._read(
+            "SELECT seat, name, user_id, engine FROM seats WHERE table_id = ? ORDER BY seat",
+            (table_id,),
+        )
+        return [SeatRecord(seat=r[0], name=r[1], user_id=r[2], engine=r[3]) for r in rows]
+
+    async def append(
+        self,
+        table_id: int,
+        expected_seq: int,
+        entries: list[LogEntry],
+        state: dict[str, Any],
+        status: str,
+        result: dict[str, Any] | None = None,
+    ) -> int:
+        """Append ``entries`` (numbered expected_seq+1, ...) and store the new snapshot, atomically.
+
+        Returns the new sequence number only after the commit. Raises ``StaleSequence`` if the
+        table is not at ``expected_seq`` and ``DuplicateRequest`` if a request id was already
+        applied (that one wins when both hold: a retry of an applied move is stale too); in both
+        cases nothing is written. An entry's ``seq`` must be its number or 0 (numbered here);
+        ``at`` 0.0 is stamped with the time of the call. ``entries`` may be empty: the snapshot,
+        status and result change at the same sequence (e.g. the initial state at start).
+        """
+        return int(
+            await self._write(
+                self._work_append(table_id, expected_seq, entries, state, status, result)
+            )
+        )
+
+    async def log(self, table_id: int, since: int = 0) -> list[LogEntry]:
+        """The table's actions with seq > ``since``, in order (empty for an unknown table)."""
+        rows = await self._read(
+            "SELECT seq, seat, code, request_id, at FROM actions"
+            " WHERE table_id = ? AND seq > ? ORDER BY seq",
+            (table_id, since),
+        )
+        return [LogEntry(seq=r[0], seat=r[1], code=r[2], request_id=r[3], at=r[4]) for r in rows]
+
+    async def find_request(self, request_id: str) -> tuple[int, int] | None:
+        """(table id, seq) of the action applied for ``request_id``, if any."""
+        rows = await self._read(
+            "SELECT table_id, seq FROM actions WHERE request_id = ?", (request_id,)
+        )
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    async def tables_lacking_deadlines(
+        self, statuses: tuple[str, ...], kinds: tuple[str, ...]
+    ) -> list[tuple[int, dict[str, Any]]]:
+        """(id, settings) of the tables in ``statuses`` without a deadline of ``kinds`` or
+        with one whose seat its user no longer holds.
+        """
+        if not statuses:
+            return []
+        if not kinds:
+            raise ValueError("name the deadline kinds a table lacks")
+        rows = await self._read(
+            f"SELECT id, settings FROM tables WHERE status IN ({_marks(statuses)}) AND ("
+            " NOT EXISTS (SELECT 1 FROM deadlines d WHERE d.table_id = tables.id"
+            f" AND d.kind IN ({_marks(kinds)}))"
+            " OR EXISTS (SELECT 1 FROM deadlines d WHERE d.table_id = tables.id"
+            f" AND d.kind IN ({_marks(kinds)}) AND NOT EXISTS (SELECT 1 FROM seats s"
+            " WHERE s.table_id = d.table_id AND s.seat = d.seat AND s.user_id = d.user_id)))"
+            " ORDER BY id",
+            (*statuses, *kinds, *kinds),
+        )
+        return [(row[0], json.loads(row[1])) for row in rows]
+
+    async def tables_with_status(self, statuses: tuple[str, ...]) -> list[TableRecord]:
+        """Every table in one of ``statuses`` (for start-up and housekeeping), oldest first."""
+        if not statuses:
+            return []
+        marks = ", ".join("?" * len(statuses))
+        rows = await self._read(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status IN ({marks}) ORDER BY id",
+            tuple(statuses),
+        )
+        return [_table_from_row(row) for row in rows]
+
+    async def pending_posts(self, now: float, limit: int = 100) -> list[OutboxRecord]:
+        """Posts not yet sent whose next try has come, oldest first."""
+        rows = await self._read(
+            f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE sent_at IS NULL AND next_try <= ?"
+            " ORDER BY id LIMIT ?",
+            (now, limit),
+        )
+        return [_post_from_row(row) for row in rows]
+
+    async def last_post_id(self) -> int:
+        """The id of the newest post stored (0: none yet)."""
+        rows = await self._read("SELECT MAX(id) FROM outbox")
+        return int(rows[0][0] or 0) if rows else 0
+
+    async def next_post_try(self) -> float | None:
+        """When the earliest post waiting for a retry may be tried (None: nothing waits)."""
+        rows = await self._read("SELECT MIN(next_try) FROM outbox WHERE sent_at IS NULL")
+        return rows[0][0] if rows else None
+
+    async def posts(
+        self, *, table_id: int | None = None, kinds: tuple[str, ...] = ()
+    ) -> list[OutboxRecord]:
+        """Stored posts (sent or not), oldest first."""
+        clauses: list[str] = []
+        values: list[Any] = []
+        if table_id is not None:
+            clauses.append("table_id = ?")
+            values.append(table_id)
+        if kinds:
+            clauses.append(f"kind IN ({', '.join('?' * len(kinds))})")
+            values.extend(kinds)
+        where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
+        rows = await self._read(f"SELECT {_OUTBOX_COLUMNS} FROM outbox{where} ORDER BY id", values)
+        return [_post_from_row(row) for row in rows]
+
+
 class SqliteRepository(
+    SqliteTablesMixin,
     SqlitePreferencesMixin,
     SqliteTournamentsMixin,
     SqliteClocksMixin,
@@ -364,11 +550,6 @@ class SqliteRepository(
         settings: dict[str, Any] = await _in_thread(self._connection(), read)
         return settings
 
-    async def schema_versions(self) -> list[int]:
-        """The migrations applied to this database, in order."""
-        rows = await self._read("SELECT version FROM schema_version ORDER BY version")
-        return [row[0] for row in rows]
-
     # -- the writer ---------------------------------------------------------------------------
 
     def _connection(self) -> aiosqlite.Connection:
@@ -447,20 +628,6 @@ class SqliteRepository(
 
     # -- tables and seats ---------------------------------------------------------------------
 
-    async def create_table(
-        self,
-        game: str,
-        options: dict[str, Any],
-        seed: int,
-        place: dict[str, Any],
-        host: str,
-        settings: dict[str, Any] | None = None,
-    ) -> TableRecord:
-        """A new table in the lobby."""
-        ref = TableRef()
-        await self._write(self._work_create_table(game, options, seed, place, host, settings, ref))
-        return await self.get_table(int(ref))
-
     def _work_create_table(
         self,
         game: str,
@@ -495,26 +662,6 @@ class SqliteRepository(
 
         return work
 
-    async def get_table(self, table_id: int) -> TableRecord:
-        """The table with its snapshot; ``UnknownTable`` if there is none."""
-        rows = await self._read(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
-        if not rows:
-            raise UnknownTable(table_id)
-        return _table_from_row(rows[0])
-
-    async def update_table(
-        self,
-        table_id: int,
-        *,
-        status: str | None = None,
-        place: dict[str, Any] | None = None,
-        settings: dict[str, Any] | None = None,
-    ) -> None:
-        """Change what is not part of the game's history (lobby status, place, settings)."""
-        await self._write(
-            self._work_update_table(table_id, status=status, place=place, settings=settings)
-        )
-
     def _work_update_table(
         self,
         table_id: TableId,
@@ -539,10 +686,6 @@ class SqliteRepository(
 
         return work
 
-    async def set_seats(self, table_id: int, seats: list[SeatRecord]) -> None:
-        """Replace the table's seats (lobby joins and leaves, a substitution)."""
-        await self._write(self._work_set_seats(table_id, seats))
-
     def _work_set_seats(self, table_id: TableId, seats: list[SeatRecord]) -> Work:
         numbers = [seat.seat for seat in seats]
         if len(set(numbers)) != len(numbers):
@@ -562,39 +705,7 @@ class SqliteRepository(
 
         return work
 
-    async def get_seats(self, table_id: int) -> list[SeatRecord]:
-        """The table's seats ordered by seat number."""
-        rows = await self._read(
-            "SELECT seat, name, user_id, engine FROM seats WHERE table_id = ? ORDER BY seat",
-            (table_id,),
-        )
-        return [SeatRecord(seat=r[0], name=r[1], user_id=r[2], engine=r[3]) for r in rows]
-
     # -- the action log -----------------------------------------------------------------------
-
-    async def append(
-        self,
-        table_id: int,
-        expected_seq: int,
-        entries: list[LogEntry],
-        state: dict[str, Any],
-        status: str,
-        result: dict[str, Any] | None = None,
-    ) -> int:
-        """Append ``entries`` (numbered expected_seq+1, ...) and store the new snapshot, atomically.
-
-        Returns the new sequence number only after the commit. Raises ``StaleSequence`` if the
-        table is not at ``expected_seq`` and ``DuplicateRequest`` if a request id was already
-        applied (that one wins when both hold: a retry of an applied move is stale too); in both
-        cases nothing is written. An entry's ``seq`` must be its number or 0 (numbered here);
-        ``at`` 0.0 is stamped with the time of the call. ``entries`` may be empty: the snapshot,
-        status and result change at the same sequence (e.g. the initial state at start).
-        """
-        return int(
-            await self._write(
-                self._work_append(table_id, expected_seq, entries, state, status, result)
-            )
-        )
 
     def _work_append(
         self,
@@ -698,25 +809,6 @@ class SqliteRepository(
 
         return work
 
-    async def pending_posts(self, now: float, limit: int = 100) -> list[OutboxRecord]:
-        """Posts not yet sent whose next try has come, oldest first."""
-        rows = await self._read(
-            f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE sent_at IS NULL AND next_try <= ?"
-            " ORDER BY id LIMIT ?",
-            (now, limit),
-        )
-        return [_post_from_row(row) for row in rows]
-
-    async def last_post_id(self) -> int:
-        """The id of the newest post stored (0: none yet)."""
-        rows = await self._read("SELECT MAX(id) FROM outbox")
-        return int(rows[0][0] or 0) if rows else 0
-
-    async def next_post_try(self) -> float | None:
-        """When the earliest post waiting for a retry may be tried (None: nothing waits)."""
-        rows = await self._read("SELECT MIN(next_try) FROM outbox WHERE sent_at IS NULL")
-        return rows[0][0] if rows else None
-
     async def post_sent(self, post_id: int, at: float, progress: dict[str, Any]) -> None:
         """Mark a post delivered (it is never sent again)."""
         text = _dumps(progress)
@@ -773,38 +865,6 @@ class SqliteRepository(
 
         return int(await self._write(work))
 
-    async def posts(
-        self, *, table_id: int | None = None, kinds: tuple[str, ...] = ()
-    ) -> list[OutboxRecord]:
-        """Stored posts (sent or not), oldest first."""
-        clauses: list[str] = []
-        values: list[Any] = []
-        if table_id is not None:
-            clauses.append("table_id = ?")
-            values.append(table_id)
-        if kinds:
-            clauses.append(f"kind IN ({', '.join('?' * len(kinds))})")
-            values.extend(kinds)
-        where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
-        rows = await self._read(f"SELECT {_OUTBOX_COLUMNS} FROM outbox{where} ORDER BY id", values)
-        return [_post_from_row(row) for row in rows]
-
-    async def log(self, table_id: int, since: int = 0) -> list[LogEntry]:
-        """The table's actions with seq > ``since``, in order (empty for an unknown table)."""
-        rows = await self._read(
-            "SELECT seq, seat, code, request_id, at FROM actions"
-            " WHERE table_id = ? AND seq > ? ORDER BY seq",
-            (table_id, since),
-        )
-        return [LogEntry(seq=r[0], seat=r[1], code=r[2], request_id=r[3], at=r[4]) for r in rows]
-
-    async def find_request(self, request_id: str) -> tuple[int, int] | None:
-        """(table id, seq) of the action applied for ``request_id``, if any."""
-        rows = await self._read(
-            "SELECT table_id, seq FROM actions WHERE request_id = ?", (request_id,)
-        )
-        return (rows[0][0], rows[0][1]) if rows else None
-
     # -- queries ------------------------------------------------------------------------------
 
     async def tables_of_user(
@@ -822,39 +882,6 @@ class SqliteRepository(
             (user_id, *statuses),
         )
         return [_table_from_row(row) for row in rows]
-
-    async def tables_with_status(self, statuses: tuple[str, ...]) -> list[TableRecord]:
-        """Every table in one of ``statuses`` (for start-up and housekeeping), oldest first."""
-        if not statuses:
-            return []
-        marks = ", ".join("?" * len(statuses))
-        rows = await self._read(
-            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status IN ({marks}) ORDER BY id",
-            tuple(statuses),
-        )
-        return [_table_from_row(row) for row in rows]
-
-    async def tables_lacking_deadlines(
-        self, statuses: tuple[str, ...], kinds: tuple[str, ...]
-    ) -> list[tuple[int, dict[str, Any]]]:
-        """(id, settings) of the tables in ``statuses`` without a deadline of ``kinds`` or
-        with one whose seat its user no longer holds.
-        """
-        if not statuses:
-            return []
-        if not kinds:
-            raise ValueError("name the deadline kinds a table lacks")
-        rows = await self._read(
-            f"SELECT id, settings FROM tables WHERE status IN ({_marks(statuses)}) AND ("
-            " NOT EXISTS (SELECT 1 FROM deadlines d WHERE d.table_id = tables.id"
-            f" AND d.kind IN ({_marks(kinds)}))"
-            " OR EXISTS (SELECT 1 FROM deadlines d WHERE d.table_id = tables.id"
-            f" AND d.kind IN ({_marks(kinds)}) AND NOT EXISTS (SELECT 1 FROM seats s"
-            " WHERE s.table_id = d.table_id AND s.seat = d.seat AND s.user_id = d.user_id)))"
-            " ORDER BY id",
-            (*statuses, *kinds, *kinds),
-        )
-        return [(row[0], json.loads(row[1])) for row in rows]
 
     async def table_statuses(self, table_ids: list[int]) -> dict[int, str]:
         """The status of each existing table of ``table_ids``."""
