@@ -75,8 +75,3 @@ class FlowsBase:
             await interaction.followup.send(content, ephemeral=True, **message)  # type: ignore[arg-type]
         else:
             await interaction.response.send_message(content, ephemeral=True, **message)
-
-    async def _set_place(self, table: Table, **values: str) -> None:
-        place = {**table.record.place, **values}
-        await self.service.repo.update_table(table.id, place=place)
-        table.record.place = place

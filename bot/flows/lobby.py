@@ -66,7 +66,7 @@ class LobbyFlows(PermissionsFlows):
             )
             lobby_id = getattr(response.resource, "id", None)
         if lobby_id is not None:
-            await self._set_place(table, lobby=str(lobby_id))
+            await self.service.set_place(table, lobby=str(lobby_id))
         await self.bot.dms.welcome(table, str(interaction.user.id))
 
     async def _show_lobby(

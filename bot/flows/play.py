@@ -7,9 +7,9 @@ from typing import Any
 import discord
 
 from games.core import IllegalAction, decode, encode
-from storage import LOBBY
 from tables import messages as service_messages
 from tables.limits import MAX_AMOUNT, ascii_number
+from tables.records import LOBBY
 from tables.service import Table, TableError, not_a_player
 
 from .. import i18n

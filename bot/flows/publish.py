@@ -45,7 +45,7 @@ class PublishFlows(StatusFlows):
                     auto_archive_duration=10080,
                     type=discord.ChannelType.public_thread.value,
                 )
-            await self._set_place(table, thread=str(thread_data["id"]))
+            await self.service.set_place(table, thread=str(thread_data["id"]))
         except discord.HTTPException as error:
             log.warning("could not open a thread for table %s: %s", table.id, error)
             return None

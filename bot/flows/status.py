@@ -7,8 +7,8 @@ from typing import Any
 
 import discord
 
-from storage import ACTIVE, LOBBY
 from tables.clocks import format_duration
+from tables.records import ACTIVE, LOBBY
 from tables.service import Table, TableError
 
 from .. import i18n
@@ -89,8 +89,7 @@ class StatusFlows(PermissionsFlows):
             return ""
         number = int(table.record.settings.get("round") or 0)
         note = i18n.MINE_TOURNAMENT.format(name=tournament.name, round=number).get(lang)
-        rounds = {r.number: r for r in await self.service.repo.rounds(tournament.id)}
-        current = rounds.get(number)
+        current = await self.bot.tournaments.round_of(tournament.id, number)
         if current is not None and current.status == "open" and current.deadline:
             note += i18n.MINE_ROUND_ENDS.format(until=int(current.deadline)).get(lang)
         return note
