@@ -224,6 +224,22 @@ class MoveOutcome:
     applied: list[Applied] = field(default_factory=list)
     duplicate: bool = False
     """True if this request had already been applied; nothing new was stored."""
+    move: tuple[State, int, str] | None = field(default=None, repr=False)
+    """A member's move: the state it was made in, its seat and its code."""
+
+    def label(self, lang: str) -> str | None:
+        """The member's move as its button read, computed from the state it was made in
+        (once the move is stored, and only when an answer names it); None without a move.
+        """
+        if self.move is None:
+            return None
+        state, seat, code = self.move
+        return self.table.game.action_label(state, seat, code, lang)
+
+    @property
+    def events(self) -> list[tuple[Applied, Event]]:
+        """Every event of every stored action, in order."""
+        return [(applied, event) for applied in self.applied for event in applied.events]
 
 
 @dataclass
@@ -652,7 +668,8 @@ class TableService:
             )
             raise TableError(error.reason, kind) from None
         applied = [Applied(table.seq + 1, seat, code, events)]
-        outcome = MoveOutcome(table)
+        # The state before the move: apply never changes a state in place, so it stays as is.
+        outcome = MoveOutcome(table, move=(table.state, seat, code))
         try:
             await self._advance(table, state, applied, outcome, request_id=request_id, actor=actor)
         except DuplicateRequest:
@@ -925,9 +942,10 @@ class TableService:
                     added = await self.clocks.plan(after, movers, unit)
                     await self.repo.commit(unit)
         except StaleSequence:
-            self._cache.pop(table.id, None)  # another writer moved it: reload next time
+            self._cache.pop(table.id, None)  # another writer moved it: read it as it is now
             table.seat_deadlines = None
-            raise TableError(msg.STALE, ErrorKind.STALE) from None
+            current = await self.get(table.id)
+            raise TableError(msg.STALE, ErrorKind.STALE, table=current) from None
         self.scheduler.notify(added)
         if after.clock is not None:
             table.seat_deadlines = after.planned_deadlines if after.clock.per_move else None
