@@ -24,9 +24,6 @@ from .base import (
 )
 from .statuses import HandoverStatus, RoundStatus, TableStatus, TournamentStatus
 
-# Until the adapter names ``TableStatus`` itself (its flows are being reorganised meanwhile).
-LOBBY, ACTIVE = TableStatus.LOBBY, TableStatus.ACTIVE
-
 DEFAULT_DATABASE_URL = "sqlite:///tischrunde.sqlite3"
 
 

@@ -88,6 +88,11 @@ class ClockError(ValueError):
         self.reason = reason
 
 
+def clock_for(per_move: int | None, on_timeout: str) -> ClockSettings:
+    """The clock a host or an organiser chose, or ``ClockError``."""
+    return validate_clock({"per_move": per_move, "on_timeout": on_timeout})
+
+
 def validate_clock(value: Any) -> ClockSettings:
     """``value`` (a clock as stored) as ``ClockSettings``, or ``ClockError``."""
     try:

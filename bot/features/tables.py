@@ -10,6 +10,8 @@ from discord.ext import commands
 from pydantic import BaseModel
 
 from games.core import SetupError, all_games, get_game
+from storage import TableStatus
+from tables.metadata import TablePlace
 
 from .._discord_adapter import set_choices
 from ..i18n import T
@@ -265,8 +267,8 @@ class TableCommands(commands.Cog):
         if table is not None:
             return table
         here = str(interaction.channel_id)
-        for record in await self.bot.service.repo.tables_with_status(("active",)):
-            if record.place.get("thread") == here:
+        for record in await self.bot.service.repo.tables_with_status((TableStatus.ACTIVE,)):
+            if TablePlace.of_record(record).thread == here:
                 return record.id
         return await self._resolve(interaction, None)
 

@@ -23,7 +23,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from games.core import Text, all_games, get_game
+from storage import TournamentStatus
 from tables.clocks import DEFAULT_PER_MOVE, ClockError, parse_duration
+from tables.errors import ErrorKind
+from tables.metadata import TournamentSettings
 from tables.service import TableError
 from tables.tournaments.messages import NO_SUCH_TOURNAMENT, ORGANISER_ONLY
 from tables.tournaments.service import (
@@ -257,7 +260,8 @@ class TournamentCommands(commands.Cog):
         guild = str(interaction.guild_id)
         if tournament_id is None:
             open_ones = await self.tournaments.of_guild(
-                guild, ("registration", "closed", "running")
+                guild,
+                (TournamentStatus.REGISTRATION, TournamentStatus.CLOSED, TournamentStatus.RUNNING),
             )
             if not open_ones:
                 raise TableError(NO_TOURNAMENT_HERE)
@@ -265,7 +269,7 @@ class TournamentCommands(commands.Cog):
         record = await self.tournaments.get(tournament_id)
         if record.guild != guild:
             # A tournament of another server is not reachable by guessing its number.
-            raise TableError(NO_SUCH_TOURNAMENT.format(id=tournament_id), "unknown")
+            raise TableError(NO_SUCH_TOURNAMENT.format(id=tournament_id), ErrorKind.UNKNOWN)
         return record
 
     async def _reply(self, interaction: discord.Interaction, text: Text, **values: Any) -> None:
@@ -342,7 +346,7 @@ class TournamentCommands(commands.Cog):
     ) -> None:
         """Create a tournament in this channel (organisers)."""
         if not await self.may_organise(interaction):
-            raise TableError(ORGANISER_ONLY, "forbidden")
+            raise TableError(ORGANISER_ONLY, ErrorKind.FORBIDDEN)
         channel_id = await self.bot.flows.table_channel(interaction)
         try:
             # Read like /table open's clock, so a tournament table gets the same setting.
@@ -372,9 +376,9 @@ class TournamentCommands(commands.Cog):
             checkin=checkin,
             late_join=late_join,
             closes_at=closes_at,
-            settings={"lang": await self.bot.server_language(interaction)},
+            settings=TournamentSettings(lang=await self.bot.server_language(interaction)),
         )
-        public = record.settings["lang"]
+        public = TournamentSettings.of_record(record).lang
         text = CREATED.format(
             id=record.id,
             name=_shown(record.name),
@@ -454,7 +458,7 @@ class TournamentCommands(commands.Cog):
         record = await self._resolve(interaction, tournament)
         may = await self.may_organise(interaction)
         if not may and record.organiser != str(interaction.user.id):
-            raise TableError(ORGANISER_ONLY, "forbidden")
+            raise TableError(ORGANISER_ONLY, ErrorKind.FORBIDDEN)
         # Opening a round's tables may take longer than Discord's 3 seconds.
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.tournaments.start(record.id, member_of(interaction), may_organise=may)
@@ -476,7 +480,7 @@ class TournamentCommands(commands.Cog):
         record = await self._resolve(interaction, tournament)
         may = await self.may_organise(interaction)
         if not may and record.organiser != str(interaction.user.id):
-            raise TableError(ORGANISER_ONLY, "forbidden")
+            raise TableError(ORGANISER_ONLY, ErrorKind.FORBIDDEN)
         await interaction.response.defer(ephemeral=True, thinking=True)
         played = await self.tournaments.end_round(
             record.id, member_of(interaction), may_organise=may
@@ -632,7 +636,7 @@ class TournamentCommands(commands.Cog):
 
     async def _post_event(self, event: TournamentEvent) -> None:
         record = event.tournament
-        lang = str(record.settings.get("lang", "en"))
+        lang = TournamentSettings.of_record(record).lang
         channel = self.bot.get_partial_messageable(int(record.channel))
         if event.kind in ("round_opened", "game_opened"):
             lines = []
@@ -640,7 +644,7 @@ class TournamentCommands(commands.Cog):
                 name = THREAD_NAME.format(name=record.name, round=event.round, id=table.id)
                 # The table's own first post (its start, in the outbox after this one) goes
                 # into this thread; a thread opened already (a resumed delivery) is kept.
-                thread = table.record.place.get("thread") or await self.bot.flows.open_thread(
+                thread = table.place.thread or await self.bot.flows.open_thread(
                     table, name.get(lang)
                 )
                 players = ", ".join(

@@ -32,7 +32,7 @@ def as_member(user: discord.abc.User) -> Member:
 
 def public_language(table: Table) -> str:
     """The language of the table's public messages (the server's when it was opened)."""
-    return str(table.record.settings.get("lang", "en"))
+    return table.settings.lang
 
 
 def parse_options(text: str | None) -> dict[str, Any]:
@@ -77,6 +77,6 @@ class FlowsBase:
             await interaction.response.send_message(content, ephemeral=True, **message)
 
     async def _set_place(self, table: Table, **values: str) -> None:
-        place = {**table.record.place, **values}
+        place = table.place.but(**values).stored()
         await self.service.repo.update_table(table.id, place=place)
         table.record.place = place

@@ -7,8 +7,9 @@ from typing import Any
 import discord
 
 from games.core import IllegalAction, decode, encode
-from storage import LOBBY
+from storage import TableStatus
 from tables import messages as service_messages
+from tables.errors import ErrorKind
 from tables.limits import MAX_AMOUNT, ascii_number
 from tables.service import Table, TableError, not_a_player
 
@@ -51,7 +52,7 @@ class PlayFlows(FlowsBase):
         tables = await self.service.tables_of_user(str(interaction.user.id))
         here = str(interaction.channel_id)
         for table in tables:
-            if here in (table.record.place.get("thread"), table.record.place.get("lobby")):
+            if here in (table.place.thread, table.place.lobby):
                 return table.id
         if len(tables) == 1:
             return tables[0].id
@@ -71,8 +72,8 @@ class PlayFlows(FlowsBase):
         table = await self.service.get(table_id)
         seat = table.seat_of(str(interaction.user.id))
         if seat is None:
-            raise TableError(not_a_player(table, str(interaction.user.id)), "foreign")
-        if table.status == LOBBY:
+            raise TableError(not_a_player(table, str(interaction.user.id)), ErrorKind.FOREIGN)
+        if table.status == TableStatus.LOBBY:
             raise TableError(service_messages.NOT_STARTED)
         content = None
         if seq is not None and seq != table.seq:
@@ -105,7 +106,7 @@ class PlayFlows(FlowsBase):
                 request_id=str(interaction.id),
             )
         except TableError as error:
-            if error.kind != "stale":
+            if error.kind != ErrorKind.STALE:
                 raise
             table = error.table or await self.service.get(table_id)
             seat = table.seat_of(user_id)
@@ -146,7 +147,7 @@ class PlayFlows(FlowsBase):
             verb, args = decode(template)
         except IllegalAction as error:
             # A crafted "other amount" button: the same private answer as any impossible move.
-            raise TableError(error.reason, "illegal") from None
+            raise TableError(error.reason, ErrorKind.ILLEGAL) from None
         flows = self
 
         class AmountModal(discord.ui.Modal):

@@ -61,7 +61,7 @@ from storage.base import (
 )
 
 from .. import notices
-from ..clocks import ClockError, validate_clock
+from ..clocks import ClockError, clock_for, validate_clock
 from ..errors import ErrorKind
 from ..limits import valid_id
 from ..metadata import TablePlace, TableSettings, TournamentSettings
@@ -360,7 +360,7 @@ class TournamentService:
         try:
             # The tables' own rule (10 minutes to 14 days, engine or forfeit): a setting the
             # table service would refuse when a round opens is refused now, before any storing.
-            clock = validate_clock({"per_move": per_move, "on_timeout": on_timeout})
+            clock = clock_for(per_move, on_timeout)
         except ClockError as error:
             raise TableError(error.reason) from None
         if round_hours is not None and not 1 <= round_hours <= 30 * 24:
