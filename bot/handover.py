@@ -168,7 +168,7 @@ class HandoverFlows:
     ) -> None:
         """The addressee's Accept or Decline (anyone else is refused privately)."""
         bot = self.bot
-        lang = await bot.language(interaction)
+        lang = await bot.remember_language(interaction)
         answered = await bot.service.handovers.answer(
             request_id, member_of(interaction), accept=accept
         )

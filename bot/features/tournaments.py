@@ -396,6 +396,8 @@ class TournamentCommands(commands.Cog):
         """Register for a tournament (while it runs: a late entry, where allowed)."""
         record = await self._resolve(interaction, tournament)
         registration = await self.tournaments.join(record.id, member_of(interaction))
+        # Their table DMs follow in their language.
+        await self.bot.remember_language(interaction)
         if registration.joined_round > 1:
             await self._reply(
                 interaction, JOINED_LATE, id=record.id, round=registration.joined_round

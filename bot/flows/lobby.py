@@ -32,7 +32,7 @@ class LobbyFlows(PermissionsFlows):
         """Open a table in this channel (if the server allows tables here), with a clock per
         move (24 hours unless the host chose another or none).
         """
-        lang = await self.bot.language(interaction)
+        lang = await self.bot.remember_language(interaction)
         channel_id = await self.table_channel(interaction)
         options = parse_options(options_text)
         try:
@@ -91,7 +91,7 @@ class LobbyFlows(PermissionsFlows):
 
     async def join(self, interaction: discord.Interaction, table_id: int) -> None:
         """Take a seat; the first DM is tried now, so a refusal is known before the game."""
-        lang = await self.bot.language(interaction)
+        lang = await self.bot.remember_language(interaction)
         await self.table_of_this_server(interaction, table_id)
         table = await self.service.join(table_id, member_of(interaction))
         await self._show_lobby(interaction, table, i18n.JOINED.format(id=table.id).get(lang))

@@ -88,15 +88,11 @@ class PlayFlows(FlowsBase):
         """Play ``code`` at state ``seq``; answer with the fresh hand, then publish the turn.
 
         The answer comes only after the move is stored. A click on an old state is refused
-        as stale and answered with the fresh view; a repeated click is not applied twice.
+        as stale and answered with the fresh view (the table the refusal carries); a repeated
+        click is not applied twice. The move's label is named from its outcome, once.
         """
-        lang = await self.bot.language(interaction)
+        lang = await self.bot.remember_language(interaction)
         user_id = str(interaction.user.id)
-        before = await self.service.get(table_id)
-        label = code
-        seat = before.seat_of(user_id)
-        if seat is not None and before.state is not None and code in before.legal_actions(seat):
-            label = before.game.action_label(before.state, seat, code, lang)
         try:
             outcome = await self.service.act(
                 table_id,
@@ -106,9 +102,9 @@ class PlayFlows(FlowsBase):
                 request_id=str(interaction.id),
             )
         except TableError as error:
-            if error.kind != ErrorKind.STALE:
+            if error.kind != ErrorKind.STALE or error.table is None:
                 raise
-            table = error.table or await self.service.get(table_id)
+            table = error.table
             seat = table.seat_of(user_id)
             if seat is None:
                 raise
@@ -131,6 +127,7 @@ class PlayFlows(FlowsBase):
             for _applied, event in outcome.events
             if event.to in (None, seat)
         ]
+        label = outcome.label(lang) or code
         content = "\n".join([i18n.MOVED.format(label=label).get(lang), *lines])
         # The thread post and the next player's DM were stored with the move (the outbox);
         # the relay sends them once this answer is out.
