@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from storage import TableStatus
+from storage import RoundStatus, TableStatus
 from tables.clocks import format_duration
 from tables.service import Table, TableError
 
@@ -95,7 +95,7 @@ class StatusFlows(PermissionsFlows):
         note = i18n.MINE_TOURNAMENT.format(name=tournament.name, round=number).get(lang)
         rounds = {r.number: r for r in await self.service.repo.rounds(tournament.id)}
         current = rounds.get(number)
-        if current is not None and current.status == "open" and current.deadline:
+        if current is not None and current.status == RoundStatus.OPEN and current.deadline:
             note += i18n.MINE_ROUND_ENDS.format(until=int(current.deadline)).get(lang)
         return note
 
