@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from games.core import Text
-from storage import HandoverRecord, HandoverStatus
+from storage import HandoverRecord
 from tables import notices
 from tables.clocks import format_duration
 from tables.handover import request_post_key
+from tables.metadata import HandoverStatus
 from tables.service import Member, Table, TableError
 
 from . import i18n, outbox

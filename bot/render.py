@@ -12,8 +12,8 @@ from itertools import groupby
 import discord
 
 from games.core import Event, decode
-from storage import TableStatus
 from tables.clocks import format_duration
+from tables.metadata import TableStatus
 from tables.service import Table
 
 from . import i18n

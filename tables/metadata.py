@@ -15,8 +15,21 @@ from typing import Any, Self
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from storage.base import TableRecord, TournamentRecord
+from storage.statuses import HandoverStatus, RoundStatus, TableStatus, TournamentStatus
 
 from .clocks import BAD_CLOCK, BAD_TIMEOUT, ClockError, ClockSettings
+
+# The statuses come along: the adapter builds on tables/ and names nothing of storage/ for them.
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "HandoverStatus",
+    "RoundStatus",
+    "TablePlace",
+    "TableSettings",
+    "TableStatus",
+    "TournamentSettings",
+    "TournamentStatus",
+]
 
 DEFAULT_LANGUAGE = "en"
 """The language of a table's or tournament's public posts when none was stored."""

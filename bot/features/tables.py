@@ -10,8 +10,7 @@ from discord.ext import commands
 from pydantic import BaseModel
 
 from games.core import SetupError, all_games, get_game
-from storage import TableStatus
-from tables.metadata import TablePlace
+from tables.metadata import TablePlace, TableStatus
 
 from .._discord_adapter import set_choices
 from ..i18n import T

@@ -23,10 +23,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from games.core import Text, all_games, get_game
-from storage import TournamentStatus
 from tables.clocks import DEFAULT_PER_MOVE, ClockError, parse_duration
 from tables.errors import ErrorKind
-from tables.metadata import TournamentSettings
+from tables.metadata import TournamentSettings, TournamentStatus
 from tables.service import TableError
 from tables.tournaments.messages import NO_SUCH_TOURNAMENT, ORGANISER_ONLY
 from tables.tournaments.service import (

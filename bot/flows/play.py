@@ -7,10 +7,10 @@ from typing import Any
 import discord
 
 from games.core import IllegalAction, decode, encode
-from storage import TableStatus
 from tables import messages as service_messages
 from tables.errors import ErrorKind
 from tables.limits import MAX_AMOUNT, ascii_number
+from tables.metadata import TableStatus
 from tables.service import Table, TableError, not_a_player
 
 from .. import i18n

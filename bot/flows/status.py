@@ -7,8 +7,8 @@ from typing import Any
 
 import discord
 
-from storage import RoundStatus, TableStatus
 from tables.clocks import format_duration
+from tables.metadata import RoundStatus, TableStatus
 from tables.service import Table, TableError
 
 from .. import i18n
