@@ -43,7 +43,7 @@ import aiosqlite
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from storage import ACTIVE, LogEntry, Repository, StaleSequence
+from storage import LogEntry, Repository, StaleSequence, TableStatus
 from storage.postgres import PostgresRepository
 from storage.sqlite import SqliteRepository, migrations
 
@@ -86,7 +86,7 @@ async def raw_run(path: str, synchronous: str, tables: int, moves: int, payload:
                 )
                 await db.execute(
                     "UPDATE tables SET seq = ?, state = ?, status = ?, updated_at = ? WHERE id = ?",
-                    (seq, state, ACTIVE, time.time(), table_id),
+                    (seq, state, TableStatus.ACTIVE, time.time(), table_id),
                 )
                 await db.commit()
 
@@ -109,7 +109,9 @@ async def repository_run(
     async def play(table_id: int) -> None:
         for seq in range(1, moves + 1):
             entry = LogEntry(seq, seq % 4, f"move{seq}", f"{table_id}:{seq}")
-            await repo.append(table_id, seq - 1, [entry], state_for(seq, payload), ACTIVE)
+            await repo.append(
+                table_id, seq - 1, [entry], state_for(seq, payload), TableStatus.ACTIVE
+            )
 
     try:
         for _ in range(tables):
@@ -173,7 +175,9 @@ async def drive(repo: Repository, table_ids: list[int], moves: int, payload: str
         while done < moves:
             entry = LogEntry(seq + 1, seq % 4, f"move{seq + 1}")
             try:
-                seq = await repo.append(table_id, seq, [entry], state_for(seq + 1, payload), ACTIVE)
+                seq = await repo.append(
+                    table_id, seq, [entry], state_for(seq + 1, payload), TableStatus.ACTIVE
+                )
                 done += 1
             except StaleSequence:
                 seq = (await repo.get_table(table_id)).seq

@@ -267,7 +267,19 @@ class TischrundeBot(commands.Bot):
         return self.settings.default_language
 
     async def language(self, interaction: discord.Interaction) -> str:
-        """The language to answer in; remembers the user's so DMs are written in it too."""
+        """The language to answer in: the member's own, else the server's. A read: nothing
+        is stored (``remember_language`` does that where a member takes a seat or moves).
+        """
+        own = i18n.locale_language(interaction.locale)
+        if own is None:
+            return await self.server_language(interaction)
+        return own
+
+    async def remember_language(self, interaction: discord.Interaction) -> str:
+        """``language``, and the member's own stored (when it changed) so that their DMs are
+        written in it too. For the flows that change something anyway: opening or joining a
+        table, taking over a seat, a move, joining a tournament.
+        """
         own = i18n.locale_language(interaction.locale)
         if own is None:
             return await self.server_language(interaction)

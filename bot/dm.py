@@ -74,7 +74,7 @@ class DirectMessages:
     async def language(self, user_id: str, table: Table) -> str:
         """The language a DM to ``user_id`` is written in (theirs if known, else the table's)."""
         preferences = await self.bot.preferences(user_id)
-        return preferences.language or table.record.settings.get("lang", "en")
+        return preferences.language or table.settings.lang
 
     async def welcome(self, table: Table, user_id: str) -> bool:
         """Try a first DM at join: it tells the player what to expect and finds refusals early."""

@@ -17,6 +17,7 @@ from games.core import Text
 from tables import notices
 from tables.clocks import format_duration
 from tables.handover import request_post_key
+from tables.metadata import HandoverStatus
 from tables.records import HandoverRecord
 from tables.service import Member, Table, TableError
 
@@ -105,7 +106,7 @@ class HandoverFlows:
         """Deliver a stored request (``tables.notices.HANDOVER_REQUEST``); how it went."""
         bot = self.bot
         record = await bot.repository_or_fail().get_handover(int(payload["request"]))
-        if record is None or record.status != "pending":
+        if record is None or record.status != HandoverStatus.PENDING:
             return {"via": "settled"}
         try:
             table = await bot.service.get(record.table_id)
@@ -117,7 +118,7 @@ class HandoverFlows:
         )
         if where is None:
             # Nobody can be asked: the request ends here, and the host learns it.
-            await bot.repository_or_fail().settle_handover(record.id, "cancelled")
+            await bot.repository_or_fail().settle_handover(record.id, HandoverStatus.CANCELLED)
             return {"via": "none"}
         return {"via": "dm" if where is i18n.BY_DM else "thread"}
 
@@ -142,7 +143,7 @@ class HandoverFlows:
         view = handover_view(table.id, record.id, lang)
         if await bot.dms.send(record.user_id, content=request_text(lang), view=view):
             return i18n.BY_DM
-        thread = table.record.place.get("thread")
+        thread = table.place.thread
         if not thread:
             return None
         public = public_language(table)
@@ -168,7 +169,7 @@ class HandoverFlows:
     ) -> None:
         """The addressee's Accept or Decline (anyone else is refused privately)."""
         bot = self.bot
-        lang = await bot.language(interaction)
+        lang = await bot.remember_language(interaction)
         answered = await bot.service.handovers.answer(
             request_id, member_of(interaction), accept=accept
         )
@@ -215,7 +216,7 @@ class HandoverFlows:
         lang = await bot.dms.language(record.asked_by, table)
         if await bot.dms.send(record.asked_by, content=told(lang)):
             return
-        thread = table.record.place.get("thread")
+        thread = table.place.thread
         if thread:
             public = public_language(table)
             await outbox.send(
@@ -249,13 +250,13 @@ class HandoverFlows:
             return
         days = int(payload.get("days", 0))
         public = public_language(table)
-        channel_id = table.record.place.get("channel")
+        channel_id = table.place.channel
         if not channel_id:
             return
         channel = self.bot.get_partial_messageable(int(channel_id))
         text = i18n.LOBBY_EXPIRED.format(id=table.id, game=table.game.name.get(public), days=days)
         await outbox.send(channel, content=text.get(public))
-        lobby_id = table.record.place.get("lobby")
+        lobby_id = table.place.lobby
         if lobby_id:
             try:
                 await channel.get_partial_message(int(lobby_id)).edit(

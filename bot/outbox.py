@@ -38,6 +38,7 @@ import discord
 from games.core import Event, replay
 from tables import notices
 from tables.clocks import format_duration, retry_delay
+from tables.metadata import TableStatus
 from tables.records import OutboxRecord
 from tables.service import Table, TableError
 
@@ -312,8 +313,8 @@ class Relay:
         if table is None:
             return
         flows = self.bot.flows
-        public = str(table.record.settings.get("lang", "en"))
-        if not table.record.place.get("thread") and table.record.place.get("channel"):
+        public = table.settings.lang
+        if not table.place.thread and table.place.channel:
             await flows.open_thread(table)
         seq = int(payloads[-1]["seq"])
         # Turn DMs only for a post whose change moved the game: a note alone (a resignation
@@ -357,7 +358,7 @@ class Relay:
             table.record,
             seq=seq,
             state=state,
-            status="finished" if over else "active",
+            status=TableStatus.FINISHED if over else TableStatus.ACTIVE,
             result=table.record.result if over else None,
         )
         return Table(record=record, seats=table.seats, game=table.game, options=table.options)
@@ -392,9 +393,9 @@ class Relay:
         due = float(payload["due"])
         if await self._remind_by_dm(table, seat, user_id, due):
             return
-        thread = table.record.place.get("thread")
+        thread = table.place.thread
         if thread:
-            lang = str(table.record.settings.get("lang", "en"))
+            lang = table.settings.lang
             left = format_duration(due - self.bot.service.clock(), lang)
             text = i18n.REMINDER_MENTION.format(who=f"<@{user_id}>", left=left, due=int(due))
             await send(
@@ -424,10 +425,10 @@ class Relay:
 
     async def _cancelled(self, post: OutboxRecord) -> None:
         table = await self._table(int(post.payload["table"]))
-        thread = table.record.place.get("thread") if table else None
+        thread = table.place.thread if table else None
         if table is None or not thread:
             return
-        public = str(table.record.settings.get("lang", "en"))
+        public = table.settings.lang
         await send(
             self.bot.get_partial_messageable(int(thread)),
             content=i18n.CANCELLED.format(id=table.id).get(public),

@@ -13,6 +13,7 @@ import discord
 
 from games.core import Event, decode
 from tables.clocks import format_duration
+from tables.metadata import TableStatus
 from tables.service import Table
 
 from . import i18n
@@ -54,9 +55,9 @@ def waiting_names(table: Table) -> list[str]:
 
 def thread_link(table: Table) -> str | None:
     """A link to the table's thread, once it has one."""
-    place = table.record.place
-    if place.get("thread") and place.get("guild"):
-        return f"https://discord.com/channels/{place['guild']}/{place['thread']}"
+    place = table.place
+    if place.thread and place.guild:
+        return f"https://discord.com/channels/{place.guild}/{place.thread}"
     return None
 
 
@@ -93,10 +94,10 @@ def lobby_embed(table: Table, lang: str) -> discord.Embed:
                 action=i18n.ON_TIMEOUT[clock.on_timeout].get(lang),
             ).get(lang),
         )
-    if table.status == "cancelled":
+    if table.status == TableStatus.CANCELLED:
         embed.set_footer(text=i18n.STATUS_CANCELLED.get(lang))
-    elif table.status != "lobby":
-        thread = table.record.place.get("thread")
+    elif table.status != TableStatus.LOBBY:
+        thread = table.place.thread
         where = f"<#{thread}>" if thread else "-"
         embed.add_field(
             name="\u200b", value=i18n.STATUS_STARTED.format(thread=where).get(lang), inline=False
@@ -110,7 +111,7 @@ def lobby_view(table: Table, lang: str) -> discord.ui.View | None:
     """Join, Leave, Add engine, Start and Cancel, while the table is in the lobby."""
     from .components import TableComponent
 
-    if table.status != "lobby":
+    if table.status != TableStatus.LOBBY:
         return None
     view = discord.ui.View(timeout=None)
     buttons = (
@@ -179,7 +180,7 @@ def table_embed(
             name=i18n.LOG.get(lang), value=clip("\n".join(lines), FIELD_MAX), inline=False
         )
     result = table.result()
-    if table.status == "finished" and result is not None:
+    if table.status == TableStatus.FINISHED and result is not None:
         standings = sorted(range(len(result.ranks)), key=lambda seat: result.ranks[seat])
         text = "\n".join(
             i18n.RESULT_LINE.format(
@@ -188,7 +189,7 @@ def table_embed(
             for seat in standings
         )
         embed.add_field(name=i18n.GAME_OVER.get(lang), value=clip(text, FIELD_MAX), inline=False)
-    elif table.status == "active":
+    elif table.status == TableStatus.ACTIVE:
         who = ", ".join(waiting_names(table)) or "-"
         embed.add_field(name="\u200b", value=i18n.WAITING_FOR.format(who=who).get(lang))
         if clock:
@@ -202,7 +203,7 @@ def hand_button_view(table: Table) -> discord.ui.View | None:
     """The bilingual "My hand / Mein Blatt" button under a public table message."""
     from .components import TableComponent
 
-    if table.status != "active":
+    if table.status != TableStatus.ACTIVE:
         return None
     view = discord.ui.View(timeout=None)
     button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
@@ -230,12 +231,12 @@ def hand_embed(table: Table, seat: int, lang: str, *, with_public: bool = False)
         description=block(table.game.render(table.view(seat), lang)),
         colour=COLOUR,
     )
-    if table.status == "active":
+    if table.status == TableStatus.ACTIVE:
         mine = seat in table.to_act()
         embed.add_field(
             name="\u200b", value=(i18n.YOUR_MOVE if mine else i18n.NOT_YOUR_MOVE).get(lang)
         )
-    elif table.status == "finished":
+    elif table.status == TableStatus.FINISHED:
         embed.add_field(name="\u200b", value=i18n.GAME_OVER.get(lang))
     if with_public:
         who = ", ".join(waiting_names(table)) or "-"
@@ -286,7 +287,7 @@ def hand_view(table: Table, seat: int, lang: str, page: int = 0) -> tuple[discor
     from .components import TableComponent
 
     view = discord.ui.View(timeout=None)
-    rows = action_rows(table, seat) if table.status == "active" else []
+    rows = action_rows(table, seat) if table.status == TableStatus.ACTIVE else []
     pages = max(1, -(-len(rows) // ACTION_ROWS_PER_PAGE))
     page = min(max(page, 0), pages - 1)
     state = table.state or {}  # None only outside play, where there are no rows
@@ -338,7 +339,7 @@ def hand_view(table: Table, seat: int, lang: str, page: int = 0) -> tuple[discor
             row=nav_row,
         )
         view.add_item(TableComponent(button))
-    if table.status == "active":
+    if table.status == TableStatus.ACTIVE:
         button = discord.ui.Button(
             label=i18n.REFRESH.get(lang),
             style=discord.ButtonStyle.secondary,
@@ -351,7 +352,7 @@ def hand_view(table: Table, seat: int, lang: str, page: int = 0) -> tuple[discor
 
 def amount_templates(table: Table, seat: int) -> list[str]:
     """One listed code per open verb (a bet, a raise) whose amount the player may type instead."""
-    if table.status != "active" or not table.game.open_verbs:
+    if table.status != TableStatus.ACTIVE or not table.game.open_verbs:
         return []
     templates: dict[str, str] = {}
     for code in table.legal_actions(seat):

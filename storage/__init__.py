@@ -3,10 +3,6 @@ or PostgreSQL (asyncpg), chosen by the database URL (``open_repository``).
 """
 
 from .base import (
-    ACTIVE,
-    CANCELLED,
-    FINISHED,
-    LOBBY,
     Changes,
     DeadlineRecord,
     DuplicateRequest,
@@ -26,6 +22,7 @@ from .base import (
     UserPreferences,
     VacationRecord,
 )
+from .statuses import HandoverStatus, RoundStatus, TableStatus, TournamentStatus
 
 DEFAULT_DATABASE_URL = "sqlite:///tischrunde.sqlite3"
 
@@ -57,26 +54,26 @@ def open_repository(url: str = DEFAULT_DATABASE_URL) -> Repository:
 
 
 __all__ = [
-    "ACTIVE",
-    "CANCELLED",
     "DEFAULT_DATABASE_URL",
-    "FINISHED",
-    "LOBBY",
     "Changes",
     "DeadlineRecord",
     "DuplicateRequest",
     "GuildLimits",
     "GuildSettings",
     "HandoverRecord",
+    "HandoverStatus",
     "LogEntry",
     "NotPending",
     "OutboxRecord",
     "Repository",
+    "RoundStatus",
     "SeatRecord",
     "StaleSequence",
     "StorageError",
     "TableRecord",
     "TableRef",
+    "TableStatus",
+    "TournamentStatus",
     "UnknownTable",
     "UserPreferences",
     "VacationRecord",

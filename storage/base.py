@@ -12,11 +12,9 @@ from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Self
 
-LOBBY = "lobby"
-ACTIVE = "active"
-FINISHED = "finished"
-CANCELLED = "cancelled"
-STATUSES = (LOBBY, ACTIVE, FINISHED, CANCELLED)
+from .statuses import HandoverStatus, RoundStatus, TableStatus, TournamentStatus
+
+STATUSES = tuple(TableStatus)
 
 
 @dataclass
@@ -30,7 +28,7 @@ class TableRecord:
     place: dict[str, Any]
     """Where the table lives, e.g. {"guild": "1", "channel": "2", "thread": "3"} or {"terminal": 1}."""
     host: str
-    status: str
+    status: TableStatus
     seq: int = 0
     """How many actions have been applied; the snapshot is the state after action ``seq``."""
     state: dict[str, Any] | None = None
@@ -88,7 +86,7 @@ class UserPreferences:
 
 # ----- tournaments and ratings (issue 10) ------------------------------------------------------
 
-TOURNAMENT_STATUSES = ("registration", "closed", "running", "finished", "cancelled")
+TOURNAMENT_STATUSES = tuple(TournamentStatus)
 
 
 @dataclass
@@ -105,7 +103,7 @@ class TournamentRecord:
     config: dict[str, Any]
     """Format settings: rounds, best_of, advance, table sizes, clock, checkin, late_join, ..."""
     organiser: str
-    status: str
+    status: TournamentStatus
     closes_at: float | None = None
     """When registration closes by itself (None: only by hand)."""
     round: int = 0
@@ -138,7 +136,7 @@ class RoundRecord:
 
     tournament_id: int
     number: int
-    status: str = "open"
+    status: RoundStatus = RoundStatus.OPEN
     deadline: float | None = None
     opened_at: float = 0.0
     finished_at: float | None = None
@@ -255,7 +253,7 @@ class GuildLimits:
     """Days after which a lobby nobody started closes itself."""
 
 
-HANDOVER_STATUSES = ("pending", "accepted", "declined", "expired", "cancelled")
+HANDOVER_STATUSES = tuple(HandoverStatus)
 
 
 @dataclass
@@ -272,7 +270,7 @@ class HandoverRecord:
     asked_by: str
     user_id: str
     name: str
-    status: str = "pending"
+    status: HandoverStatus = HandoverStatus.PENDING
     created_at: float = 0.0
     due: float = 0.0
     """When the request lapses unanswered."""
@@ -376,7 +374,7 @@ class Changes:
         self,
         table_id: TableId,
         *,
-        status: str | None = None,
+        status: TableStatus | None = None,
         place: dict[str, Any] | None = None,
         settings: dict[str, Any] | None = None,
     ) -> None:
@@ -393,7 +391,7 @@ class Changes:
         expected_seq: int,
         entries: list[LogEntry],
         state: dict[str, Any],
-        status: str,
+        status: TableStatus,
         result: dict[str, Any] | None = None,
     ) -> None:
         """See ``Repository.append``: a stale sequence or a repeated request id fails the
@@ -447,7 +445,7 @@ class Changes:
         self,
         tournament_id: int,
         *,
-        status: str | None = None,
+        status: TournamentStatus | None = None,
         round: int | None = None,
         closes_at: float | None = None,
         settings: dict[str, Any] | None = None,
@@ -488,7 +486,7 @@ class Changes:
         self._add("add_handover", record, ref)
         return ref
 
-    def settle_handover(self, request_id: int, status: str) -> None:
+    def settle_handover(self, request_id: int, status: HandoverStatus) -> None:
         """See ``Repository.settle_handover``; a request no longer pending fails the whole
         commit with ``NotPending``.
         """
@@ -582,7 +580,7 @@ class Repository(ABC):
         self,
         table_id: int,
         *,
-        status: str | None = None,
+        status: TableStatus | None = None,
         place: dict[str, Any] | None = None,
         settings: dict[str, Any] | None = None,
     ) -> None:
@@ -603,7 +601,7 @@ class Repository(ABC):
         expected_seq: int,
         entries: list[LogEntry],
         state: dict[str, Any],
-        status: str,
+        status: TableStatus,
         result: dict[str, Any] | None = None,
     ) -> int:
         """Append ``entries`` (numbered expected_seq+1, ...) and store the new snapshot, atomically.
@@ -623,19 +621,21 @@ class Repository(ABC):
 
     @abstractmethod
     async def tables_of_user(
-        self, user_id: str, statuses: tuple[str, ...] = (LOBBY, ACTIVE)
+        self,
+        user_id: str,
+        statuses: tuple[TableStatus, ...] = (TableStatus.LOBBY, TableStatus.ACTIVE),
     ) -> list[TableRecord]:
         """Tables where ``user_id`` holds a seat, newest first."""
 
     @abstractmethod
-    async def tables_with_status(self, statuses: tuple[str, ...]) -> list[TableRecord]:
+    async def tables_with_status(self, statuses: tuple[TableStatus, ...]) -> list[TableRecord]:
         """Every table in one of ``statuses`` (for start-up and housekeeping)."""
 
     # ----- set-based reads for start-up (issue 22): one query, however many tables ---------
 
     @abstractmethod
     async def tables_lacking_deadlines(
-        self, statuses: tuple[str, ...], kinds: tuple[str, ...]
+        self, statuses: tuple[TableStatus, ...], kinds: tuple[str, ...]
     ) -> list[tuple[int, dict[str, Any]]]:
         """(id, settings) of every table in one of ``statuses`` that has no stored deadline
         of any of ``kinds``, or has one whose seat is not held by the deadline's user (a seat
@@ -650,7 +650,7 @@ class Repository(ABC):
         """
 
     @abstractmethod
-    async def table_statuses(self, table_ids: list[int]) -> dict[int, str]:
+    async def table_statuses(self, table_ids: list[int]) -> dict[int, TableStatus]:
         """The status of each of ``table_ids`` that exists (one query; unknown ids are left
         out). Lets start-up load only the tables whose status asks for work.
         """
@@ -688,7 +688,7 @@ class Repository(ABC):
         self,
         tournament_id: int,
         *,
-        status: str | None = None,
+        status: TournamentStatus | None = None,
         round: int | None = None,
         closes_at: float | None = None,
         settings: dict[str, Any] | None = None,
@@ -697,12 +697,14 @@ class Repository(ABC):
 
     @abstractmethod
     async def tournaments_of_guild(
-        self, guild: str, statuses: tuple[str, ...] = TOURNAMENT_STATUSES
+        self, guild: str, statuses: tuple[TournamentStatus, ...] = TOURNAMENT_STATUSES
     ) -> list[TournamentRecord]:
         """The server's tournaments in ``statuses``, newest first."""
 
     @abstractmethod
-    async def tournaments_with_status(self, statuses: tuple[str, ...]) -> list[TournamentRecord]:
+    async def tournaments_with_status(
+        self, statuses: tuple[TournamentStatus, ...]
+    ) -> list[TournamentRecord]:
         """Every tournament in one of ``statuses``, on any server (for start-up)."""
 
     @abstractmethod
@@ -934,7 +936,7 @@ class Repository(ABC):
 
     @abstractmethod
     async def count_tables_of_user(
-        self, user_id: str, guild_id: str, statuses: tuple[str, ...]
+        self, user_id: str, guild_id: str, statuses: tuple[TableStatus, ...]
     ) -> int:
         """How many tables on server ``guild_id`` in ``statuses`` ``user_id`` holds a seat at."""
 
@@ -948,20 +950,20 @@ class Repository(ABC):
 
     @abstractmethod
     async def handovers_of_table(
-        self, table_id: int, statuses: tuple[str, ...] = ("pending",)
+        self, table_id: int, statuses: tuple[HandoverStatus, ...] = (HandoverStatus.PENDING,)
     ) -> list[HandoverRecord]:
         """The table's requests in ``statuses``, oldest first."""
 
     @abstractmethod
     async def handovers_at_tables(
-        self, statuses: tuple[str, ...], table_statuses: tuple[str, ...]
+        self, statuses: tuple[HandoverStatus, ...], table_statuses: tuple[TableStatus, ...]
     ) -> list[HandoverRecord]:
         """Every request in ``statuses`` whose table is in one of ``table_statuses``, oldest
         first, in one query (start-up: ``handover_requests`` joined with ``tables``).
         """
 
     @abstractmethod
-    async def settle_handover(self, request_id: int, status: str) -> bool:
+    async def settle_handover(self, request_id: int, status: HandoverStatus) -> bool:
         """Move a pending request to ``status``; False (and nothing changes) if it was no
         longer pending: exactly one of an Accept, a Decline and the expiry wins.
         """

@@ -7,6 +7,7 @@ import sqlite3
 from typing import Any
 
 from .base import HANDOVER_STATUSES, GuildLimits, HandoverRecord, NotPending, TableRef
+from .statuses import HandoverStatus, TableStatus
 
 _LIMIT_COLUMNS = ("open_lobbies", "running_tables", "tournaments", "engine_entries", "lobby_days")
 _HANDOVER_COLUMNS = "id, table_id, seat, asked_by, user_id, name, status, created_at, due, data"
@@ -14,7 +15,16 @@ _HANDOVER_COLUMNS = "id, table_id, seat, asked_by, user_id, name, status, create
 
 def _handover(row: Any) -> HandoverRecord:
     return HandoverRecord(
-        row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], json.loads(row[9])
+        row[0],
+        row[1],
+        row[2],
+        row[3],
+        row[4],
+        row[5],
+        HandoverStatus(row[6]),
+        row[7],
+        row[8],
+        json.loads(row[9]),
     )
 
 
@@ -54,7 +64,7 @@ class SqliteLimitsMixin:
         await self._write(work)
 
     async def count_tables_of_user(
-        self, user_id: str, guild_id: str, statuses: tuple[str, ...]
+        self, user_id: str, guild_id: str, statuses: tuple[TableStatus, ...]
     ) -> int:
         """How many tables on server ``guild_id`` in ``statuses`` ``user_id`` holds a seat at."""
         if not statuses:
@@ -107,7 +117,7 @@ class SqliteLimitsMixin:
         return _handover(rows[0]) if rows else None
 
     async def handovers_of_table(
-        self, table_id: int, statuses: tuple[str, ...] = ("pending",)
+        self, table_id: int, statuses: tuple[HandoverStatus, ...] = (HandoverStatus.PENDING,)
     ) -> list[HandoverRecord]:
         """The table's requests in ``statuses``, oldest first."""
         if not statuses:
@@ -121,7 +131,7 @@ class SqliteLimitsMixin:
         return [_handover(row) for row in rows]
 
     async def handovers_at_tables(
-        self, statuses: tuple[str, ...], table_statuses: tuple[str, ...]
+        self, statuses: tuple[HandoverStatus, ...], table_statuses: tuple[TableStatus, ...]
     ) -> list[HandoverRecord]:
         """Requests in ``statuses`` at tables in ``table_statuses``, oldest first."""
         if not statuses or not table_statuses:
@@ -135,7 +145,7 @@ class SqliteLimitsMixin:
         )
         return [_handover(row) for row in rows]
 
-    async def settle_handover(self, request_id: int, status: str) -> bool:
+    async def settle_handover(self, request_id: int, status: HandoverStatus) -> bool:
         """Move a pending request to ``status``; False if it was no longer pending."""
         try:
             await self._write(self._work_settle_handover(request_id, status))
@@ -143,8 +153,8 @@ class SqliteLimitsMixin:
             return False
         return True
 
-    def _work_settle_handover(self, request_id: int, status: str) -> Any:
-        if status not in HANDOVER_STATUSES or status == "pending":
+    def _work_settle_handover(self, request_id: int, status: HandoverStatus) -> Any:
+        if status not in HANDOVER_STATUSES or status == HandoverStatus.PENDING:
             raise ValueError(f"a request cannot be settled as {status!r}")
 
         def work(conn: sqlite3.Connection) -> None:

@@ -27,9 +27,7 @@ from typing import Any, Self, TypeAlias
 import asyncpg
 
 from .base import (
-    ACTIVE,
     HANDOVER_STATUSES,
-    LOBBY,
     STATUSES,
     TOURNAMENT_STATUSES,
     Changes,
@@ -72,6 +70,7 @@ from .sqlite import (
     _post_from_row,
     _table_from_row,
 )
+from .statuses import HandoverStatus, TableStatus, TournamentStatus
 from .tournaments import (
     _PAIRING_COLUMNS,
     _RATING_COLUMNS,
@@ -232,7 +231,7 @@ class PostgresRepository(
             seed,
             _dumps(place),
             host,
-            LOBBY,
+            TableStatus.LOBBY,
             _dumps(dict(settings or {})),
             now,
             now,
@@ -255,7 +254,7 @@ class PostgresRepository(
         self,
         table_id: TableId,
         *,
-        status: str | None = None,
+        status: TableStatus | None = None,
         place: dict[str, Any] | None = None,
         settings: dict[str, Any] | None = None,
     ) -> Work:
@@ -306,7 +305,7 @@ class PostgresRepository(
         expected_seq: int,
         entries: list[LogEntry],
         state: dict[str, Any],
-        status: str,
+        status: TableStatus,
         result: dict[str, Any] | None = None,
     ) -> Work:
         if status not in STATUSES:
@@ -383,7 +382,9 @@ class PostgresRepository(
     # -- queries ------------------------------------------------------------------------------
 
     async def tables_of_user(
-        self, user_id: str, statuses: tuple[str, ...] = (LOBBY, ACTIVE)
+        self,
+        user_id: str,
+        statuses: tuple[TableStatus, ...] = (TableStatus.LOBBY, TableStatus.ACTIVE),
     ) -> list[TableRecord]:
         """Tables where ``user_id`` holds a seat, newest first."""
         if not statuses:
@@ -397,14 +398,14 @@ class PostgresRepository(
         )
         return [_table_from_row(row) for row in rows]
 
-    async def table_statuses(self, table_ids: list[int]) -> dict[int, str]:
+    async def table_statuses(self, table_ids: list[int]) -> dict[int, TableStatus]:
         """The status of each existing table of ``table_ids``, in one query."""
         if not table_ids:
             return {}
         rows = await self._read(
             "SELECT id, status FROM tables WHERE id = ANY(?::bigint[])", (sorted(set(table_ids)),)
         )
-        return {row[0]: row[1] for row in rows}
+        return {row[0]: TableStatus(row[1]) for row in rows}
 
     # -- the outbox ---------------------------------------------------------------------------
 
@@ -605,7 +606,7 @@ class PostgresRepository(
         self,
         tournament_id: int,
         *,
-        status: str | None = None,
+        status: TournamentStatus | None = None,
         round: int | None = None,
         closes_at: float | None = None,
         settings: dict[str, Any] | None = None,
@@ -633,7 +634,7 @@ class PostgresRepository(
         return work
 
     async def tournaments_of_guild(
-        self, guild: str, statuses: tuple[str, ...] = TOURNAMENT_STATUSES
+        self, guild: str, statuses: tuple[TournamentStatus, ...] = TOURNAMENT_STATUSES
     ) -> list[TournamentRecord]:
         """The server's tournaments in ``statuses``, newest first."""
         if not statuses:
@@ -646,7 +647,9 @@ class PostgresRepository(
         )
         return [_tournament(row) for row in rows]
 
-    async def tournaments_with_status(self, statuses: tuple[str, ...]) -> list[TournamentRecord]:
+    async def tournaments_with_status(
+        self, statuses: tuple[TournamentStatus, ...]
+    ) -> list[TournamentRecord]:
         """Every tournament in one of ``statuses``, on any server (for start-up)."""
         if not statuses:
             return []
@@ -964,7 +967,7 @@ class PostgresRepository(
         await self._write(work)
 
     async def count_tables_of_user(
-        self, user_id: str, guild_id: str, statuses: tuple[str, ...]
+        self, user_id: str, guild_id: str, statuses: tuple[TableStatus, ...]
     ) -> int:
         """How many tables on server ``guild_id`` in ``statuses`` ``user_id`` holds a seat at."""
         if not statuses:
@@ -1003,8 +1006,8 @@ class PostgresRepository(
 
         return work
 
-    def _work_settle_handover(self, request_id: int, status: str) -> Work:
-        if status not in HANDOVER_STATUSES or status == "pending":
+    def _work_settle_handover(self, request_id: int, status: HandoverStatus) -> Work:
+        if status not in HANDOVER_STATUSES or status == HandoverStatus.PENDING:
             raise ValueError(f"a request cannot be settled as {status!r}")
 
         async def work(conn: Connection) -> None:

@@ -32,8 +32,6 @@ import aiosqlite
 
 from ._aiosqlite_adapter import run_on_connection_thread
 from .base import (
-    ACTIVE,
-    LOBBY,
     STATUSES,
     Changes,
     DuplicateRequest,
@@ -54,6 +52,7 @@ from .limits import SqliteLimitsMixin
 from .migrations import migrations
 from .migrations import statements as _statements
 from .preferences import SqlitePreferencesMixin
+from .statuses import TableStatus
 from .tournaments import SqliteTournamentsMixin
 
 SYNCHRONOUS_LEVELS = ("OFF", "NORMAL", "FULL", "EXTRA")
@@ -86,7 +85,7 @@ def _table_from_row(row: Sequence[Any]) -> TableRecord:
         seed=row[3],
         place=json.loads(row[4]),
         host=row[5],
-        status=row[6],
+        status=TableStatus(row[6]),
         seq=row[7],
         state=_loads(row[8]),
         result=_loads(row[9]),
@@ -311,7 +310,7 @@ class SqliteTablesMixin:
         self,
         table_id: int,
         *,
-        status: str | None = None,
+        status: TableStatus | None = None,
         place: dict[str, Any] | None = None,
         settings: dict[str, Any] | None = None,
     ) -> None:
@@ -338,7 +337,7 @@ class SqliteTablesMixin:
         expected_seq: int,
         entries: list[LogEntry],
         state: dict[str, Any],
-        status: str,
+        status: TableStatus,
         result: dict[str, Any] | None = None,
     ) -> int:
         """Append ``entries`` (numbered expected_seq+1, ...) and store the new snapshot, atomically.
@@ -373,7 +372,7 @@ class SqliteTablesMixin:
         return (rows[0][0], rows[0][1]) if rows else None
 
     async def tables_lacking_deadlines(
-        self, statuses: tuple[str, ...], kinds: tuple[str, ...]
+        self, statuses: tuple[TableStatus, ...], kinds: tuple[str, ...]
     ) -> list[tuple[int, dict[str, Any]]]:
         """(id, settings) of the tables in ``statuses`` without a deadline of ``kinds`` or
         with one whose seat its user no longer holds.
@@ -394,7 +393,7 @@ class SqliteTablesMixin:
         )
         return [(row[0], json.loads(row[1])) for row in rows]
 
-    async def tables_with_status(self, statuses: tuple[str, ...]) -> list[TableRecord]:
+    async def tables_with_status(self, statuses: tuple[TableStatus, ...]) -> list[TableRecord]:
         """Every table in one of ``statuses`` (for start-up and housekeeping), oldest first."""
         if not statuses:
             return []
@@ -645,7 +644,7 @@ class SqliteRepository(
             seed,
             _dumps(place),
             host,
-            LOBBY,
+            TableStatus.LOBBY,
             _dumps(dict(settings or {})),
             now,
             now,
@@ -666,7 +665,7 @@ class SqliteRepository(
         self,
         table_id: TableId,
         *,
-        status: str | None = None,
+        status: TableStatus | None = None,
         place: dict[str, Any] | None = None,
         settings: dict[str, Any] | None = None,
     ) -> Work:
@@ -713,7 +712,7 @@ class SqliteRepository(
         expected_seq: int,
         entries: list[LogEntry],
         state: dict[str, Any],
-        status: str,
+        status: TableStatus,
         result: dict[str, Any] | None = None,
     ) -> Work:
         if status not in STATUSES:
@@ -868,7 +867,9 @@ class SqliteRepository(
     # -- queries ------------------------------------------------------------------------------
 
     async def tables_of_user(
-        self, user_id: str, statuses: tuple[str, ...] = (LOBBY, ACTIVE)
+        self,
+        user_id: str,
+        statuses: tuple[TableStatus, ...] = (TableStatus.LOBBY, TableStatus.ACTIVE),
     ) -> list[TableRecord]:
         """Tables where ``user_id`` holds a seat, newest first."""
         if not statuses:
@@ -883,16 +884,16 @@ class SqliteRepository(
         )
         return [_table_from_row(row) for row in rows]
 
-    async def table_statuses(self, table_ids: list[int]) -> dict[int, str]:
+    async def table_statuses(self, table_ids: list[int]) -> dict[int, TableStatus]:
         """The status of each existing table of ``table_ids``."""
-        found: dict[int, str] = {}
+        found: dict[int, TableStatus] = {}
         ids = sorted(set(table_ids))
         for start in range(0, len(ids), 500):  # SQLite's bound on parameters per statement
             chunk = ids[start : start + 500]
             rows = await self._read(
                 f"SELECT id, status FROM tables WHERE id IN ({_marks(chunk)})", chunk
             )
-            found.update({row[0]: row[1] for row in rows})
+            found.update({row[0]: TableStatus(row[1]) for row in rows})
         return found
 
     @contextlib.asynccontextmanager

@@ -22,6 +22,7 @@ from .base import (
     UnknownTournament,
     table_id_of,
 )
+from .statuses import RoundStatus, TournamentStatus
 
 Work = Callable[[sqlite3.Connection], Any]
 
@@ -48,7 +49,7 @@ def _tournament(row: Sequence[Any]) -> TournamentRecord:
         format=row[6],
         config=json.loads(row[7]),
         organiser=row[8],
-        status=row[9],
+        status=TournamentStatus(row[9]),
         closes_at=row[10],
         round=row[11],
         settings=json.loads(row[12]),
@@ -132,7 +133,7 @@ class SqliteTournamentsMixin:
         self,
         tournament_id: int,
         *,
-        status: str | None = None,
+        status: TournamentStatus | None = None,
         round: int | None = None,
         closes_at: float | None = None,
         settings: dict[str, Any] | None = None,
@@ -148,7 +149,7 @@ class SqliteTournamentsMixin:
         self,
         tournament_id: int,
         *,
-        status: str | None = None,
+        status: TournamentStatus | None = None,
         round: int | None = None,
         closes_at: float | None = None,
         settings: dict[str, Any] | None = None,
@@ -176,7 +177,7 @@ class SqliteTournamentsMixin:
         return work
 
     async def tournaments_of_guild(
-        self, guild: str, statuses: tuple[str, ...] = TOURNAMENT_STATUSES
+        self, guild: str, statuses: tuple[TournamentStatus, ...] = TOURNAMENT_STATUSES
     ) -> list[TournamentRecord]:
         """The server's tournaments in ``statuses``, newest first."""
         marks = ", ".join("?" for _ in statuses)
@@ -187,7 +188,9 @@ class SqliteTournamentsMixin:
         )
         return [_tournament(row) for row in rows]
 
-    async def tournaments_with_status(self, statuses: tuple[str, ...]) -> list[TournamentRecord]:
+    async def tournaments_with_status(
+        self, statuses: tuple[TournamentStatus, ...]
+    ) -> list[TournamentRecord]:
         """Every tournament in one of ``statuses``, on any server (for start-up)."""
         marks = ", ".join("?" for _ in statuses)
         rows = await self._read(
@@ -268,7 +271,7 @@ class SqliteTournamentsMixin:
             " FROM tournament_rounds WHERE tournament_id = ? ORDER BY number",
             (tournament_id,),
         )
-        return [RoundRecord(*row) for row in rows]
+        return [RoundRecord(row[0], row[1], RoundStatus(row[2]), *row[3:]) for row in rows]
 
     # ----- pairings ---------------------------------------------------------------------------
 

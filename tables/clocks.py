@@ -63,7 +63,7 @@ BAD_DURATION = Text(
 
 
 class ClockSettings(BaseModel):
-    """``settings["clock"]`` of a table: seconds per move (None: no clock) and what happens
+    """``TableSettings.clock`` of a table: seconds per move (None: no clock) and what happens
     when a seat's time runs out.
     """
 
@@ -88,22 +88,18 @@ class ClockError(ValueError):
         self.reason = reason
 
 
+def clock_for(per_move: int | None, on_timeout: str) -> ClockSettings:
+    """The clock a host or an organiser chose, or ``ClockError``."""
+    return validate_clock({"per_move": per_move, "on_timeout": on_timeout})
+
+
 def validate_clock(value: Any) -> ClockSettings:
-    """``value`` (the ``settings["clock"]`` dict) as ``ClockSettings``, or ``ClockError``."""
+    """``value`` (a clock as stored) as ``ClockSettings``, or ``ClockError``."""
     try:
         return ClockSettings.model_validate(value)
     except ValidationError as error:
         where = error.errors(include_url=False)[0]["loc"]
         raise ClockError(BAD_TIMEOUT if "on_timeout" in where else BAD_CLOCK) from None
-
-
-def clock_of(settings: dict[str, Any]) -> ClockSettings | None:
-    """A stored table's clock, or None when it has no clock per move."""
-    raw = settings.get("clock")
-    if not raw:
-        return None
-    clock = ClockSettings.model_validate(raw)
-    return clock if clock.per_move is not None else None
 
 
 _UNITS = {"m": MINUTE, "min": MINUTE, "h": HOUR, "std": HOUR, "d": DAY, "t": DAY}

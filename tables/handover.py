@@ -20,11 +20,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from games.core import Text, forfeited
-from storage import ACTIVE, Changes, DeadlineRecord, HandoverRecord, NotPending
+from storage import Changes, DeadlineRecord, HandoverRecord, HandoverStatus, NotPending, TableStatus
 
 from . import messages as msg
 from . import notices
 from .clocks import HOUR
+from .errors import ErrorKind
 from .limits import valid_id
 from .locks import LockMap
 from .requests import Member, MoveOutcome, TableError
@@ -111,10 +112,10 @@ class Handovers:
         """
         table = await self.service.get(table_id)
         self.check(table, seat, by, to, may_manage=may_manage)
-        for pending in await self.repo.handovers_of_table(table_id, ("pending",)):
+        for pending in await self.repo.handovers_of_table(table_id, (HandoverStatus.PENDING,)):
             if pending.seat == seat:
                 raise TableError(REQUEST_PENDING.format(n=seat + 1, who=pending.name))
-        for earlier in await self.repo.handovers_of_table(table_id, ("declined",)):
+        for earlier in await self.repo.handovers_of_table(table_id, (HandoverStatus.DECLINED,)):
             # One "no" per table is enough: a host must not ask the same person again and again.
             if earlier.user_id == to.user_id:
                 raise TableError(DECLINED_BEFORE.format(who=to.name))
@@ -162,13 +163,13 @@ class Handovers:
 
     def check(self, table: Table, seat: int, by: Member, to: Member, *, may_manage: bool) -> None:
         """What ``substitute`` checks, asked before a request is stored."""
-        if table.status != ACTIVE or table.state is None:
+        if table.status != TableStatus.ACTIVE or table.state is None:
             raise TableError(msg.NOT_ACTIVE)
         if not may_manage and table.record.host != by.user_id:
-            raise TableError(msg.HOST_OR_MANAGER, "forbidden")
+            raise TableError(msg.HOST_OR_MANAGER, ErrorKind.FORBIDDEN)
         if not 0 <= seat < len(table.seats):
             raise TableError(msg.NO_SUCH_SEAT.format(n=seat + 1))
-        if seat in forfeited(table.state) or seat in (table.record.settings.get("resigned") or []):
+        if seat in forfeited(table.state) or seat in table.settings.resigned:
             raise TableError(SEAT_GONE.format(n=seat + 1))
         if table.seats[seat].user_id == to.user_id:
             raise TableError(msg.SAME_HOLDER)
@@ -179,7 +180,7 @@ class Handovers:
         """The request; ``TableError`` if there is none."""
         record = await self.repo.get_handover(request_id) if valid_id(request_id) else None
         if record is None:
-            raise TableError(NO_SUCH_REQUEST, "unknown")
+            raise TableError(NO_SUCH_REQUEST, ErrorKind.UNKNOWN)
         return record
 
     async def answer(self, request_id: int, member: Member, *, accept: bool) -> HandoverAnswered:
@@ -191,23 +192,23 @@ class Handovers:
             try:
                 record = await self.get(request_id)
                 if record.user_id != member.user_id:
-                    raise TableError(NOT_YOUR_REQUEST, "foreign")
-                if record.status != "pending":
-                    raise TableError(REQUEST_SETTLED, "stale")
+                    raise TableError(NOT_YOUR_REQUEST, ErrorKind.FOREIGN)
+                if record.status != HandoverStatus.PENDING:
+                    raise TableError(REQUEST_SETTLED, ErrorKind.STALE)
                 table = await self.service.get(record.table_id)
                 if not accept:
                     changes = Changes()
-                    changes.settle_handover(record.id, "declined")
+                    changes.settle_handover(record.id, HandoverStatus.DECLINED)
                     self._tell_host(changes, record, notices.HANDOVER_DECLINED)
                     try:
                         await self.repo.commit(changes)
                     except NotPending:
-                        raise TableError(REQUEST_SETTLED, "stale") from None
+                        raise TableError(REQUEST_SETTLED, ErrorKind.STALE) from None
                     self.service.posted()
-                    record.status = "declined"
+                    record.status = HandoverStatus.DECLINED
                     return HandoverAnswered(record, table, accepted=False)
                 outcome = await self._hand_over(record, table, member)
-                record.status = "accepted"
+                record.status = HandoverStatus.ACCEPTED
                 return HandoverAnswered(record, outcome.table, accepted=True, outcome=outcome)
             finally:
                 self._answering.pop(request_id, None)
@@ -218,15 +219,15 @@ class Handovers:
         ):
             # The hand-over is stored but the request was not settled (a crash between the
             # two writes): this answer finishes it.
-            await self.repo.settle_handover(record.id, "accepted")
+            await self.repo.settle_handover(record.id, HandoverStatus.ACCEPTED)
             return MoveOutcome(table)
-        guild = table.record.place.get("guild")
+        guild = table.place.guild
         if guild:
             # Taking a seat counts toward the new holder's tables like joining one.
             await self.service.limits.check_seat(str(guild), member.user_id, lobby=False)
         # The request is settled in the hand-over's own transaction.
         settled = Changes()
-        settled.settle_handover(record.id, "accepted")
+        settled.settle_handover(record.id, HandoverStatus.ACCEPTED)
         try:
             self.check(table, record.seat, Member(record.asked_by, ""), member, may_manage=True)
             return await self.service.substitute(
@@ -240,10 +241,10 @@ class Handovers:
         except NotPending:
             # Another process settled it between the check and now (not reachable in one
             # process, where the answers to a request run one at a time).
-            raise TableError(REQUEST_SETTLED, "stale") from None
+            raise TableError(REQUEST_SETTLED, ErrorKind.STALE) from None
         except TableError:
             # The table moved on so far that the request cannot be met: it ends here.
-            await self.repo.settle_handover(record.id, "cancelled")
+            await self.repo.settle_handover(record.id, HandoverStatus.CANCELLED)
             raise
 
     async def reconcile(self) -> None:
@@ -255,7 +256,9 @@ class Handovers:
             for d in await self.repo.deadlines(kinds=(HANDOVER_EXPIRY,))
         }
         # One query for every running table's pending requests (not one per table).
-        for record in await self.repo.handovers_at_tables(("pending",), (ACTIVE,)):
+        for record in await self.repo.handovers_at_tables(
+            (HandoverStatus.PENDING,), (TableStatus.ACTIVE,)
+        ):
             if record.id not in stored:
                 await self.service.scheduler.add(
                     HANDOVER_EXPIRY,
@@ -271,31 +274,31 @@ class Handovers:
         async with self._lock(request_id):
             try:
                 record = await self.repo.get_handover(request_id) if valid_id(request_id) else None
-                if record is None or record.status != "pending":
+                if record is None or record.status != HandoverStatus.PENDING:
                     return None  # answered in time
                 try:
                     table = await self.service.get(record.table_id)
                 except Exception:  # noqa: BLE001 - a table gone needs no answer
-                    await self.repo.settle_handover(record.id, "cancelled")
+                    await self.repo.settle_handover(record.id, HandoverStatus.CANCELLED)
                     return None
-                if table.status != ACTIVE:
-                    await self.repo.settle_handover(record.id, "cancelled")
+                if table.status != TableStatus.ACTIVE:
+                    await self.repo.settle_handover(record.id, HandoverStatus.CANCELLED)
                     return None
                 seats = table.seats
                 if 0 <= record.seat < len(seats) and seats[record.seat].user_id == record.user_id:
                     # Accepted, and the seat handed over, but a crash came before the request
                     # was settled: it is settled now, and nobody is told it lapsed.
-                    await self.repo.settle_handover(record.id, "accepted")
+                    await self.repo.settle_handover(record.id, HandoverStatus.ACCEPTED)
                     return None
                 changes = Changes()
-                changes.settle_handover(record.id, "expired")
+                changes.settle_handover(record.id, HandoverStatus.EXPIRED)
                 self._tell_host(changes, record, notices.HANDOVER_LAPSED)
                 try:
                     await self.repo.commit(changes)
                 except NotPending:
                     return None
                 self.service.posted()
-                record.status = "expired"
+                record.status = HandoverStatus.EXPIRED
                 return HandoverLapsed(record, table)
             finally:
                 self._answering.pop(request_id, None)

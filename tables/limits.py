@@ -25,10 +25,12 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
 from games.core import Text
-from storage import ACTIVE, LOBBY, Changes, DeadlineRecord, Repository
+from storage import Changes, DeadlineRecord, Repository, TableStatus
 from storage.base import TableId
 
 from .clocks import DAY
+from .errors import ErrorKind
+from .metadata import TablePlace, TableSettings
 from .requests import TableError
 
 if TYPE_CHECKING:
@@ -231,28 +233,30 @@ class LimitKeeper:
         """
         limits = await self.of_guild(guild_id)
         if lobby:
-            count = await self.repo.count_tables_of_user(user_id, guild_id, (LOBBY,))
+            count = await self.repo.count_tables_of_user(user_id, guild_id, (TableStatus.LOBBY,))
             if count >= limits.open_lobbies:
                 text = TOO_MANY_LOBBIES.format(count=count, limit=limits.open_lobbies)
-                raise TableError(refusal(text, self.caps.open_lobbies), "limit")
-        count = await self.repo.count_tables_of_user(user_id, guild_id, (LOBBY, ACTIVE))
+                raise TableError(refusal(text, self.caps.open_lobbies), ErrorKind.LIMIT)
+        count = await self.repo.count_tables_of_user(
+            user_id, guild_id, (TableStatus.LOBBY, TableStatus.ACTIVE)
+        )
         if count >= limits.running_tables:
             text = TOO_MANY_TABLES.format(count=count, limit=limits.running_tables)
-            raise TableError(refusal(text, self.caps.running_tables), "limit")
+            raise TableError(refusal(text, self.caps.running_tables), ErrorKind.LIMIT)
 
     async def check_tournament(self, guild_id: str, open_or_running: int) -> None:
         """Refuse one more tournament when ``open_or_running`` already reach the limit."""
         limits = await self.of_guild(guild_id)
         if open_or_running >= limits.tournaments:
             text = TOO_MANY_TOURNAMENTS.format(count=open_or_running, limit=limits.tournaments)
-            raise TableError(refusal(text, self.caps.tournaments), "limit")
+            raise TableError(refusal(text, self.caps.tournaments), ErrorKind.LIMIT)
 
     async def check_engine_entry(self, guild_id: str, engines: int) -> None:
         """Refuse one more engine player in a tournament that has ``engines`` already."""
         limits = await self.of_guild(guild_id)
         if engines >= limits.engine_entries:
             text = TOO_MANY_ENGINES.format(count=engines, limit=limits.engine_entries)
-            raise TableError(refusal(text, self.caps.engine_entries), "limit")
+            raise TableError(refusal(text, self.caps.engine_entries), ErrorKind.LIMIT)
 
     # ----- lobby housekeeping ----------------------------------------------------------------
 
@@ -271,9 +275,9 @@ class LimitKeeper:
         crash between opening and storing it) gets one, counted from when it was opened.
         """
         stored = {d.table_id for d in await self.repo.deadlines(kinds=(LOBBY_EXPIRY,))}
-        for record in await self.repo.tables_with_status((LOBBY,)):
-            guild = record.place.get("guild")
-            if record.id in stored or not guild or record.settings.get("tournament"):
+        for record in await self.repo.tables_with_status((TableStatus.LOBBY,)):
+            guild = TablePlace.of_record(record).guild
+            if record.id in stored or not guild or TableSettings.of_record(record).tournament:
                 continue
             days = (await self.of_guild(str(guild))).lobby_days
             await self.service.scheduler.replace(

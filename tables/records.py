@@ -7,8 +7,6 @@ The bot (the Discord adapter) builds on ``tables`` and never imports ``storage``
 from __future__ import annotations
 
 from storage import (
-    ACTIVE,
-    LOBBY,
     GuildSettings,
     HandoverRecord,
     OutboxRecord,
@@ -19,8 +17,6 @@ from storage import (
 from storage.base import Registration, TournamentRecord
 
 __all__ = [
-    "ACTIVE",
-    "LOBBY",
     "GuildSettings",
     "HandoverRecord",
     "OutboxRecord",

@@ -7,14 +7,13 @@ proves it for a whole database with the games' own engines (used after ``tischru
 from __future__ import annotations
 
 from games.core import get_game, replay
-from storage import Repository
-from storage.base import STATUSES
+from storage import Repository, TableStatus
 
 
 async def check_replays(repo: Repository) -> tuple[int, list[str]]:
     """Replay every game table's log; (tables replayed, one line per mismatch found)."""
     replayed, mismatches = 0, []
-    for record in await repo.tables_with_status(STATUSES):
+    for record in await repo.tables_with_status(tuple(TableStatus)):
         log = await repo.log(record.id)
         if record.state is None:
             if log:

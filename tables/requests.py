@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from games.core import Event, Text
+from games.core import Event, State, Text
+
+from .errors import ErrorKind
 
 if TYPE_CHECKING:
     from .service import Table
@@ -19,10 +21,12 @@ if TYPE_CHECKING:
 class TableError(Exception):
     """A request the service refuses; ``reason`` is safe to show privately to the requester.
 
-    ``kind`` lets an adapter react (e.g. show the fresh table on ``stale``).
+    ``kind`` lets an adapter react (e.g. show the fresh table on ``ErrorKind.STALE``).
     """
 
-    def __init__(self, reason: Text, kind: str = "refused", *, table: Table | None = None) -> None:
+    def __init__(
+        self, reason: Text, kind: ErrorKind = ErrorKind.REFUSED, *, table: Table | None = None
+    ) -> None:
         super().__init__(reason.en)
         self.reason = reason
         self.kind = kind
@@ -50,12 +54,25 @@ class Applied:
 
 @dataclass
 class MoveOutcome:
-    """What a move did: the actions stored (the move, then chance and engine moves)."""
+    """What a move did: the actions stored (the move, then chance and engine moves), and the
+    table as they left it.
+    """
 
     table: Table
     applied: list[Applied] = field(default_factory=list)
     duplicate: bool = False
     """True if this request had already been applied; nothing new was stored."""
+    move: tuple[State, int, str] | None = field(default=None, repr=False)
+    """A member's move: the state it was made in, its seat and its code."""
+
+    def label(self, lang: str) -> str | None:
+        """The member's move as its button read, computed from the state it was made in
+        (once the move is stored, and only when an answer names it); None without a move.
+        """
+        if self.move is None:
+            return None
+        state, seat, code = self.move
+        return self.table.game.action_label(state, seat, code, lang)
 
     @property
     def events(self) -> list[tuple[Applied, Event]]:

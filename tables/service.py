@@ -35,10 +35,6 @@ from games.core import (
     get_game,
 )
 from storage import (
-    ACTIVE,
-    CANCELLED,
-    FINISHED,
-    LOBBY,
     Changes,
     DeadlineRecord,
     DuplicateRequest,
@@ -48,15 +44,18 @@ from storage import (
     StaleSequence,
     TableRecord,
     TableRef,
+    TableStatus,
     UnknownTable,
 )
 
 from . import messages as msg
 from . import notices
-from .clocks import ClockError, ClockSettings, Scheduler, clock_of, validate_clock
+from .clocks import ClockError, ClockSettings, Scheduler
+from .errors import ErrorKind
 from .handover import Handovers
 from .limits import LOBBY_EXPIRY, LimitCaps, LimitKeeper, valid_id
 from .locks import LockMap
+from .metadata import TablePlace, TableSettings
 from .processes import LEASE_SECONDS
 from .requests import Applied, Member, MoveOutcome, TableError
 from .turns import TurnClocks
@@ -115,8 +114,8 @@ class Table:
         return self.record.state
 
     @property
-    def status(self) -> str:
-        """lobby, active, finished or cancelled."""
+    def status(self) -> TableStatus:
+        """In the lobby, in play, finished or cancelled."""
         return self.record.status
 
     def seat_of(self, user_id: str) -> int | None:
@@ -132,7 +131,7 @@ class Table:
 
     def to_act(self) -> list[int]:
         """Seats that may act now (empty in the lobby and when over)."""
-        if self.status != ACTIVE or self.state is None:
+        if self.status != TableStatus.ACTIVE or self.state is None:
             return []
         return [seat for seat in self.game.to_act(self.state) if seat != CHANCE]
 
@@ -151,7 +150,7 @@ class Table:
 
     def legal_actions(self, seat: int) -> list[str]:
         """The codes ``seat`` may play now (computed once per state and seat)."""
-        if self.status != ACTIVE or self.state is None:
+        if self.status != TableStatus.ACTIVE or self.state is None:
             return []
         state = self.state
         codes = self._memo("legal", seat, lambda: self.game.legal_actions(state, seat))
@@ -162,14 +161,24 @@ class Table:
         return Result.model_validate(self.record.result) if self.record.result else None
 
     @property
+    def settings(self) -> TableSettings:
+        """The table's settings (language, clock, tournament round, resignations, ...)."""
+        return TableSettings.of_record(self.record)
+
+    @property
+    def place(self) -> TablePlace:
+        """Where the table lives (server, channel, thread, lobby message; or the terminal)."""
+        return TablePlace.of_record(self.record)
+
+    @property
     def clock(self) -> ClockSettings | None:
         """The table's clock per move (None: no clock)."""
-        return clock_of(self.record.settings)
+        return self.settings.timed
 
     def former_seat(self, user_id: str) -> int | None:
         """The seat ``user_id`` held before it was handed to someone else, if any."""
-        seat = (self.record.settings.get("handed_over") or {}).get(user_id)
-        return seat if isinstance(seat, int) and self.seat_of(user_id) is None else None
+        seat = self.settings.handed_over.get(user_id)
+        return seat if seat is not None and self.seat_of(user_id) is None else None
 
 
 @dataclass
@@ -293,7 +302,7 @@ class TableService:
     @staticmethod
     def posts_for(table: Table) -> bool:
         """Whether changes at ``table`` are posted (the terminal table shows them itself)."""
-        return "terminal" not in table.record.place
+        return not table.place.terminal
 
     def posted(self) -> None:
         """A commit stored posts: wake whoever delivers them."""
@@ -329,21 +338,23 @@ class TableService:
         if not valid_id(table_id):
             # A number from a command or a button beyond SQLite's integers is no table; it
             # must not reach storage, which would raise OverflowError.
-            raise TableError(msg.NO_SUCH_TABLE.format(id=str(table_id)[:20]), "unknown")
+            raise TableError(msg.NO_SUCH_TABLE.format(id=str(table_id)[:20]), ErrorKind.UNKNOWN)
         try:
             record = await self.repo.get_table(table_id)
         except UnknownTable:
-            raise TableError(msg.NO_SUCH_TABLE.format(id=table_id), "unknown") from None
+            raise TableError(msg.NO_SUCH_TABLE.format(id=table_id), ErrorKind.UNKNOWN) from None
         seats = await self.repo.get_seats(table_id)
         game = get_game(record.game)
         options = game.Options.model_validate(record.options)
         table = Table(record=record, seats=seats, game=game, options=options)
-        if record.status in (LOBBY, ACTIVE) and not self.shared:
+        if record.status in (TableStatus.LOBBY, TableStatus.ACTIVE) and not self.shared:
             self._keep(table)
         return table
 
     async def tables_of_user(
-        self, user_id: str, statuses: tuple[str, ...] = (LOBBY, ACTIVE)
+        self,
+        user_id: str,
+        statuses: tuple[TableStatus, ...] = (TableStatus.LOBBY, TableStatus.ACTIVE),
     ) -> list[Table]:
         """The user's tables, newest first."""
         records = await self.repo.tables_of_user(user_id, statuses)
@@ -355,11 +366,11 @@ class TableService:
         self,
         game_id: str,
         host: Member,
-        place: dict[str, Any],
+        place: TablePlace | dict[str, Any],
         options: dict[str, Any] | None = None,
         *,
         seed: int | None = None,
-        settings: dict[str, Any] | None = None,
+        settings: TableSettings | dict[str, Any] | None = None,
         seats: list[SeatRecord] | None = None,
     ) -> Table:
         """Open a table in the lobby with ``host`` in the first seat.
@@ -368,7 +379,7 @@ class TableService:
         for the real count at start. ``seats`` seats these players instead of the host, who
         then holds no seat (a tournament opens its tables like that, in pairing order).
         """
-        guild = place.get("guild")
+        guild = TablePlace.of(dict(place)).guild if isinstance(place, dict) else place.guild
         # A member opening a lobby on a server is held to its limits; a tournament seating
         # its pairing (``seats``) is bounded by the tournament's own limits instead.
         member_lobby = seats is None and bool(guild)
@@ -397,11 +408,11 @@ class TableService:
         changes: Changes,
         game_id: str,
         host: Member,
-        place: dict[str, Any],
+        place: TablePlace | dict[str, Any],
         options: dict[str, Any] | None = None,
         *,
         seed: int | None = None,
-        settings: dict[str, Any] | None = None,
+        settings: TableSettings | dict[str, Any] | None = None,
         seats: list[SeatRecord] | None = None,
     ) -> TableRef:
         """``create``'s checks, with the table and its seats staged in ``changes`` (a
@@ -414,19 +425,20 @@ class TableService:
             raise TableError(error.reason) from None
         if seats is not None and not 1 <= len(seats) <= game.max_players:
             raise TableError(msg.TABLE_FULL)
-        if settings and "clock" in settings:
+        if not isinstance(place, TablePlace):
+            place = TablePlace.of(place)
+        if not isinstance(settings, TableSettings):
             try:
-                clock = validate_clock(settings["clock"])
+                settings = TableSettings.checked(settings or {})
             except ClockError as error:
                 raise TableError(error.reason) from None
-            settings = {**settings, "clock": clock.model_dump(mode="json")}
         ref = changes.create_table(
             game.id,
             parsed.model_dump(mode="json"),
             self._seed_source() if seed is None else seed,
-            place,
+            place.stored(),
             host.user_id,
-            settings,
+            settings.stored(),
         )
         if seats is None:
             seats = [SeatRecord(0, host.name, user_id=host.user_id)]
@@ -444,7 +456,7 @@ class TableService:
                 raise TableError(msg.ALREADY_SEATED)
             if len(table.seats) >= table.game.max_players:
                 raise TableError(msg.TABLE_FULL)
-            guild = table.record.place.get("guild")
+            guild = table.place.guild
             if not guild:
                 seats = [*table.seats, SeatRecord(len(table.seats), member.name, member.user_id)]
                 return await self._store_seats(table, seats)
@@ -487,7 +499,7 @@ class TableService:
         """End a table without a result (its host, or someone allowed to manage the place)."""
         async with self._lock(table_id):
             table = await self.get(table_id)
-            if table.status not in (LOBBY, ACTIVE):
+            if table.status not in (TableStatus.LOBBY, TableStatus.ACTIVE):
                 raise TableError(msg.ALREADY_OVER)
             if not may_manage:
                 self._require_host(table, by)
@@ -535,14 +547,14 @@ class TableService:
         """Play ``code`` for ``member``'s seat, then let chance and engine seats move.
 
         ``expected_seq`` is the state the member saw (from a button); if the table moved on,
-        ``TableError(kind="stale")`` is raised and nothing changes. A ``request_id`` already
+        ``TableError`` of kind ``STALE`` is raised and nothing changes. A ``request_id`` already
         applied returns ``duplicate=True`` and changes nothing.
         """
         async with self._lock(table_id):
             table = await self.get(table_id)
             seat = table.seat_of(member.user_id)
             if seat is None:
-                raise TableError(not_a_player(table, member.user_id), "foreign")
+                raise TableError(not_a_player(table, member.user_id), ErrorKind.FOREIGN)
             return await self._act_locked(
                 table, seat, code, expected_seq, request_id, actor=member.user_id
             )
@@ -574,24 +586,27 @@ class TableService:
         if expected_seq is not None and expected_seq != table.seq:
             if request_id and await self.repo.find_request(request_id):
                 return MoveOutcome(table, duplicate=True)
-            raise TableError(msg.STALE, "stale", table=table)
-        if table.status == LOBBY:
+            raise TableError(msg.STALE, ErrorKind.STALE, table=table)
+        if table.status == TableStatus.LOBBY:
             raise TableError(msg.NOT_STARTED)
-        if table.status != ACTIVE or table.state is None:
+        if table.status != TableStatus.ACTIVE or table.state is None:
             raise TableError(msg.ALREADY_OVER)
         if table.seats[seat].engine:
-            raise TableError(msg.NOT_A_PLAYER, "foreign")
+            raise TableError(msg.NOT_A_PLAYER, ErrorKind.FOREIGN)
         if code == FORFEIT:
             # Reserved for a clock running out; a crafted button must not end a table.
-            raise TableError(msg.NOT_A_MOVE, "illegal")
+            raise TableError(msg.NOT_A_MOVE, ErrorKind.ILLEGAL)
         try:
             check_move(table, seat, code)
             state, events = table.game.apply(table.state, seat, code, checked=False)
         except IllegalAction as error:
-            kind = "turn" if seat not in table.game.to_act(table.state) else "illegal"
+            kind = (
+                ErrorKind.TURN if seat not in table.game.to_act(table.state) else ErrorKind.ILLEGAL
+            )
             raise TableError(error.reason, kind) from None
         applied = [Applied(table.seq + 1, seat, code, events)]
-        outcome = MoveOutcome(table)
+        # The state before the move: apply never changes a state in place, so it stays as is.
+        outcome = MoveOutcome(table, move=(table.state, seat, code))
         try:
             await self._advance(table, state, applied, outcome, request_id=request_id, actor=actor)
         except DuplicateRequest:
@@ -618,9 +633,7 @@ class TableService:
             if any(entry.seat == seat for entry in await self.repo.log(table_id, since)):
                 return None
             game = table.game
-            if clock.on_timeout == "forfeit" or seat in (
-                table.record.settings.get("resigned") or ()
-            ):
+            if clock.on_timeout == "forfeit" or seat in table.settings.resigned:
                 # A resigned seat still waiting here (a crash between storing the resignation
                 # and its forfeit) forfeits, whatever the table's clock would do.
                 code = FORFEIT
@@ -656,10 +669,10 @@ class TableService:
         """
         async with self._lock(table_id):
             table = await self.get(table_id)
-            if table.status != ACTIVE or table.state is None:
+            if table.status != TableStatus.ACTIVE or table.state is None:
                 raise TableError(msg.NOT_ACTIVE)
             if not may_manage and table.record.host != by.user_id:
-                raise TableError(msg.HOST_OR_MANAGER, "forbidden")
+                raise TableError(msg.HOST_OR_MANAGER, ErrorKind.FORBIDDEN)
             if not 0 <= seat < len(table.seats):
                 raise TableError(msg.NO_SUCH_SEAT.format(n=seat + 1))
             old = table.seats[seat]
@@ -675,18 +688,18 @@ class TableService:
                 new = SeatRecord(seat, f"🤖 {engine} ({old.name})"[:80], engine=engine)
             seats = [*table.seats]
             seats[seat] = new
-            handed = dict(table.record.settings.get("handed_over") or {})
+            handed = dict(table.settings.handed_over)
             if old.user_id:
                 handed[old.user_id] = seat
             if new.user_id:
                 handed.pop(new.user_id, None)
-            settings = {**table.record.settings, "handed_over": handed}
+            settings = table.settings.but(handed_over=handed)
             # One transaction: the seats, the record of who handed over, the old holder's
             # clock dropped, the engine's moves if it acts now, the posts, and ``changes`` (a
             # hand-over request settled as accepted).
             changes = Changes() if changes is None else changes
             changes.set_seats(table.id, seats)
-            changes.update_table(table.id, settings=settings)
+            changes.update_table(table.id, settings=settings.stored())
             await self.clocks.stage_clear_seat(changes, table.id, seat)
             table.seat_deadlines = None  # read again: a seat's clocks change hands outside plan
             note = {
@@ -718,25 +731,25 @@ class TableService:
         (the same reserved ``FORFEIT`` a clock running out plays; Stardust plays on without
         them), logged as that seat's action, so the result counts and is rated like a timeout
         forfeit. A seat that must act forfeits now; one that need not yet forfeits the moment
-        it must (``settings["resigned"]``): a game's forfeit rule is written for the seat to
+        it must (``TableSettings.resigned``): a game's forfeit rule is written for the seat to
         act, and nobody waits for a seat whose player has gone.
         """
         async with self._lock(table_id):
             table = await self.get(table_id)
-            if table.status == LOBBY:
+            if table.status == TableStatus.LOBBY:
                 raise TableError(msg.RESIGN_IN_LOBBY)
-            if table.status != ACTIVE or table.state is None:
+            if table.status != TableStatus.ACTIVE or table.state is None:
                 raise TableError(msg.ALREADY_OVER)
             seat = table.seat_of(member.user_id)
             if seat is None:
-                raise TableError(not_a_player(table, member.user_id), "foreign")
-            resigned = list(table.record.settings.get("resigned") or [])
+                raise TableError(not_a_player(table, member.user_id), ErrorKind.FOREIGN)
+            resigned = table.settings.resigned
             if seat in resigned or seat in forfeited(table.state):
                 raise TableError(msg.ALREADY_RESIGNED)
-            settings = {**table.record.settings, "resigned": [*resigned, seat]}
+            settings = table.settings.but(resigned=[*resigned, seat])
             # One transaction: the resignation, the forfeit if the seat acts now, the post.
             changes = Changes()
-            changes.update_table(table.id, settings=settings)
+            changes.update_table(table.id, settings=settings.stored())
             outcome = MoveOutcome(table)
             await self._advance(
                 table,
@@ -759,7 +772,7 @@ class TableService:
                 table = await self.get(table_id)
             except TableError:
                 return None
-            if table.status != LOBBY:
+            if table.status != TableStatus.LOBBY:
                 return None
             return await self._close(table, expired={"days": days})
 
@@ -773,7 +786,7 @@ class TableService:
         request_id: str | None,
         changes: Changes | None = None,
         seats: list[SeatRecord] | None = None,
-        settings: dict[str, Any] | None = None,
+        settings: TableSettings | None = None,
         actor: str | None = None,
         notes: list[dict[str, Any]] | None = None,
         handed_to: dict[str, Any] | None = None,
@@ -789,9 +802,7 @@ class TableService:
         seats = table.seats if seats is None else seats
         engines = {seat.seat: seat.engine for seat in seats if seat.engine}
         # A seat whose player resigned forfeits as soon as it must act (``resign``).
-        resigned = set(
-            (table.record.settings if settings is None else settings).get("resigned") or ()
-        )
+        resigned = set((table.settings if settings is None else settings).resigned)
         players = game.engine_players()
         seq = table.seq + len(applied)
         for _ in range(game.max_decisions(len(seats), table.options) + 1):
@@ -816,7 +827,7 @@ class TableService:
             applied.append(Applied(seq, seat, code, events))
         over = game.is_over(state)
         result = game.final_result(state, len(seats)) if over else None
-        status = FINISHED if over else ACTIVE
+        status = TableStatus.FINISHED if over else TableStatus.ACTIVE
         now = self.clock()
         entries = [
             LogEntry(item.seq, item.seat, item.code, request_id if index == 0 else None, now)
@@ -835,7 +846,7 @@ class TableService:
             status=status,
             result=result_json,
             updated_at=now,
-            settings=table.record.settings if settings is None else settings,
+            settings=table.record.settings if settings is None else settings.stored(),
         )
         after = Table(record=record, seats=seats, game=game, options=table.options)
         after.seat_deadlines = table.seat_deadlines
@@ -868,9 +879,10 @@ class TableService:
                     added = await self.clocks.plan(after, movers, unit)
                     await self.repo.commit(unit)
         except StaleSequence:
-            self._cache.pop(table.id, None)  # another writer moved it: reload next time
+            self._cache.pop(table.id, None)  # another writer moved it: read it as it is now
             table.seat_deadlines = None
-            raise TableError(msg.STALE, "stale") from None
+            current = await self.get(table.id)
+            raise TableError(msg.STALE, ErrorKind.STALE, table=current) from None
         self.scheduler.notify(added)
         if after.clock is not None:
             table.seat_deadlines = after.planned_deadlines if after.clock.per_move else None
@@ -880,7 +892,7 @@ class TableService:
         table.record.status, table.record.result = status, result_json
         table.record.updated_at = now
         if settings is not None:
-            table.record.settings = settings
+            table.record.settings = record.settings
         table.seats = seats
         outcome.applied.extend(applied)
         if self.posts_for(after):
@@ -914,10 +926,10 @@ class TableService:
         # One transaction: the status, the deadlines dropped, and the thread's note (a running
         # table has a thread that must hear of it).
         changes = Changes()
-        changes.update_table(table.id, status=CANCELLED)
+        changes.update_table(table.id, status=TableStatus.CANCELLED)
         # Every deadline of the table: its clocks, a lobby's closing, a hand-over's expiry.
         changes.delete_deadlines(table_id=table.id)
-        post = table.status == ACTIVE and self.posts_for(table)
+        post = table.status == TableStatus.ACTIVE and self.posts_for(table)
         if post:
             changes.post(
                 f"cancelled:{table.id}",
@@ -937,7 +949,7 @@ class TableService:
                 at=self.clock(),
             )
         await self.repo.commit(changes)
-        table.record.status = CANCELLED
+        table.record.status = TableStatus.CANCELLED
         self._cache.pop(table.id, None)
         self._locks.pop(table.id, None)
         if post:
@@ -946,28 +958,28 @@ class TableService:
 
     @staticmethod
     def _require_lobby(table: Table) -> None:
-        if table.status == ACTIVE:
+        if table.status == TableStatus.ACTIVE:
             raise TableError(msg.ALREADY_STARTED)
-        if table.status != LOBBY:
+        if table.status != TableStatus.LOBBY:
             raise TableError(msg.ALREADY_OVER)
 
     @staticmethod
     def _require_host(table: Table, member: Member) -> None:
         if table.record.host != member.user_id:
-            raise TableError(msg.HOST_ONLY, "forbidden")
+            raise TableError(msg.HOST_ONLY, ErrorKind.FORBIDDEN)
 
     # ----- where a table lives, for the adapter ------------------------------------------------
 
     async def set_place(self, table: Table, **values: str) -> None:
         """Add ``values`` to where ``table`` lives (its lobby message, its thread)."""
-        place = {**table.record.place, **values}
+        place = table.place.but(**values).stored()
         await self.repo.update_table(table.id, place=place)
         table.record.place = place
 
     async def running_table_with_thread(self, thread_id: str) -> int | None:
         """The running table whose thread is ``thread_id``, if there is one."""
-        for record in await self.repo.tables_with_status((ACTIVE,)):
-            if record.place.get("thread") == thread_id:
+        for record in await self.repo.tables_with_status((TableStatus.ACTIVE,)):
+            if TablePlace.of_record(record).thread == thread_id:
                 return record.id
         return None
 

@@ -29,11 +29,12 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from games.core import Text
-from storage import ACTIVE, Changes, DeadlineRecord, VacationRecord
+from storage import Changes, DeadlineRecord, TableStatus, VacationRecord
 
 from . import notices
 from .clocks import DAY, HOUR
 from .locks import LockMap
+from .metadata import TablePlace, TableSettings
 from .requests import TableError
 
 if TYPE_CHECKING:
@@ -183,7 +184,7 @@ class TurnClocks:
         clock = table.clock
         if clock is None or clock.per_move is None:
             return []
-        if table.status != ACTIVE:
+        if table.status != TableStatus.ACTIVE:
             self.stage_clear(changes, table.id)
             table.planned_deadlines = []
             return []
@@ -254,8 +255,10 @@ class TurnClocks:
         table, and get theirs. A clock left for a seat that need not act is dropped by its own
         handler when it runs out (``_on_turn``).
         """
-        for table_id, settings in await self.repo.tables_lacking_deadlines((ACTIVE,), (TURN,)):
-            if not ((settings or {}).get("clock") or {}).get("per_move"):
+        for table_id, settings in await self.repo.tables_lacking_deadlines(
+            (TableStatus.ACTIVE,), (TURN,)
+        ):
+            if TableSettings.of(settings or {}).timed is None:
                 continue
             try:
                 table = await self.service.get(table_id)
@@ -312,7 +315,7 @@ class TurnClocks:
         if user_id is None or await self.repo.get_reminders_off(user_id):
             return None
         table = await self.service.get(deadline.table_id)
-        if table.status != ACTIVE or deadline.seat not in table.to_act():
+        if table.status != TableStatus.ACTIVE or deadline.seat not in table.to_act():
             return None
         if table.seats[deadline.seat].user_id != user_id:
             return None  # the seat changed hands meanwhile: its hand is no longer theirs
@@ -383,9 +386,10 @@ class TurnClocks:
     async def allowance(self, user_id: str, guild_id: str | None) -> tuple[int, float]:
         """(days allowed, days left) of the person's vacation within 30 days from now."""
         guilds = {guild_id} if guild_id else set()
-        for table in await self.repo.tables_of_user(user_id, (ACTIVE,)):
-            if table.place.get("guild"):
-                guilds.add(str(table.place["guild"]))
+        for table in await self.repo.tables_of_user(user_id, (TableStatus.ACTIVE,)):
+            guild = TablePlace.of_record(table).guild
+            if guild:
+                guilds.add(guild)
         allowed = DEFAULT_VACATION_DAYS
         if guilds:
             values = [await self.repo.get_vacation_allowance(guild) for guild in sorted(guilds)]

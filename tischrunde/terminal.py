@@ -13,6 +13,7 @@ from typing import Any
 from games.core import Game, IllegalAction, Text, decode
 from games.core.codes import natural_key
 from storage.base import Repository
+from tables.metadata import TablePlace
 from tables.service import Member, MoveOutcome, Table, TableError, TableService
 
 InputFn = Callable[[str], str]
@@ -68,7 +69,9 @@ class TerminalTable:
         names = [Text(f"Spieler {n}", f"Player {n}").get(self.lang) for n in range(1, humans + 1)]
         members = [Member(f"terminal:{n}", name) for n, name in enumerate(names, 1)]
         host = members[0]
-        table = await self.service.create(game.id, host, {"terminal": True}, options, seed=seed)
+        table = await self.service.create(
+            game.id, host, TablePlace(terminal=True), options, seed=seed
+        )
         for member in members[1:]:
             await self.service.join(table.id, member)
         for _ in range(bots):

@@ -24,6 +24,8 @@ from discord.ext import commands
 
 from games.core import Text, all_games, get_game
 from tables.clocks import DEFAULT_PER_MOVE, ClockError, parse_duration
+from tables.errors import ErrorKind
+from tables.metadata import TournamentSettings, TournamentStatus
 from tables.service import TableError
 from tables.tournaments.messages import (
     NO_SUCH_TOURNAMENT,
@@ -262,7 +264,8 @@ class TournamentCommands(commands.Cog):
         guild = str(interaction.guild_id)
         if tournament_id is None:
             open_ones = await self.tournaments.of_guild(
-                guild, ("registration", "closed", "running")
+                guild,
+                (TournamentStatus.REGISTRATION, TournamentStatus.CLOSED, TournamentStatus.RUNNING),
             )
             if not open_ones:
                 raise TableError(NO_TOURNAMENT_HERE)
@@ -270,7 +273,7 @@ class TournamentCommands(commands.Cog):
         record = await self.tournaments.get(tournament_id)
         if record.guild != guild:
             # A tournament of another server is not reachable by guessing its number.
-            raise TableError(NO_SUCH_TOURNAMENT.format(id=tournament_id), "unknown")
+            raise TableError(NO_SUCH_TOURNAMENT.format(id=tournament_id), ErrorKind.UNKNOWN)
         return record
 
     async def _reply(self, interaction: discord.Interaction, text: Text, **values: Any) -> None:
@@ -347,7 +350,7 @@ class TournamentCommands(commands.Cog):
     ) -> None:
         """Create a tournament in this channel (organisers)."""
         if not await self.may_organise(interaction):
-            raise TableError(ORGANISER_ONLY, "forbidden")
+            raise TableError(ORGANISER_ONLY, ErrorKind.FORBIDDEN)
         channel_id = await self.bot.flows.table_channel(interaction)
         try:
             # Read like /table open's clock, so a tournament table gets the same setting.
@@ -377,9 +380,9 @@ class TournamentCommands(commands.Cog):
             checkin=checkin,
             late_join=late_join,
             closes_at=closes_at,
-            settings={"lang": await self.bot.server_language(interaction)},
+            settings=TournamentSettings(lang=await self.bot.server_language(interaction)),
         )
-        public = record.settings["lang"]
+        public = TournamentSettings.of_record(record).lang
         text = CREATED.format(
             id=record.id,
             name=_shown(record.name),
@@ -397,6 +400,8 @@ class TournamentCommands(commands.Cog):
         """Register for a tournament (while it runs: a late entry, where allowed)."""
         record = await self._resolve(interaction, tournament)
         registration = await self.tournaments.join(record.id, member_of(interaction))
+        # Their table DMs follow in their language.
+        await self.bot.remember_language(interaction)
         if registration.joined_round > 1:
             await self._reply(
                 interaction, JOINED_LATE, id=record.id, round=registration.joined_round
@@ -459,7 +464,7 @@ class TournamentCommands(commands.Cog):
         record = await self._resolve(interaction, tournament)
         may = await self.may_organise(interaction)
         if not may and record.organiser != str(interaction.user.id):
-            raise TableError(ORGANISER_ONLY, "forbidden")
+            raise TableError(ORGANISER_ONLY, ErrorKind.FORBIDDEN)
         # Opening a round's tables may take longer than Discord's 3 seconds.
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.tournaments.start(record.id, member_of(interaction), may_organise=may)
@@ -481,7 +486,7 @@ class TournamentCommands(commands.Cog):
         record = await self._resolve(interaction, tournament)
         may = await self.may_organise(interaction)
         if not may and record.organiser != str(interaction.user.id):
-            raise TableError(ORGANISER_ONLY, "forbidden")
+            raise TableError(ORGANISER_ONLY, ErrorKind.FORBIDDEN)
         await interaction.response.defer(ephemeral=True, thinking=True)
         played = await self.tournaments.end_round(
             record.id, member_of(interaction), may_organise=may
@@ -643,7 +648,7 @@ class TournamentCommands(commands.Cog):
 
     async def _post_event(self, event: TournamentEvent) -> None:
         record = event.tournament
-        lang = str(record.settings.get("lang", "en"))
+        lang = TournamentSettings.of_record(record).lang
         channel = self.bot.get_partial_messageable(int(record.channel))
         if event.kind in ("round_opened", "game_opened"):
             lines = []
@@ -651,7 +656,7 @@ class TournamentCommands(commands.Cog):
                 name = THREAD_NAME.format(name=record.name, round=event.round, id=table.id)
                 # The table's own first post (its start, in the outbox after this one) goes
                 # into this thread; a thread opened already (a resumed delivery) is kept.
-                thread = table.record.place.get("thread") or await self.bot.flows.open_thread(
+                thread = table.place.thread or await self.bot.flows.open_thread(
                     table, name.get(lang)
                 )
                 players = ", ".join(

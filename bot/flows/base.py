@@ -32,7 +32,7 @@ def as_member(user: discord.abc.User) -> Member:
 
 def public_language(table: Table) -> str:
     """The language of the table's public messages (the server's when it was opened)."""
-    return str(table.record.settings.get("lang", "en"))
+    return table.settings.lang
 
 
 def parse_options(text: str | None) -> dict[str, Any]:

@@ -6,7 +6,8 @@ import logging
 
 import discord
 
-from tables.clocks import DEFAULT_PER_MOVE, ClockError, parse_duration
+from tables.clocks import DEFAULT_PER_MOVE, ClockError, clock_for, parse_duration
+from tables.metadata import TablePlace, TableSettings
 from tables.service import Table, TableError
 
 from .. import i18n
@@ -31,22 +32,20 @@ class LobbyFlows(PermissionsFlows):
         """Open a table in this channel (if the server allows tables here), with a clock per
         move (24 hours unless the host chose another or none).
         """
-        lang = await self.bot.language(interaction)
+        lang = await self.bot.remember_language(interaction)
         channel_id = await self.table_channel(interaction)
         options = parse_options(options_text)
         try:
             per_move = DEFAULT_PER_MOVE if clock_text is None else parse_duration(clock_text)
+            clock = clock_for(per_move, on_timeout)
         except ClockError as error:
             raise TableError(error.reason) from None
         table = await self.service.create(
             game_id,
             member_of(interaction),
-            {"guild": str(interaction.guild_id), "channel": str(channel_id)},
+            TablePlace(guild=str(interaction.guild_id), channel=str(channel_id)),
             options,
-            settings={
-                "lang": await self.bot.server_language(interaction),
-                "clock": {"per_move": per_move, "on_timeout": on_timeout},
-            },
+            settings=TableSettings(lang=await self.bot.server_language(interaction), clock=clock),
         )
         public = public_language(table)
         # A table just opened is in the lobby, so it has its lobby buttons.
@@ -75,7 +74,7 @@ class LobbyFlows(PermissionsFlows):
         """Refresh the lobby message: in place when it was clicked, else by an edit."""
         public = public_language(table)
         embed, view = lobby_embed(table, public), lobby_view(table, public)
-        lobby_id = table.record.place.get("lobby")
+        lobby_id = table.place.lobby
         clicked = interaction.message is not None and str(interaction.message.id) == lobby_id
         if clicked and not interaction.response.is_done():
             await interaction.response.edit_message(embed=embed, view=view)
@@ -83,7 +82,8 @@ class LobbyFlows(PermissionsFlows):
         if note:
             await self.reply(interaction, note)
         if lobby_id:
-            channel = self.bot.get_partial_messageable(int(table.record.place["channel"]))
+            assert table.place.channel is not None  # a lobby message is in its channel
+            channel = self.bot.get_partial_messageable(int(table.place.channel))
             try:
                 await channel.get_partial_message(int(lobby_id)).edit(embed=embed, view=view)
             except discord.HTTPException as error:
@@ -91,7 +91,7 @@ class LobbyFlows(PermissionsFlows):
 
     async def join(self, interaction: discord.Interaction, table_id: int) -> None:
         """Take a seat; the first DM is tried now, so a refusal is known before the game."""
-        lang = await self.bot.language(interaction)
+        lang = await self.bot.remember_language(interaction)
         await self.table_of_this_server(interaction, table_id)
         table = await self.service.join(table_id, member_of(interaction))
         await self._show_lobby(interaction, table, i18n.JOINED.format(id=table.id).get(lang))
@@ -135,7 +135,7 @@ class LobbyFlows(PermissionsFlows):
         if on_lobby:
             await interaction.edit_original_response(embed=embed, view=view)
         else:
-            thread = table.record.place.get("thread")
+            thread = table.place.thread
             link = f"<#{thread}>" if thread else "-"
             await interaction.followup.send(
                 i18n.STARTED.format(id=table.id, thread=link).get(lang), ephemeral=True

@@ -7,6 +7,7 @@ from __future__ import annotations
 import discord
 
 from tables import messages as service_messages
+from tables.errors import ErrorKind
 from tables.service import Table, TableError
 
 from .. import i18n
@@ -18,7 +19,7 @@ def of_this_server(table: Table, interaction: discord.Interaction) -> bool:
     server, or one that belongs to no server. Table numbers are global and easy to guess, so
     every command that names a table by its number goes through this.
     """
-    return table.record.place.get("guild") in (None, str(interaction.guild_id))
+    return table.place.guild in (None, str(interaction.guild_id))
 
 
 class PermissionsFlows(FlowsBase):
@@ -30,7 +31,7 @@ class PermissionsFlows(FlowsBase):
         """
         table = await self.service.get(table_id)
         if not of_this_server(table, interaction):
-            raise TableError(service_messages.NO_SUCH_TABLE.format(id=table_id), "unknown")
+            raise TableError(service_messages.NO_SUCH_TABLE.format(id=table_id), ErrorKind.UNKNOWN)
         return table
 
     async def table_channel(self, interaction: discord.Interaction) -> int:
@@ -56,13 +57,13 @@ class PermissionsFlows(FlowsBase):
         (the organiser role, or whoever created the tournament), who have no table of their own
         to host.
         """
-        if interaction.guild_id is None or table.record.place.get("guild") is None:
+        if interaction.guild_id is None or table.place.guild is None:
             return False
         if not of_this_server(table, interaction):
             return False  # Manage Server on another server does not reach this table
         if interaction.permissions.manage_guild:
             return True
-        tournament_id = table.record.settings.get("tournament")
+        tournament_id = table.settings.tournament
         if tournament_id is None:
             return False
         if await self.bot.may_organise(interaction):

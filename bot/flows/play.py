@@ -8,8 +8,9 @@ import discord
 
 from games.core import IllegalAction, decode, encode
 from tables import messages as service_messages
+from tables.errors import ErrorKind
 from tables.limits import MAX_AMOUNT, ascii_number
-from tables.records import LOBBY
+from tables.metadata import TableStatus
 from tables.service import Table, TableError, not_a_player
 
 from .. import i18n
@@ -51,7 +52,7 @@ class PlayFlows(FlowsBase):
         tables = await self.service.tables_of_user(str(interaction.user.id))
         here = str(interaction.channel_id)
         for table in tables:
-            if here in (table.record.place.get("thread"), table.record.place.get("lobby")):
+            if here in (table.place.thread, table.place.lobby):
                 return table.id
         if len(tables) == 1:
             return tables[0].id
@@ -71,8 +72,8 @@ class PlayFlows(FlowsBase):
         table = await self.service.get(table_id)
         seat = table.seat_of(str(interaction.user.id))
         if seat is None:
-            raise TableError(not_a_player(table, str(interaction.user.id)), "foreign")
-        if table.status == LOBBY:
+            raise TableError(not_a_player(table, str(interaction.user.id)), ErrorKind.FOREIGN)
+        if table.status == TableStatus.LOBBY:
             raise TableError(service_messages.NOT_STARTED)
         content = None
         if seq is not None and seq != table.seq:
@@ -87,15 +88,11 @@ class PlayFlows(FlowsBase):
         """Play ``code`` at state ``seq``; answer with the fresh hand, then publish the turn.
 
         The answer comes only after the move is stored. A click on an old state is refused
-        as stale and answered with the fresh view; a repeated click is not applied twice.
+        as stale and answered with the fresh view (the table the refusal carries); a repeated
+        click is not applied twice. The move's label is named from its outcome, once.
         """
-        lang = await self.bot.language(interaction)
+        lang = await self.bot.remember_language(interaction)
         user_id = str(interaction.user.id)
-        before = await self.service.get(table_id)
-        label = code
-        seat = before.seat_of(user_id)
-        if seat is not None and before.state is not None and code in before.legal_actions(seat):
-            label = before.game.action_label(before.state, seat, code, lang)
         try:
             outcome = await self.service.act(
                 table_id,
@@ -105,9 +102,9 @@ class PlayFlows(FlowsBase):
                 request_id=str(interaction.id),
             )
         except TableError as error:
-            if error.kind != "stale":
+            if error.kind != ErrorKind.STALE or error.table is None:
                 raise
-            table = error.table or await self.service.get(table_id)
+            table = error.table
             seat = table.seat_of(user_id)
             if seat is None:
                 raise
@@ -130,6 +127,7 @@ class PlayFlows(FlowsBase):
             for _applied, event in outcome.events
             if event.to in (None, seat)
         ]
+        label = outcome.label(lang) or code
         content = "\n".join([i18n.MOVED.format(label=label).get(lang), *lines])
         # The thread post and the next player's DM were stored with the move (the outbox);
         # the relay sends them once this answer is out.
@@ -146,7 +144,7 @@ class PlayFlows(FlowsBase):
             verb, args = decode(template)
         except IllegalAction as error:
             # A crafted "other amount" button: the same private answer as any impossible move.
-            raise TableError(error.reason, "illegal") from None
+            raise TableError(error.reason, ErrorKind.ILLEGAL) from None
         flows = self
 
         class AmountModal(discord.ui.Modal):

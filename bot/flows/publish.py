@@ -27,12 +27,14 @@ class PublishFlows(StatusFlows):
         Discord refused (the game is stored and playable from DMs and /table hand).
         """
         public = public_language(table)
-        channel = self.bot.get_partial_messageable(int(table.record.place["channel"]))
+        place = table.place
+        assert place.channel is not None  # a table opened from Discord has its channel
+        channel = self.bot.get_partial_messageable(int(place.channel))
         if name is None:
             game = table.game.name.get(public)
             name = i18n.THREAD_NAME.format(id=table.id, game=game).get(public)
         try:
-            lobby_id = table.record.place.get("lobby")
+            lobby_id = table.place.lobby
             if lobby_id:
                 # The thread hangs off the lobby message, so the channel shows where it went.
                 thread_data = await self.bot.http.start_thread_with_message(
@@ -79,7 +81,7 @@ class PublishFlows(StatusFlows):
                 continue
             if not await self.bot.dms.notify_turn(table, seat):
                 unreachable.append(user_id)
-        thread = table.record.place.get("thread")
+        thread = table.place.thread
         if not thread:
             return
         content = "\n".join(

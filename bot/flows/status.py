@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from tables.clocks import format_duration
-from tables.records import ACTIVE, LOBBY
+from tables.metadata import RoundStatus, TableStatus
 from tables.service import Table, TableError
 
 from .. import i18n
@@ -27,7 +27,7 @@ class StatusFlows(PermissionsFlows):
         """The table again: the lobby, or the public state with the "My hand" button."""
         table = await self.table_of_this_server(interaction, table_id)
         public = public_language(table)
-        if table.status == LOBBY:
+        if table.status == TableStatus.LOBBY:
             view = lobby_view(table, public)
             assert view is not None  # a table in the lobby has its lobby buttons
             await interaction.response.send_message(embed=lobby_embed(table, public), view=view)
@@ -52,7 +52,11 @@ class StatusFlows(PermissionsFlows):
         now = self.service.clock()
         lines = []
         for table in tables[:20]:
-            clocks = await self.service.clocks.seat_clocks(table) if table.status == ACTIVE else {}
+            clocks = (
+                await self.service.clocks.seat_clocks(table)
+                if table.status == TableStatus.ACTIVE
+                else {}
+            )
             parts = []
             for seat in table.waiting_for():
                 name = i18n.YOU.get(lang) if seat.user_id == user_id else seat.name
@@ -64,7 +68,7 @@ class StatusFlows(PermissionsFlows):
                         left=format_duration(running.left(now), lang)
                     ).get(lang)
                 parts.append(name)
-            status = i18n.LOBBY_STATUS if table.status == LOBBY else i18n.ACTIVE_STATUS
+            status = i18n.LOBBY_STATUS if table.status == TableStatus.LOBBY else i18n.ACTIVE_STATUS
             line = i18n.MINE_LINE.format(
                 id=table.id,
                 game=table.game.name.get(lang),
@@ -80,17 +84,17 @@ class StatusFlows(PermissionsFlows):
         """For a tournament's table: its name and round, and the round's deadline while the
         round is open (it does not pause for a vacation, so players should see it).
         """
-        tournament_id = table.record.settings.get("tournament")
+        tournament_id = table.settings.tournament
         if tournament_id is None:
             return ""
         try:
             tournament = await self.bot.tournaments.get(int(tournament_id))
         except TableError:
             return ""
-        number = int(table.record.settings.get("round") or 0)
+        number = table.settings.round or 0
         note = i18n.MINE_TOURNAMENT.format(name=tournament.name, round=number).get(lang)
         current = await self.bot.tournaments.round_of(tournament.id, number)
-        if current is not None and current.status == "open" and current.deadline:
+        if current is not None and current.status == RoundStatus.OPEN and current.deadline:
             note += i18n.MINE_ROUND_ENDS.format(until=int(current.deadline)).get(lang)
         return note
 
@@ -99,7 +103,7 @@ class StatusFlows(PermissionsFlows):
         (paused ones with the end of the vacation), who is away, and the setting.
         """
         setting = table.clock
-        if setting is None or setting.per_move is None or table.status != ACTIVE:
+        if setting is None or setting.per_move is None or table.status != TableStatus.ACTIVE:
             return None
         clocks = await self.service.clocks.seat_clocks(table)
         away = await self.service.clocks.away(table)
@@ -139,11 +143,11 @@ class StatusFlows(PermissionsFlows):
         """
         lang = await self.bot.language(interaction)
         table = await self.table_of_this_server(interaction, table_id)
-        if table.status == LOBBY or table.state is None:
+        if table.status == TableStatus.LOBBY or table.state is None:
             raise TableError(i18n.NOT_A_SPECTATOR_TABLE)
         public = lang
         clock = await self.clock_text(table, public)
-        thread = table.record.place.get("thread")
+        thread = table.place.thread
         if thread:
             try:
                 await self.bot.http.add_user_to_thread(int(thread), interaction.user.id)

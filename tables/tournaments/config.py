@@ -15,14 +15,6 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from storage.base import TournamentRecord
 
-REGISTRATION, CLOSED, RUNNING, DONE, CANCELLED = (
-    "registration",
-    "closed",
-    "running",
-    "finished",
-    "cancelled",
-)
-
 FORMAT_SETTINGS: dict[str, Any] = {
     "rounds": None,
     "best_of": 1,

@@ -4,12 +4,12 @@ Which tables are rated: finished tables on a server (their place names a guild) 
 two members, where every seat is a member. A table with an engine seat is not rated: the host
 may add engines at will, an engine has no rating of its own for the model to weigh, and rating
 members against engines would let anyone farm points. Tables whose end was played out by
-engines at a tournament round's deadline (``settings["adjudicated"]``) are not rated either.
+engines at a tournament round's deadline (``TableSettings.adjudicated``) are not rated either.
 
 The clock rules: a table a seat's forfeit ended (its clock ran out) is rated, the forfeiting
 seat ranked last as the result says: letting the clock run out is losing. A move the engine made
 for a seat whose time ran out does not stop a table being rated either (the seat still played
-every other move). A table where a seat was handed over (``settings["handed_over"]``, a
+every other move). A table where a seat was handed over (``TableSettings.handed_over``, a
 substitution) is not rated: nobody played that seat through, so crediting the substitute with
 a game they joined midway, or the player who left with one they did not finish, would misstate
 both.
@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from openskill.models import PlackettLuce
 
 from games.core import Result
+from storage import TableStatus
 from storage.base import RatingRecord, Repository
 
 from ..service import Table
@@ -50,12 +51,12 @@ def is_provisional(record: RatingRecord) -> bool:
 
 def rated_members(table: Table) -> list[tuple[str, str]] | None:
     """(user id, name) of each seat if the table is rated, else None (see the module docstring)."""
-    if table.status != "finished" or table.result() is None:
+    if table.status != TableStatus.FINISHED or table.result() is None:
         return None
-    settings = table.record.settings
-    if not table.record.place.get("guild") or settings.get("adjudicated"):
+    settings = table.settings
+    if not table.place.guild or settings.adjudicated:
         return None
-    if settings.get("handed_over"):
+    if settings.handed_over:
         return None
     if any(seat.user_id is None or seat.engine for seat in table.seats):
         return None
@@ -108,7 +109,7 @@ class RatingService:
         return await self.repo.rate_table(
             table.id,
             table.game.id,
-            str(table.record.place["guild"]),
+            str(table.place.guild),
             members,
             lambda current: new_ratings(current, result),
         )

@@ -46,6 +46,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from games.core import SetupError, Text, get_game
+from storage import RoundStatus, TableStatus, TournamentStatus
 from storage.base import (
     Changes,
     DeadlineRecord,
@@ -60,11 +61,13 @@ from storage.base import (
 )
 
 from .. import notices
-from ..clocks import ClockError, validate_clock
+from ..clocks import ClockError, clock_for, validate_clock
+from ..errors import ErrorKind
 from ..limits import valid_id
+from ..metadata import TablePlace, TableSettings, TournamentSettings
 from ..service import Member, Table, TableError, TableService, chance_rng
 from . import messages as msg
-from .config import CANCELLED, CLOSED, DONE, REGISTRATION, RUNNING, TournamentConfig
+from .config import TournamentConfig
 from .formats import FORMATS, StandingLine, format_for, rules_of, swiss_rounds_for
 from .formats.base import smallest_table
 from .formats.elimination import NAME as ELIMINATION
@@ -128,7 +131,8 @@ class RoundWork(Changes):
 
 def table_seed(tournament: TournamentRecord, number: int, position: int, game: int) -> int:
     """The seed of the table at ``position`` (its ``game``-th game) of round ``number``."""
-    base = tournament.settings.get("seed", tournament.id)
+    seed = TournamentSettings.of_record(tournament).seed
+    base = tournament.id if seed is None else seed
     digest = hashlib.sha256(f"tischrunde:{base}:{number}:{position}:{game}".encode()).digest()
     return int.from_bytes(digest[:6], "big")
 
@@ -285,11 +289,13 @@ class TournamentService:
         if not valid_id(tournament_id):
             # Beyond SQLite's integers: no tournament, and never a query (OverflowError).
             shown = str(tournament_id)[:20]
-            raise TableError(msg.NO_SUCH_TOURNAMENT.format(id=shown), "unknown") from None
+            raise TableError(msg.NO_SUCH_TOURNAMENT.format(id=shown), ErrorKind.UNKNOWN) from None
         try:
             return await self.repo.get_tournament(tournament_id)
         except UnknownTournament:
-            raise TableError(msg.NO_SUCH_TOURNAMENT.format(id=tournament_id), "unknown") from None
+            raise TableError(
+                msg.NO_SUCH_TOURNAMENT.format(id=tournament_id), ErrorKind.UNKNOWN
+            ) from None
 
     async def round_of(self, tournament_id: int, number: int) -> RoundRecord | None:
         """Round ``number`` of the tournament, None before it began."""
@@ -299,7 +305,7 @@ class TournamentService:
         return None
 
     async def of_guild(
-        self, guild: str, statuses: tuple[str, ...] | None = None
+        self, guild: str, statuses: tuple[TournamentStatus, ...] | None = None
     ) -> list[TournamentRecord]:
         """The server's tournaments (newest first)."""
         if statuses is None:
@@ -328,9 +334,14 @@ class TournamentService:
         checkin: bool = False,
         late_join: bool = False,
         closes_at: float | None = None,
-        settings: dict[str, Any] | None = None,
+        settings: TournamentSettings | dict[str, Any] | None = None,
     ) -> TournamentRecord:
         """Create a tournament open for registration; every bad option is refused here."""
+        if not isinstance(settings, TournamentSettings):
+            settings = TournamentSettings.of(settings or {})
+        if settings.seed is None:
+            # The tables' deals follow from this seed (``table_seed``).
+            settings = settings.but(seed=random.SystemRandom().getrandbits(48))
         try:
             game = get_game(game_id)
             parsed = game.validate_options(options)
@@ -367,7 +378,7 @@ class TournamentService:
         try:
             # The tables' own rule (10 minutes to 14 days, engine or forfeit): a setting the
             # table service would refuse when a round opens is refused now, before any storing.
-            clock = validate_clock({"per_move": per_move, "on_timeout": on_timeout})
+            clock = clock_for(per_move, on_timeout)
         except ClockError as error:
             raise TableError(error.reason) from None
         if round_hours is not None and not 1 <= round_hours <= 30 * 24:
@@ -385,15 +396,17 @@ class TournamentService:
             format=format,
             config=config.model_dump(mode="json"),
             organiser=organiser.user_id,
-            status=REGISTRATION,
+            status=TournamentStatus.REGISTRATION,
             closes_at=closes_at,
-            # The tables' deals follow from this seed (``table_seed``).
-            settings={"seed": random.SystemRandom().getrandbits(48), **dict(settings or {})},
+            settings=settings.stored(),
         )
         # Counting and storing under the server's lock: a burst of creates cannot pass the
         # count together (tables.limits).
         async with self.tables.limits.guard(guild, "tournaments"):
-            running = await self.repo.tournaments_of_guild(guild, (REGISTRATION, CLOSED, RUNNING))
+            running = await self.repo.tournaments_of_guild(
+                guild,
+                (TournamentStatus.REGISTRATION, TournamentStatus.CLOSED, TournamentStatus.RUNNING),
+            )
             await self.tables.limits.check_tournament(guild, len(running))
             record = await self.repo.create_tournament(record)
         if closes_at is not None:
@@ -405,7 +418,7 @@ class TournamentService:
     # ----- registration ------------------------------------------------------------------------
 
     def _registration_open(self, tournament: TournamentRecord) -> bool:
-        if tournament.status != REGISTRATION:
+        if tournament.status != TournamentStatus.REGISTRATION:
             return False
         return tournament.closes_at is None or self.clock() < tournament.closes_at
 
@@ -418,7 +431,7 @@ class TournamentService:
             tournament = await self.get(tournament_id)
             registrations = {r.user_id: r for r in await self.repo.registrations(tournament_id)}
             existing = registrations.get(member.user_id)
-            late = tournament.status == RUNNING
+            late = tournament.status == TournamentStatus.RUNNING
             if late and not TournamentConfig.of(tournament).late_join:
                 raise TableError(msg.NO_LATE_JOIN.format(id=tournament_id))
             total = self.rounds_total(tournament) if late else None
@@ -452,9 +465,9 @@ class TournamentService:
         async def work() -> Registration:
             tournament = await self.get(tournament_id)
             self._require_organiser(tournament, by, may_organise)
-            if tournament.status in (DONE, CANCELLED):
+            if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
                 raise TableError(msg.ALREADY_OVER.format(id=tournament_id))
-            if tournament.status not in (REGISTRATION, CLOSED):
+            if tournament.status not in (TournamentStatus.REGISTRATION, TournamentStatus.CLOSED):
                 raise TableError(msg.NOT_BEFORE_START.format(id=tournament_id))
             game = get_game(tournament.game)
             if engine not in game.engine_players():
@@ -482,7 +495,7 @@ class TournamentService:
 
         async def work() -> None:
             tournament = await self.get(tournament_id)
-            if tournament.status not in (REGISTRATION, CLOSED):
+            if tournament.status not in (TournamentStatus.REGISTRATION, TournamentStatus.CLOSED):
                 raise TableError(msg.LEAVE_AFTER_START.format(id=tournament_id))
             registration = await self._registration(tournament_id, member.user_id)
             registration.dropped_round = 1
@@ -497,7 +510,7 @@ class TournamentService:
             tournament = await self.get(tournament_id)
             if not TournamentConfig.of(tournament).checkin:
                 raise TableError(msg.NO_CHECKIN.format(id=tournament_id))
-            if tournament.status not in (REGISTRATION, CLOSED):
+            if tournament.status not in (TournamentStatus.REGISTRATION, TournamentStatus.CLOSED):
                 raise TableError(msg.CHECKIN_OVER.format(id=tournament_id))
             registration = await self._registration(tournament_id, member.user_id)
             registration.checked_in = True
@@ -511,9 +524,9 @@ class TournamentService:
         async def work() -> None:
             tournament = await self.get(tournament_id)
             self._require_organiser(tournament, by, may_organise)
-            if tournament.status != REGISTRATION:
+            if tournament.status != TournamentStatus.REGISTRATION:
                 raise TableError(msg.REGISTRATION_CLOSED.format(id=tournament_id))
-            await self.repo.update_tournament(tournament_id, status=CLOSED)
+            await self.repo.update_tournament(tournament_id, status=TournamentStatus.CLOSED)
 
         await self._serial(tournament_id, work)
 
@@ -534,7 +547,7 @@ class TournamentService:
             target = user_id or by.user_id
             if target != by.user_id:
                 self._require_organiser(tournament, by, may_organise)
-            if tournament.status in (DONE, CANCELLED):
+            if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
                 raise TableError(msg.ALREADY_OVER.format(id=tournament_id))
             someone_else = target != by.user_id
             try:
@@ -568,7 +581,7 @@ class TournamentService:
     @staticmethod
     def _require_organiser(tournament: TournamentRecord, by: Member, may_organise: bool) -> None:
         if not may_organise and by.user_id != tournament.organiser:
-            raise TableError(msg.ORGANISER_ONLY, "forbidden")
+            raise TableError(msg.ORGANISER_ONLY, ErrorKind.FORBIDDEN)
 
     # ----- starting and rounds -----------------------------------------------------------------
 
@@ -580,9 +593,9 @@ class TournamentService:
         async def work() -> TournamentEvent:
             tournament = await self.get(tournament_id)
             self._require_organiser(tournament, by, may_organise)
-            if tournament.status in (DONE, CANCELLED):
+            if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
                 raise TableError(msg.ALREADY_OVER.format(id=tournament_id))
-            if tournament.status not in (REGISTRATION, CLOSED):
+            if tournament.status not in (TournamentStatus.REGISTRATION, TournamentStatus.CLOSED):
                 raise TableError(msg.NOT_BEFORE_START.format(id=tournament_id))
             registrations = [
                 r for r in await self.repo.registrations(tournament_id) if r.dropped_round is None
@@ -600,12 +613,14 @@ class TournamentService:
                     registration.dropped_round = 1
                     changes.save_registration(registration)
             seeds = await self._seed(tournament, [r.user_id for r in playing])
-            settings = {**tournament.settings, "seeds": seeds}
             rounds = rules.rounds_at_start(config, len(seeds))
-            if rounds is not None:
-                settings["rounds"] = rounds
-            changes.update_tournament(tournament_id, status=RUNNING, settings=settings)
-            tournament.status, tournament.settings = RUNNING, settings
+            settings = (
+                TournamentSettings.of_record(tournament).but(seeds=seeds, rounds=rounds).stored()
+            )
+            changes.update_tournament(
+                tournament_id, status=TournamentStatus.RUNNING, settings=settings
+            )
+            tournament.status, tournament.settings = TournamentStatus.RUNNING, settings
             history = await self.repo.pairings(tournament_id)
             event = await self._open_round(tournament, 1, changes, history)
             # Only a round of byes alone opens no tables, and round 1 of a field of at least the
@@ -649,7 +664,7 @@ class TournamentService:
         now = self.clock()
         hours = TournamentConfig.of(tournament).round_hours
         deadline = now + hours * 3600 if hours else None
-        changes.save_round(RoundRecord(tournament.id, number, "open", deadline, now))
+        changes.save_round(RoundRecord(tournament.id, number, RoundStatus.OPEN, deadline, now))
         pairings = []
         refs = []
         byes = []
@@ -703,17 +718,21 @@ class TournamentService:
             changes,
             tournament.game,
             self._host(tournament),
-            {"guild": tournament.guild, "channel": tournament.channel, "tournament": tournament.id},
+            TablePlace(
+                guild=tournament.guild, channel=tournament.channel, tournament=tournament.id
+            ),
             tournament.options,
             # The deal of a round's table follows from the tournament and the table's place in
             # it, so a round opened again after a crash deals the same cards.
             seed=table_seed(tournament, number, position, game),
-            settings={
-                "clock": dict(TournamentConfig.of(tournament).clock),
-                "lang": tournament.settings.get("lang", "en"),
-                "tournament": tournament.id,
-                "round": number,
-            },
+            settings=TableSettings(
+                clock=validate_clock(clock)
+                if (clock := TournamentConfig.of(tournament).clock)
+                else None,
+                lang=TournamentSettings.of_record(tournament).lang,
+                tournament=tournament.id,
+                round=number,
+            ),
             seats=seats,
         )
 
@@ -770,7 +789,7 @@ class TournamentService:
         started = []
         for table in event.tables:
             try:
-                if table.status == "lobby":
+                if table.status == TableStatus.LOBBY:
                     table = (await self.tables.start(table.id, self._host(tournament))).table
                 started.append(table)
             except TableError:
@@ -812,7 +831,7 @@ class TournamentService:
             if fresh is None or fresh.ranks is not None:
                 return None
             tournament = await self.get(tournament_id)
-            if tournament.status != RUNNING or fresh.round != tournament.round:
+            if tournament.status != TournamentStatus.RUNNING or fresh.round != tournament.round:
                 return None
             return await self._void(fresh)
 
@@ -880,7 +899,7 @@ class TournamentService:
         changes.save_pairings([pairing])
         tournament = await self.get(pairing.tournament_id)
         event = None
-        if tournament.status == RUNNING and pairing.round == tournament.round:
+        if tournament.status == TournamentStatus.RUNNING and pairing.round == tournament.round:
             history = [
                 pairing if _same_game(stored, pairing) else stored
                 for stored in await self.repo.pairings(tournament.id)
@@ -941,9 +960,9 @@ class TournamentService:
         record = changes.rounds.get(number) or next(
             (r for r in await self.repo.rounds(tournament.id) if r.number == number), None
         )
-        if record is None or record.status != "open":
+        if record is None or record.status != RoundStatus.OPEN:
             return None
-        record.status, record.finished_at = "finished", self.clock()
+        record.status, record.finished_at = RoundStatus.FINISHED, self.clock()
         changes.save_round(record)
         # The round's deadline no longer applies: dropped with the round's end, not left stored
         # to fire for nothing (in a finished tournament nothing is pending).
@@ -962,8 +981,8 @@ class TournamentService:
         if rules.is_last_round(tournament, number, history) or not rules.can_continue(
             tournament, number + 1, registrations, history
         ):
-            changes.update_tournament(tournament.id, status=DONE)
-            tournament.status = DONE
+            changes.update_tournament(tournament.id, status=TournamentStatus.FINISHED)
+            tournament.status = TournamentStatus.FINISHED
             self._post(changes, tournament, "finished", number, standings=standings_json(lines))
             changes.events.append(TournamentEvent("finished", tournament, number, standings=lines))
             return None
@@ -984,7 +1003,7 @@ class TournamentService:
         catch-up, so that the catch-up finds the tournaments as they are.
         """
         await self._store_missing_deadlines()
-        for tournament in await self.repo.tournaments_with_status((RUNNING,)):
+        for tournament in await self.repo.tournaments_with_status((TournamentStatus.RUNNING,)):
             await self._serial(tournament.id, functools.partial(self._clean_up, tournament))
             current = await self.get(tournament.id)
             pending = [
@@ -998,14 +1017,14 @@ class TournamentService:
             statuses = await self.repo.table_statuses([p.table_id for p in pending if p.table_id])
             for pairing in pending:
                 assert pairing.table_id is not None
-                if statuses.get(pairing.table_id) == "active":
+                if statuses.get(pairing.table_id) == TableStatus.ACTIVE:
                     continue
                 table = await self.tables.get(pairing.table_id)
-                if table.status == "finished":
+                if table.status == TableStatus.FINISHED:
                     await self._serial(current.id, functools.partial(self._record, table, pairing))
-                elif table.status == "cancelled":
+                elif table.status == TableStatus.CANCELLED:
                     await self._serial(current.id, functools.partial(self._void, pairing))
-                elif table.status == "lobby":
+                elif table.status == TableStatus.LOBBY:
                     waiting.append(table)
             if waiting:
                 event = TournamentEvent("round_opened", current, current.round, waiting)
@@ -1023,9 +1042,12 @@ class TournamentService:
             for p in await self.repo.pairings(tournament.id)
             if p.round <= tournament.round
         }
-        for record in await self.repo.tables_with_status(("lobby",)):
-            if record.settings.get("tournament") == tournament.id and record.id not in paired:
-                changes.update_table(record.id, status="cancelled")
+        for record in await self.repo.tables_with_status((TableStatus.LOBBY,)):
+            if (
+                TableSettings.of_record(record).tournament == tournament.id
+                and record.id not in paired
+            ):
+                changes.update_table(record.id, status=TableStatus.CANCELLED)
         if changes:
             logger.warning("tournament %s: cleaning up after an interrupted round", tournament.id)
             await self._commit(changes)
@@ -1033,7 +1055,7 @@ class TournamentService:
     async def _finish_decided_round(self, tournament: TournamentRecord) -> TournamentEvent | None:
         """End the current round if every game of it is decided (nothing else would)."""
         tournament = await self.get(tournament.id)
-        if tournament.status != RUNNING:
+        if tournament.status != TournamentStatus.RUNNING:
             return None
         changes = RoundWork()
         history = await self.repo.pairings(tournament.id)
@@ -1051,8 +1073,10 @@ class TournamentService:
         }
         closings_stored = {d.data.get("tournament") for d in stored if d.kind != ROUND_DEADLINE}
         add = []
-        for tournament in await self.repo.tournaments_with_status((REGISTRATION, RUNNING)):
-            if tournament.status == REGISTRATION:
+        for tournament in await self.repo.tournaments_with_status(
+            (TournamentStatus.REGISTRATION, TournamentStatus.RUNNING)
+        ):
+            if tournament.status == TournamentStatus.REGISTRATION:
                 if tournament.closes_at is not None and tournament.id not in closings_stored:
                     data = {"tournament": tournament.id}
                     add.append(
@@ -1063,7 +1087,7 @@ class TournamentService:
             current = rounds.get(tournament.round)
             if (
                 current is not None
-                and current.status == "open"
+                and current.status == RoundStatus.OPEN
                 and current.deadline is not None
                 and (tournament.id, current.number) not in rounds_stored
             ):
@@ -1084,7 +1108,7 @@ class TournamentService:
         try:
             played = await self._close_round(tournament_id, number)
         except TableError as error:
-            if error.kind != "unknown":
+            if error.kind != ErrorKind.UNKNOWN:
                 raise
             return None  # the tournament is gone
         return None if played is None else RoundClosed(tournament_id, number, played)
@@ -1102,13 +1126,13 @@ class TournamentService:
                 tournament = await self.get(tournament_id)
             except TableError:
                 return None
-            if tournament.status != REGISTRATION or tournament.closes_at is None:
+            if tournament.status != TournamentStatus.REGISTRATION or tournament.closes_at is None:
                 return None
             if tournament.closes_at > now:
                 return None
             changes = RoundWork()
-            changes.update_tournament(tournament_id, status=CLOSED)
-            tournament.status = CLOSED
+            changes.update_tournament(tournament_id, status=TournamentStatus.CLOSED)
+            tournament.status = TournamentStatus.CLOSED
             self._post(changes, tournament, "registration_closed", 0)
             await self._commit(changes)
             registered = [
@@ -1126,10 +1150,10 @@ class TournamentService:
         rounds = {r.number: r for r in await self.repo.rounds(tournament_id)}
         record = rounds.get(number)
         return (
-            tournament.status == RUNNING
+            tournament.status == TournamentStatus.RUNNING
             and tournament.round == number
             and record is not None
-            and record.status == "open"
+            and record.status == RoundStatus.OPEN
         )
 
     # ----- organisers' interventions ----------------------------------------------------------
@@ -1142,9 +1166,9 @@ class TournamentService:
         async def work() -> None:
             tournament = await self.get(tournament_id)
             self._require_organiser(tournament, by, may_organise)
-            if tournament.status in (DONE, CANCELLED):
+            if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
                 raise TableError(msg.ALREADY_OVER.format(id=tournament_id))
-            await self.repo.update_tournament(tournament_id, status=CANCELLED)
+            await self.repo.update_tournament(tournament_id, status=TournamentStatus.CANCELLED)
 
         await self._serial(tournament_id, work)
 
@@ -1152,7 +1176,7 @@ class TournamentService:
         """End the current round now (organisers), as if its deadline had passed."""
         tournament = await self.get(tournament_id)
         self._require_organiser(tournament, by, may_organise)
-        if tournament.status != RUNNING:
+        if tournament.status != TournamentStatus.RUNNING:
             raise TableError(msg.NOT_RUNNING.format(id=tournament_id))
         return await self.round_deadline_passed(tournament_id, tournament.round)
 
@@ -1172,7 +1196,7 @@ class TournamentService:
                 if pairing.bye or pairing.ranks is not None or pairing.table_id is None:
                     continue
                 table = await self.tables.get(pairing.table_id)
-                if table.status in ("lobby", "active"):
+                if table.status in (TableStatus.LOBBY, TableStatus.ACTIVE):
                     unfinished.append(table)
             # Told before the play-out, whose results finish the round and open the next:
             # the channel reads "round closed", then the standings, then the next round.
@@ -1199,14 +1223,14 @@ class TournamentService:
             for pairing in pending:
                 assert pairing.table_id is not None
                 table = await self.tables.get(pairing.table_id)
-                if table.status == "cancelled":
+                if table.status == TableStatus.CANCELLED:
                     await self._serial(tournament_id, functools.partial(self._void, pairing))
                     continue
                 await self._play_out(pairing.table_id)
                 if pairing.table_id not in played:
                     played.append(pairing.table_id)
             rounds = {r.number: r for r in await self.repo.rounds(tournament_id)}
-            if rounds[number].status != "open":
+            if rounds[number].status != RoundStatus.OPEN:
                 break
         if played:
             ended = [await self.tables.get(table_id) for table_id in played]
@@ -1239,13 +1263,13 @@ class TournamentService:
 
     async def _play_out(self, table_id: int) -> None:
         table = await self.tables.get(table_id)
-        if table.status == "lobby":
-            tournament_id = table.record.settings.get("tournament")
+        if table.status == TableStatus.LOBBY:
+            tournament_id = table.settings.tournament
             host = Member(f"tournament:{tournament_id}", "")
             table = (await self.tables.start(table_id, host)).table
-        if table.status != "active":
+        if table.status != TableStatus.ACTIVE:
             return
-        settings = {**table.record.settings, "adjudicated": True}
+        settings = table.settings.but(adjudicated=True).stored()
         await self.repo.update_table(table_id, settings=settings)
         table.record.settings = settings
         players = table.game.engine_players()
@@ -1254,7 +1278,7 @@ class TournamentService:
         for _ in range(limit):
             table = await self.tables.get(table_id)
             seats = table.to_act()
-            if table.status != "active" or not seats or table.state is None:
+            if table.status != TableStatus.ACTIVE or not seats or table.state is None:
                 break
             seat = seats[0]
             code = player.choose(
@@ -1263,7 +1287,7 @@ class TournamentService:
             try:
                 await self.tables.act_as_seat(table_id, seat, code, expected_seq=table.seq)
             except TableError as error:
-                if error.kind != "stale":
+                if error.kind != ErrorKind.STALE:
                     raise
                 # A member moved meanwhile: look again at the table as it is now.
 
@@ -1282,7 +1306,7 @@ class TournamentService:
         registrations: dict[str, Registration],
         history: list[PairingRecord],
     ) -> list[StandingLine]:
-        seeds = tournament.settings.get("seeds") or [
+        seeds = TournamentSettings.of_record(tournament).seeds or [
             r.user_id for r in registrations.values() if r.dropped_round is None
         ]
         players = [u for u in registrations if u in set(seeds) or registrations[u].joined_round > 1]

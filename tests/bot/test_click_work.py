@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tests.bot.harness import custom_ids, server
+from tests.bot.drive import first_action, take
+from tests.bot.harness import HAND, answer, custom_ids, message_text, server
 from tests.bot.test_games import seat_players
 
 
@@ -47,3 +48,90 @@ async def test_a_click_computes_legal_actions_once_per_seat_shown(tmp_path):
             shown = {seat} | {s for s in after.to_act() if after.seats[s].user_id}
             assert all(state is after.state for state, _ in calls), "an old state recomputed"
             assert sorted(asked for _, asked in calls) == sorted(shown)
+
+
+async def test_a_stale_click_is_answered_from_the_table_its_refusal_carries(tmp_path):
+    """A button of an older state (DESIGN: "a click on an old state answers, privately, that
+    the table moved on, with the fresh view"): the refusal carries the table as it is now, so
+    the click reads the table once (the service's own read, no load by the adapter before or
+    after), and the fresh hand needs at most one legal-actions list, for the seat shown, of
+    the current state."""
+    async with server(tmp_path) as srv:
+        actors, table_id = await seat_players(srv, "coppertwaddle", 2)
+        service = srv.bot.service
+        table = await service.get(table_id)
+        seat, seq = table.to_act()[0], table.seq
+        actor = next(a for a in actors if str(a.id) == table.seats[seat].user_id)
+        turn = await srv.latest_turn(table_id)
+        old = await actor.click(turn, label=HAND)
+        fresh = await actor.click(turn, label=HAND)
+        cid, value = first_action(fresh.response)
+        await take(actor, fresh.response, cid, value)
+        current = await service.get(table_id)
+        assert current.seq > seq
+        game = current.game
+        calls: list[tuple[object, int]] = []
+        loads: list[int] = []
+        real_get, real_legal = service.get, type(game).legal_actions
+
+        async def counted_get(asked_id, real_get=real_get):
+            loads.append(asked_id)
+            return await real_get(asked_id)
+
+        def counted_legal(state, asked, real_legal=real_legal):
+            calls.append((state, asked))
+            return real_legal(game, state, asked)
+
+        service.get = counted_get  # type: ignore[method-assign]
+        game.legal_actions = counted_legal  # type: ignore[method-assign]
+        try:
+            cid, value = first_action(old.response)
+            stale = await take(actor, old.response, cid, value)
+        finally:
+            del service.get, game.legal_actions
+        text = answer(stale)
+        assert "The table has moved on" in text and "Your hand · table" in text
+        assert loads == [table_id]
+        assert all(state is current.state for state, _ in calls), "an old state recomputed"
+        assert [asked for _, asked in calls] in ([], [seat])
+        assert (await service.get(table_id)).seq == current.seq
+
+
+async def test_reading_in_a_members_language_stores_nothing_and_seating_them_remembers_it(
+    tmp_path,
+):
+    """The answer's language comes from the member's Discord locale; looking it up is a read
+    and stores nothing (help, a hand, a table's status), while opening or joining a table,
+    which writes anyway, stores it so the member's DMs are written in it."""
+    async with server(tmp_path) as srv:
+        repo = srv.bot.repository
+        anna = srv.add("anna", locale="de")
+        ben = srv.add("ben", locale="en-GB")
+        writes: list[object] = []
+        real_save = repo.save_user_preferences
+
+        async def counted_save(preferences, real_save=real_save):
+            writes.append(preferences)
+            await real_save(preferences)
+
+        repo.save_user_preferences = counted_save  # type: ignore[method-assign]
+        try:
+            assert "Kartenspiele" in answer(await anna.slash(srv.channel, "help"))
+            assert "card games" in answer(await ben.slash(srv.channel, "help"))
+            assert writes == []
+            table_id = await srv.open(anna, "test-highcard", "hand=2")
+            await ben.click(srv.lobby(table_id), custom_id=f"tr:j:{table_id}")
+            assert [(p.user_id, p.language) for p in writes] == [
+                (str(anna.id), "de"),
+                (str(ben.id), "en"),
+            ]
+            await anna.click(srv.lobby(table_id), custom_id=f"tr:g:{table_id}")
+            turn = await srv.latest_turn(table_id)
+            before = len(writes)
+            shown = await anna.click(turn, label=HAND)
+            assert "Dein Blatt · Tisch" in message_text(shown.response)
+            assert "Du sitzt an Tisch" in message_text(srv.dms(anna)[0])
+            assert len(writes) == before
+        finally:
+            del repo.save_user_preferences
+        assert (await repo.get_user_preferences(str(anna.id))).language == "de"

@@ -155,7 +155,7 @@ async def test_a_post_left_by_a_dead_process_is_delivered_by_rest_into_another_s
     The process with shard 0 only, which never sees that guild on its gateway, finds the post
     once the lease ran out (its timer looks every 30 s with other processes about), delivers
     it through REST to the channel's id, once, and marks it sent."""
-    from storage import CANCELLED, Changes
+    from storage import Changes, TableStatus
     from tables import notices
     from tables.processes import LEASE_SECONDS, POLL_SECONDS
 
@@ -168,7 +168,7 @@ async def test_a_post_left_by_a_dead_process_is_delivered_by_rest_into_another_s
         await other.open()
         try:
             table = await other.create_table("test-highcard", {"hand": 1}, 1, place, "9")
-            await other.update_table(table.id, status=CANCELLED)
+            await other.update_table(table.id, status=TableStatus.CANCELLED)
             now = bot.service.clock()
             changes = Changes()
             changes.post(f"cancelled:{table.id}", notices.CANCELLED, {"table": table.id}, at=now)

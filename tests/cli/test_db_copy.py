@@ -11,12 +11,12 @@ import itertools
 
 from games.core import all_games
 from storage import (
-    ACTIVE,
     Changes,
     DeadlineRecord,
     GuildLimits,
     GuildSettings,
     HandoverRecord,
+    TableStatus,
     UserPreferences,
     VacationRecord,
     open_repository,
@@ -61,7 +61,7 @@ async def play_everything(url: str) -> None:
         table = await tables.create("test-highcard", ANNA, {"guild": "g1"}, {"hand": 2})
         await tables.join(table.id, BEN)
         table = (await tables.start(table.id, ANNA)).table
-        while table.status == ACTIVE:
+        while table.status == TableStatus.ACTIVE:
             seat = table.to_act()[0]
             who = ANNA if table.seats[seat].user_id == ANNA.user_id else BEN
             table = (await tables.act(table.id, who, table.legal_actions(seat)[0])).table

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import ACTIVE, CANCELLED
+from storage import TableStatus
 from storage.sqlite import SqliteRepository
 from tables.turns import TURN, VACATION_END
 
@@ -51,7 +51,7 @@ def to_act(found: dict) -> list[int]:
     from games.core import CHANCE, get_game
 
     table = found["table"]
-    if table.status != ACTIVE:
+    if table.status != TableStatus.ACTIVE:
         return []
     return [s for s in get_game(table.game).to_act(table.state) if s != CHANCE]
 
@@ -59,7 +59,7 @@ def to_act(found: dict) -> list[int]:
 def check_clocks(found: dict) -> None:
     """One clock per seat to act, held by that seat's member; none on an ended table."""
     turns = found["turns"]
-    if found["table"].status != ACTIVE:
+    if found["table"].status != TableStatus.ACTIVE:
         assert found["seat_deadlines"] == []
         return
     assert sorted(d.seat for d in turns) == sorted(to_act(found))
@@ -106,7 +106,7 @@ def check_flow(flow: str, found: dict, before: dict) -> bool:
         assert any(key.startswith("handover:") for key in keys) == applied
         return applied
     if flow == "cancel":
-        applied = found["table"].status == CANCELLED
+        applied = found["table"].status == TableStatus.CANCELLED
         assert ("cancelled:1" in keys) == applied
         return applied
     raise AssertionError(flow)

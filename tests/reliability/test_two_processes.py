@@ -34,7 +34,7 @@ from typing import Any
 import pytest
 
 from games.core import get_game, replay
-from storage import FINISHED, SeatRecord
+from storage import SeatRecord, TableStatus
 from tables.service import Member, TableService
 from tests.conftest import new_postgres_database
 
@@ -110,7 +110,7 @@ async def all_finished(database: str, table_ids: list[int]) -> bool:
         statuses = [(await repo.get_table(t)).status for t in table_ids]
     finally:
         await repo.close()
-    return all(status == FINISHED for status in statuses)
+    return all(status == TableStatus.FINISHED for status in statuses)
 
 
 def acked(workdir: Path, name: str, what: str) -> int:
@@ -183,7 +183,7 @@ async def check(database: str, workdir: Path, run: dict[str, Any]) -> None:
             options = game.Options.model_validate(record.options)
             moves = [(entry.seat, entry.code) for entry in log]
             assert replay(game, len(seats), options, moves) == record.state
-            assert record.status == FINISHED and record.result is not None
+            assert record.status == TableStatus.FINISHED and record.result is not None
         # Every acknowledged move is in its table's log once, at the sequence it saw.
         landed = Counter(
             (table_id, entry.seq, entry.request_id)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from storage import ACTIVE, LogEntry, Repository, open_repository
+from storage import LogEntry, Repository, TableStatus, open_repository
 
 
 def code_for(table_id: int, seq: int) -> str:
@@ -40,7 +40,7 @@ async def play(repo: Repository, table_id: int) -> None:
             for i in range(1, count + 1)
         ]
         moves = moves + [entry.code for entry in entries]
-        seq = await repo.append(table_id, seq, entries, {"moves": moves}, ACTIVE)
+        seq = await repo.append(table_id, seq, entries, {"moves": moves}, TableStatus.ACTIVE)
         for entry in entries:
             sys.stdout.write(f"ack {table_id} {entry.seq} {entry.code}\n")
         sys.stdout.flush()
@@ -49,11 +49,11 @@ async def play(repo: Repository, table_id: int) -> None:
 async def main(url: str, tables: int) -> None:
     repo = open_repository(url)
     await repo.open()
-    active = [table.id for table in await repo.tables_with_status((ACTIVE,))]
+    active = [table.id for table in await repo.tables_with_status((TableStatus.ACTIVE,))]
     if not active:
         for _ in range(tables):
             table = await repo.create_table("crash", {}, 0, {"terminal": 1}, "crash-test")
-            await repo.append(table.id, 0, [], {"moves": []}, ACTIVE)
+            await repo.append(table.id, 0, [], {"moves": []}, TableStatus.ACTIVE)
             active.append(table.id)
     sys.stdout.write("ready\n")
     sys.stdout.flush()

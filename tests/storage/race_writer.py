@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from storage import ACTIVE, LogEntry, StaleSequence, open_repository
+from storage import LogEntry, StaleSequence, TableStatus, open_repository
 
 
 async def moves(repo, name: str, table_ids: list[int], wanted: int) -> None:
@@ -31,7 +31,7 @@ async def moves(repo, name: str, table_ids: list[int], wanted: int) -> None:
             entry = LogEntry(seq + 1, 0, code, request_id=f"{name}:{table_id}:{seq + 1}")
             state = {"moves": [*table.state["moves"], code]}
             try:
-                await repo.append(table_id, seq, [entry], state, ACTIVE)
+                await repo.append(table_id, seq, [entry], state, TableStatus.ACTIVE)
             except StaleSequence:
                 continue
             sys.stdout.write(f"ack {table_id} {seq + 1} {code}\n")

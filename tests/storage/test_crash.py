@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import ACTIVE, open_repository
+from storage import TableStatus, open_repository
 from tests.conftest import BACKENDS
 
 WRITER = Path(__file__).with_name("crash_writer.py")
@@ -66,7 +66,7 @@ def run_and_kill(url: str) -> list[tuple[int, int, str]]:
 async def check_database(url: str, acks: list[tuple[int, int, str]]) -> int:
     """Every ack is stored; seq = last entry; snapshot = replay of the log. Returns moves."""
     async with open_repository(url) as repo:
-        tables = await repo.tables_with_status((ACTIVE,))
+        tables = await repo.tables_with_status((TableStatus.ACTIVE,))
         assert len(tables) == TABLES
         logs = {}
         for table in tables:

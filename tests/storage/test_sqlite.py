@@ -11,15 +11,12 @@ import asyncpg
 import pytest
 
 from storage import (
-    ACTIVE,
-    CANCELLED,
-    FINISHED,
-    LOBBY,
     DuplicateRequest,
     LogEntry,
     SeatRecord,
     StaleSequence,
     StorageError,
+    TableStatus,
     UnknownTable,
 )
 from storage.postgres import PostgresRepository
@@ -66,7 +63,12 @@ async def test_created_table_reads_back_in_the_lobby(repo):
     assert loaded.options == {"rounds": 3}
     assert loaded.place == {"guild": "1", "channel": "2"}
     assert loaded.settings == {"lang": "de"}
-    assert (loaded.status, loaded.seq, loaded.state, loaded.result) == (LOBBY, 0, None, None)
+    assert (loaded.status, loaded.seq, loaded.state, loaded.result) == (
+        TableStatus.LOBBY,
+        0,
+        None,
+        None,
+    )
     assert loaded.created_at > 0
     second = await new_table(repo)
     assert second.id != created.id
@@ -76,23 +78,23 @@ async def test_unknown_table_raises(repo):
     with pytest.raises(UnknownTable, match=r"^999$"):
         await repo.get_table(999)
     with pytest.raises(UnknownTable, match=r"^999$"):
-        await repo.update_table(999, status=ACTIVE)
+        await repo.update_table(999, status=TableStatus.ACTIVE)
     with pytest.raises(UnknownTable, match=r"^999$"):
         await repo.set_seats(999, [SeatRecord(0, "Anna", user_id="a")])
     with pytest.raises(UnknownTable, match=r"^999$"):
-        await repo.append(999, 0, [move("x")], {"s": 1}, ACTIVE)
+        await repo.append(999, 0, [move("x")], {"s": 1}, TableStatus.ACTIVE)
 
 
 async def test_update_table_changes_only_what_is_given(repo):
     table = await new_table(repo, settings={"lang": "de"})
-    await repo.update_table(table.id, status=CANCELLED)
+    await repo.update_table(table.id, status=TableStatus.CANCELLED)
     loaded = await repo.get_table(table.id)
-    assert loaded.status == CANCELLED
+    assert loaded.status == TableStatus.CANCELLED
     assert loaded.place == table.place and loaded.settings == {"lang": "de"}
     await repo.update_table(table.id, place={"terminal": 1}, settings={"clock": 60})
     loaded = await repo.get_table(table.id)
     assert (loaded.status, loaded.place, loaded.settings) == (
-        CANCELLED,
+        TableStatus.CANCELLED,
         {"terminal": 1},
         {"clock": 60},
     )
@@ -123,12 +125,18 @@ async def test_set_seats_replaces_the_seats_in_seat_order(repo):
 
 async def test_append_stores_log_and_snapshot(repo):
     table = await new_table(repo)
-    assert await repo.append(table.id, 0, [], {"moves": []}, ACTIVE) == 0  # the initial state
+    assert (
+        await repo.append(table.id, 0, [], {"moves": []}, TableStatus.ACTIVE) == 0
+    )  # the initial state
     loaded = await repo.get_table(table.id)
-    assert (loaded.seq, loaded.state, loaded.status) == (0, {"moves": []}, ACTIVE)
+    assert (loaded.seq, loaded.state, loaded.status) == (0, {"moves": []}, TableStatus.ACTIVE)
 
     seq = await repo.append(
-        table.id, 0, [move("deal", seat=-1), move("a1", 0, "r1")], {"moves": ["deal", "a1"]}, ACTIVE
+        table.id,
+        0,
+        [move("deal", seat=-1), move("a1", 0, "r1")],
+        {"moves": ["deal", "a1"]},
+        TableStatus.ACTIVE,
     )
     assert seq == 2
     seq = await repo.append(
@@ -136,7 +144,7 @@ async def test_append_stores_log_and_snapshot(repo):
         2,
         [move("b1", 1, "r2", seq=3)],
         {"moves": ["deal", "a1", "b1"]},
-        FINISHED,
+        TableStatus.FINISHED,
         result={"winner": 1},
     )
     assert seq == 3
@@ -149,7 +157,7 @@ async def test_append_stores_log_and_snapshot(repo):
     assert all(e.at > 0 for e in log)
     assert [e.seq for e in await repo.log(table.id, since=2)] == [3]
     loaded = await repo.get_table(table.id)
-    assert (loaded.seq, loaded.status, loaded.result) == (3, FINISHED, {"winner": 1})
+    assert (loaded.seq, loaded.status, loaded.result) == (3, TableStatus.FINISHED, {"winner": 1})
     assert loaded.state == {"moves": ["deal", "a1", "b1"]}
     assert await repo.find_request("r2") == (table.id, 3)
     assert await repo.find_request("nope") is None
@@ -158,10 +166,14 @@ async def test_append_stores_log_and_snapshot(repo):
 async def test_entries_must_carry_their_own_number(repo):
     table = await new_table(repo)
     with pytest.raises(ValueError, match=r"entry numbered 5 where 1 comes next"):
-        await repo.append(table.id, 0, [move("a", seq=5)], {}, ACTIVE)
+        await repo.append(table.id, 0, [move("a", seq=5)], {}, TableStatus.ACTIVE)
     with pytest.raises(ValueError, match=r"a request id repeats within one append"):
         await repo.append(
-            table.id, 0, [move("a", request_id="r"), move("b", request_id="r")], {}, ACTIVE
+            table.id,
+            0,
+            [move("a", request_id="r"), move("b", request_id="r")],
+            {},
+            TableStatus.ACTIVE,
         )
     assert await repo.log(table.id) == []
 
@@ -169,13 +181,17 @@ async def test_entries_must_carry_their_own_number(repo):
 async def test_stale_sequence_fails_and_writes_nothing(repo):
     """Two clicks at once cannot both act: the second, built on seq 1, is stale."""
     table = await new_table(repo)
-    await repo.append(table.id, 0, [move("a", request_id="r1")], {"n": 1}, ACTIVE)
+    await repo.append(table.id, 0, [move("a", request_id="r1")], {"n": 1}, TableStatus.ACTIVE)
     with pytest.raises(StaleSequence, match=r"is at action 1, not 0"):
-        await repo.append(table.id, 0, [move("b", request_id="r2")], {"n": 99}, FINISHED)
+        await repo.append(
+            table.id, 0, [move("b", request_id="r2")], {"n": 99}, TableStatus.FINISHED
+        )
     with pytest.raises(StaleSequence, match=r"is at action 1, not 5"):
-        await repo.append(table.id, 5, [move("b", request_id="r3")], {"n": 99}, FINISHED)
+        await repo.append(
+            table.id, 5, [move("b", request_id="r3")], {"n": 99}, TableStatus.FINISHED
+        )
     loaded = await repo.get_table(table.id)
-    assert (loaded.seq, loaded.state, loaded.status) == (1, {"n": 1}, ACTIVE)
+    assert (loaded.seq, loaded.state, loaded.status) == (1, {"n": 1}, TableStatus.ACTIVE)
     assert [e.code for e in await repo.log(table.id)] == ["a"]
     assert await repo.find_request("r2") is None
 
@@ -184,12 +200,14 @@ async def test_duplicate_request_is_not_applied_again(repo):
     """An interaction id already applied is not applied twice, and says where it was applied."""
     table = await new_table(repo)
     other = await new_table(repo)
-    await repo.append(table.id, 0, [move("a", request_id="click-1")], {"n": 1}, ACTIVE)
+    await repo.append(table.id, 0, [move("a", request_id="click-1")], {"n": 1}, TableStatus.ACTIVE)
     # A retry built on the current seq.
     with pytest.raises(
         DuplicateRequest, match=r"request click-1 already applied as action 1"
     ) as caught:
-        await repo.append(table.id, 1, [move("a", request_id="click-1")], {"n": 2}, ACTIVE)
+        await repo.append(
+            table.id, 1, [move("a", request_id="click-1")], {"n": 2}, TableStatus.ACTIVE
+        )
     assert (caught.value.request_id, caught.value.table_id, caught.value.seq) == (
         "click-1",
         table.id,
@@ -197,12 +215,16 @@ async def test_duplicate_request_is_not_applied_again(repo):
     )
     # A retry of the same request built on the old seq: the duplicate is the useful answer.
     with pytest.raises(DuplicateRequest, match=r"request click-1 already applied as action 1"):
-        await repo.append(table.id, 0, [move("a", request_id="click-1")], {"n": 2}, ACTIVE)
+        await repo.append(
+            table.id, 0, [move("a", request_id="click-1")], {"n": 2}, TableStatus.ACTIVE
+        )
     # The same id at another table.
     with pytest.raises(
         DuplicateRequest, match=r"request click-1 already applied as action 1"
     ) as caught:
-        await repo.append(other.id, 0, [move("z", request_id="click-1")], {"n": 3}, ACTIVE)
+        await repo.append(
+            other.id, 0, [move("z", request_id="click-1")], {"n": 3}, TableStatus.ACTIVE
+        )
     assert caught.value.table_id == table.id
     assert (await repo.get_table(table.id)).state == {"n": 1}
     assert (await repo.get_table(other.id)).seq == 0
@@ -214,7 +236,7 @@ async def test_failed_append_writes_nothing_at_all(repo):
     """Atomicity: a multi-entry append whose last entry fails leaves no entry and no snapshot;
     the refusal names the request that really was applied before, and where."""
     table = await new_table(repo)
-    await repo.append(table.id, 0, [move("a", request_id="used")], {"n": 1}, ACTIVE)
+    await repo.append(table.id, 0, [move("a", request_id="used")], {"n": 1}, TableStatus.ACTIVE)
     with pytest.raises(
         DuplicateRequest, match=rf"request used already applied as action 1 of {table.id}"
     ):
@@ -223,20 +245,24 @@ async def test_failed_append_writes_nothing_at_all(repo):
             1,
             [move("chance", -1), move("b", 0, "fresh"), move("c", 0, "used")],
             {"n": 4},
-            FINISHED,
+            TableStatus.FINISHED,
         )
     # Seat -2 violates the schema's CHECK (seat >= -1), in each backend's words.
     with pytest.raises(
         SCHEMA_REFUSAL,
         match=r"CHECK constraint failed: seat >= -1|violates check constraint \"actions_seat_check\"",
     ):
-        await repo.append(table.id, 1, [move("b", 0, "fresh"), move("c", -2)], {"n": 3}, ACTIVE)
+        await repo.append(
+            table.id, 1, [move("b", 0, "fresh"), move("c", -2)], {"n": 3}, TableStatus.ACTIVE
+        )
     loaded = await repo.get_table(table.id)
-    assert (loaded.seq, loaded.state, loaded.status) == (1, {"n": 1}, ACTIVE)
+    assert (loaded.seq, loaded.state, loaded.status) == (1, {"n": 1}, TableStatus.ACTIVE)
     assert [e.code for e in await repo.log(table.id)] == ["a"]
     assert await repo.find_request("fresh") is None
     # And the table still takes the next good move.
-    assert await repo.append(table.id, 1, [move("b", 0, "fresh")], {"n": 2}, ACTIVE) == 2
+    assert (
+        await repo.append(table.id, 1, [move("b", 0, "fresh")], {"n": 2}, TableStatus.ACTIVE) == 2
+    )
 
 
 async def test_a_failing_item_does_not_spoil_its_batch(file_repo):
@@ -244,18 +270,24 @@ async def test_a_failing_item_does_not_spoil_its_batch(file_repo):
     repo = file_repo
     tables = [await new_table(repo) for _ in range(6)]
     for t in tables:
-        await repo.append(t.id, 0, [move("first", request_id=f"{t.id}-1")], {"n": 1}, ACTIVE)
+        await repo.append(
+            t.id, 0, [move("first", request_id=f"{t.id}-1")], {"n": 1}, TableStatus.ACTIVE
+        )
     calls = []
     for i, t in enumerate(tables):
         if i % 3 == 0:
-            calls.append(repo.append(t.id, 0, [move("stale")], {"n": -1}, ACTIVE))
+            calls.append(repo.append(t.id, 0, [move("stale")], {"n": -1}, TableStatus.ACTIVE))
         elif i % 3 == 1:
             calls.append(
-                repo.append(t.id, 1, [move("dup", request_id=f"{t.id}-1")], {"n": -1}, ACTIVE)
+                repo.append(
+                    t.id, 1, [move("dup", request_id=f"{t.id}-1")], {"n": -1}, TableStatus.ACTIVE
+                )
             )
         else:
             calls.append(
-                repo.append(t.id, 1, [move("second", request_id=f"{t.id}-2")], {"n": 2}, ACTIVE)
+                repo.append(
+                    t.id, 1, [move("second", request_id=f"{t.id}-2")], {"n": 2}, TableStatus.ACTIVE
+                )
             )
     batches_before = repo.batches
     outcomes = await asyncio.gather(*calls, return_exceptions=True)
@@ -277,8 +309,8 @@ async def test_a_failing_item_does_not_spoil_its_batch(file_repo):
 async def test_two_appends_on_one_seq_only_one_wins(repo):
     table = await new_table(repo)
     outcomes = await asyncio.gather(
-        repo.append(table.id, 0, [move("a", 0, "ra")], {"who": "a"}, ACTIVE),
-        repo.append(table.id, 0, [move("b", 1, "rb")], {"who": "b"}, ACTIVE),
+        repo.append(table.id, 0, [move("a", 0, "ra")], {"who": "a"}, TableStatus.ACTIVE),
+        repo.append(table.id, 0, [move("b", 1, "rb")], {"who": "b"}, TableStatus.ACTIVE),
         return_exceptions=True,
     )
     if isinstance(repo, SqliteRepository):
@@ -306,7 +338,7 @@ async def test_many_tables_append_concurrently_through_group_commit(file_repo):
                 seq - 1,
                 [move(f"m{seq}", seq % 2, f"{table_id}/{seq}")],
                 {"moves": moves},
-                ACTIVE,
+                TableStatus.ACTIVE,
             )
             assert got == seq
 
@@ -327,7 +359,9 @@ async def test_close_commits_what_is_queued(tmp_path):
     await repo.open()
     tables = [(await new_table(repo)).id for _ in range(20)]
     pending = [
-        asyncio.ensure_future(repo.append(t, 0, [move("a", request_id=f"q{t}")], {"a": t}, ACTIVE))
+        asyncio.ensure_future(
+            repo.append(t, 0, [move("a", request_id=f"q{t}")], {"a": t}, TableStatus.ACTIVE)
+        )
         for t in tables
     ]
     await asyncio.sleep(0)
@@ -353,10 +387,10 @@ async def test_tables_of_user_newest_first_by_status(repo):
     await repo.set_seats(
         elsewhere.id, [SeatRecord(0, "Ben", "ben"), SeatRecord(1, "Bot", engine="r")]
     )
-    await repo.update_table(second.id, status=ACTIVE)
-    await repo.update_table(third.id, status=FINISHED)
+    await repo.update_table(second.id, status=TableStatus.ACTIVE)
+    await repo.update_table(third.id, status=TableStatus.FINISHED)
     assert [t.id for t in await repo.tables_of_user("anna")] == [second.id, first.id]
-    assert [t.id for t in await repo.tables_of_user("anna", (FINISHED,))] == [third.id]
+    assert [t.id for t in await repo.tables_of_user("anna", (TableStatus.FINISHED,))] == [third.id]
     assert [t.id for t in await repo.tables_of_user("ben")] == [elsewhere.id, first.id]
     assert await repo.tables_of_user("nobody") == []
     assert await repo.tables_of_user("anna", ()) == []
@@ -366,11 +400,13 @@ async def test_tables_with_status(repo):
     lobby = await new_table(repo)
     active = await new_table(repo)
     done = await new_table(repo)
-    await repo.append(active.id, 0, [move("a")], {"x": 1}, ACTIVE)
-    await repo.append(done.id, 0, [move("a")], {"x": 2}, FINISHED, result={"winner": 0})
-    assert [t.id for t in await repo.tables_with_status((ACTIVE,))] == [active.id]
-    assert [t.id for t in await repo.tables_with_status((LOBBY, ACTIVE))] == [lobby.id, active.id]
-    finished = await repo.tables_with_status((FINISHED,))
+    await repo.append(active.id, 0, [move("a")], {"x": 1}, TableStatus.ACTIVE)
+    await repo.append(done.id, 0, [move("a")], {"x": 2}, TableStatus.FINISHED, result={"winner": 0})
+    assert [t.id for t in await repo.tables_with_status((TableStatus.ACTIVE,))] == [active.id]
+    assert [
+        t.id for t in await repo.tables_with_status((TableStatus.LOBBY, TableStatus.ACTIVE))
+    ] == [lobby.id, active.id]
+    finished = await repo.tables_with_status((TableStatus.FINISHED,))
     assert [(t.id, t.result, t.state) for t in finished] == [(done.id, {"winner": 0}, {"x": 2})]
     assert await repo.tables_with_status(()) == []
 
@@ -385,7 +421,7 @@ async def test_migrations_apply_once_across_reopen(tmp_path):
     async with SqliteRepository(path) as repo:
         assert await repo.schema_versions() == shipped
         table = await new_table(repo)
-        await repo.append(table.id, 0, [move("a", request_id="r")], {"n": 1}, ACTIVE)
+        await repo.append(table.id, 0, [move("a", request_id="r")], {"n": 1}, TableStatus.ACTIVE)
     for _ in range(2):
         async with SqliteRepository(path) as repo:
             assert await repo.schema_versions() == shipped
@@ -417,7 +453,7 @@ async def test_synchronous_level_is_configurable(tmp_path):
 async def test_memory_databases_are_separate(tmp_path):
     async with SqliteRepository(":memory:") as one, SqliteRepository(":memory:") as two:
         table = await new_table(one)
-        await one.append(table.id, 0, [move("a")], {"n": 1}, ACTIVE)
+        await one.append(table.id, 0, [move("a")], {"n": 1}, TableStatus.ACTIVE)
         assert (await one.get_table(table.id)).seq == 1
         with pytest.raises(UnknownTable, match=rf"^{table.id}$"):
             await two.get_table(table.id)
@@ -427,7 +463,7 @@ async def test_a_caller_that_stops_waiting_still_gets_its_move_committed(file_re
     """Once queued, a write commits even if its caller is cancelled: a retry finds it."""
     table = await new_table(file_repo)
     call = asyncio.ensure_future(
-        file_repo.append(table.id, 0, [move("a", request_id="gone")], {"n": 1}, ACTIVE)
+        file_repo.append(table.id, 0, [move("a", request_id="gone")], {"n": 1}, TableStatus.ACTIVE)
     )
     await asyncio.sleep(0)
     call.cancel()
@@ -436,7 +472,9 @@ async def test_a_caller_that_stops_waiting_still_gets_its_move_committed(file_re
     await file_repo.update_table(table.id, settings={"after": True})  # queued behind it
     assert await file_repo.find_request("gone") == (table.id, 1)
     with pytest.raises(DuplicateRequest, match=r"request gone already applied as action 1"):
-        await file_repo.append(table.id, 0, [move("a", request_id="gone")], {"n": 1}, ACTIVE)
+        await file_repo.append(
+            table.id, 0, [move("a", request_id="gone")], {"n": 1}, TableStatus.ACTIVE
+        )
 
 
 async def test_on_postgresql_a_caller_that_stops_waiting_still_gets_its_move_committed(
@@ -449,7 +487,7 @@ async def test_on_postgresql_a_caller_that_stops_waiting_still_gets_its_move_com
     async with PostgresRepository(url) as repo:
         table = await new_table(repo)
         call = asyncio.ensure_future(
-            repo.append(table.id, 0, [move("a", request_id="gone")], {"n": 1}, ACTIVE)
+            repo.append(table.id, 0, [move("a", request_id="gone")], {"n": 1}, TableStatus.ACTIVE)
         )
         await asyncio.sleep(0)
         call.cancel()
@@ -458,7 +496,9 @@ async def test_on_postgresql_a_caller_that_stops_waiting_still_gets_its_move_com
     async with PostgresRepository(url) as repo:
         assert await repo.find_request("gone") == (table.id, 1)
         with pytest.raises(DuplicateRequest, match="request gone already applied as action 1"):
-            await repo.append(table.id, 0, [move("a", request_id="gone")], {"n": 1}, ACTIVE)
+            await repo.append(
+                table.id, 0, [move("a", request_id="gone")], {"n": 1}, TableStatus.ACTIVE
+            )
 
 
 async def test_a_locked_database_fails_the_batch_and_writes_nothing(tmp_path):
@@ -470,7 +510,9 @@ async def test_a_locked_database_fails_the_batch_and_writes_nothing(tmp_path):
         other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
         try:
             outcomes = await asyncio.gather(
-                repo.append(table.id, 0, [move("a", request_id="ra")], {"n": 1}, ACTIVE),
+                repo.append(
+                    table.id, 0, [move("a", request_id="ra")], {"n": 1}, TableStatus.ACTIVE
+                ),
                 repo.update_table(table.id, settings={"x": 1}),
                 return_exceptions=True,
             )
@@ -482,7 +524,12 @@ async def test_a_locked_database_fails_the_batch_and_writes_nothing(tmp_path):
         assert (loaded.seq, loaded.settings) == (0, {})
         assert await repo.log(table.id) == []
         # The lock is gone: the retry goes through.
-        assert await repo.append(table.id, 0, [move("a", request_id="ra")], {"n": 1}, ACTIVE) == 1
+        assert (
+            await repo.append(
+                table.id, 0, [move("a", request_id="ra")], {"n": 1}, TableStatus.ACTIVE
+            )
+            == 1
+        )
 
 
 async def test_a_closed_repository_refuses_writes(tmp_path):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import ACTIVE, DeadlineRecord, open_repository
+from storage import DeadlineRecord, TableStatus, open_repository
 from tests.conftest import BACKENDS
 
 WRITER = Path(__file__).with_name("race_writer.py")
@@ -61,7 +61,7 @@ async def test_two_processes_acting_on_the_same_tables_never_both_win_a_move(dat
         table_ids = []
         for _ in range(3):
             table = await repo.create_table("race", {}, 0, {}, "race")
-            await repo.append(table.id, 0, [], {"moves": []}, ACTIVE)
+            await repo.append(table.id, 0, [], {"moves": []}, TableStatus.ACTIVE)
             table_ids.append(table.id)
     outputs = await asyncio.to_thread(
         run_pair, database_url, "moves", ",".join(map(str, table_ids)), "60"

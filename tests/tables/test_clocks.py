@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.core import FORFEIT, forfeited, get_game, replay
-from storage import ACTIVE, FINISHED, DeadlineRecord
+from storage import DeadlineRecord, TableStatus
 from tables.clocks import DAY, HOUR, MINUTE, Scheduler, format_duration, parse_duration
 from tables.service import Member, TableError, TableService, TimedOut
 from tables.turns import REMINDER, TURN, ReminderDue, VacationOver, reminder_times
@@ -119,14 +119,14 @@ async def test_a_table_through_several_days_of_moves(service, repo, clock):
     table = await started(service)
     assert await turn_clocks(repo, table.id) == {table.to_act()[0]: START + DAY}
     days = 0
-    while (await service.get(table.id)).status == ACTIVE:
+    while (await service.get(table.id)).status == TableStatus.ACTIVE:
         clock.advance(20 * HOUR)
         days += 1
         fired = await service.scheduler.run_due()
         assert all(not isinstance(f.outcome, TimedOut) for f in fired)
         await move(service, table.id)
         table = await service.get(table.id)
-        if table.status == ACTIVE:
+        if table.status == TableStatus.ACTIVE:
             assert await turn_clocks(repo, table.id) == {table.to_act()[0]: clock.now + DAY}
     assert days >= 6
     assert await repo.deadlines(table_id=table.id) == []
@@ -170,7 +170,7 @@ async def test_timeout_forfeit_ends_a_table_with_the_seat_last(service, repo, cl
     timeout = next(f.outcome for f in fired if isinstance(f.outcome, TimedOut))
     assert timeout.action == "forfeit" and timeout.code == FORFEIT
     table = await service.get(table.id)
-    assert table.status == FINISHED and heard == [table.id]
+    assert table.status == TableStatus.FINISHED and heard == [table.id]
     result = table.result()
     assert result.ranks[seat] == 3
     assert sorted(result.ranks) == [1, 1, 3]  # highcard has no standing: the others tie
@@ -184,7 +184,7 @@ async def test_a_player_cannot_send_the_reserved_forfeit_code(service):
     table = await started(service)
     with pytest.raises(TableError, match=r"not a valid move"):
         await service.act(table.id, ANNA, FORFEIT)
-    assert (await service.get(table.id)).status == ACTIVE
+    assert (await service.get(table.id)).status == TableStatus.ACTIVE
 
 
 # ----- reminders ------------------------------------------------------------------------
@@ -557,10 +557,10 @@ async def test_stardust_plays_on_after_a_forfeit_and_ranks_forfeiters_last(servi
     clock.advance(HOUR)
     await service.scheduler.run_due()
     table = await service.get(table.id)
-    assert table.status == ACTIVE and first not in table.to_act()
+    assert table.status == TableStatus.ACTIVE and first not in table.to_act()
     assert forfeited(table.state) == [first]
     rounds = 0
-    while table.status == ACTIVE:
+    while table.status == TableStatus.ACTIVE:
         clock.advance(HOUR)
         await service.scheduler.run_due()
         table = await service.get(table.id)

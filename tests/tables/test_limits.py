@@ -10,7 +10,7 @@ import asyncio
 import pytest
 
 from games.core import FORFEIT, forfeited
-from storage import ACTIVE, CANCELLED, FINISHED
+from storage import TableStatus
 from tables.clocks import DAY, HOUR
 from tables.handover import HandoverLapsed
 from tables.limits import LOBBY_EXPIRY, LimitCaps, LobbyExpired
@@ -81,14 +81,14 @@ async def test_resigning_in_stardust_leaves_the_match_and_the_others_play_on(ser
     who = Member(table.seats[other].user_id, table.seats[other].name)
     outcome = await service.resign(table.id, who)
     table = outcome.table
-    assert table.status == ACTIVE and table.record.settings["resigned"] == [other]
+    assert table.status == TableStatus.ACTIVE and table.record.settings["resigned"] == [other]
     # Not its turn: nothing yet; it forfeits the moment it must act.
     while other not in forfeited(table.state):
         seat = table.to_act()[0]
         assert seat != other
         mover = Member(table.seats[seat].user_id, "")
         table = (await service.act(table.id, mover, table.legal_actions(seat)[0])).table
-    assert table.status == ACTIVE and other not in table.to_act()
+    assert table.status == TableStatus.ACTIVE and other not in table.to_act()
     log = await service.repo.log(table.id)
     assert [e.code for e in log if e.seat == other][-1] == FORFEIT
     with pytest.raises(TableError, match="already resigned"):
@@ -101,14 +101,14 @@ async def test_finished_tables_cost_no_memory_or_clock_work(service, repo):
     memory, has no lock and no deadline left, and stays readable with its log as the replay."""
     table = await started(service)
     ended = (await service.resign(table.id, ANNA)).table
-    assert ended.status == FINISHED
+    assert ended.status == TableStatus.FINISHED
     lobby = await service.create(GAME, BEN, HERE)
     await service.cancel(lobby.id, BEN)
     for table_id in (table.id, lobby.id):
         assert table_id not in service._cache and table_id not in service._locks
         assert await repo.deadlines(table_id=table_id) == []
     again = await service.get(table.id)
-    assert again.status == FINISHED and again.result().ranks[0] == 2
+    assert again.status == TableStatus.FINISHED and again.result().ranks[0] == 2
     assert table.id not in service._cache
     await assert_replays(service, table.id)
 
@@ -123,7 +123,7 @@ async def test_lobby_expiry_closes_only_a_lobby_still_waiting(service, repo, clo
     fired = await service.scheduler.run_due()
     expired = [f.outcome for f in fired if isinstance(f.outcome, LobbyExpired)]
     assert [e.table.id for e in expired] == [idle.id] and expired[0].days == 7
-    assert (await service.get(idle.id)).status == CANCELLED
+    assert (await service.get(idle.id)).status == TableStatus.CANCELLED
     assert await service.expire_lobby(idle.id) is None
 
 
@@ -197,5 +197,5 @@ async def test_a_resignation_stored_before_a_crash_forfeits_when_the_clock_runs_
     clock.advance(DAY)
     await restarted.scheduler.run_due()
     table = await restarted.get(table.id)
-    assert table.status == FINISHED and forfeited(table.state) == [seat]
+    assert table.status == TableStatus.FINISHED and forfeited(table.state) == [seat]
     assert (await repo.log(table.id))[-1].code == FORFEIT

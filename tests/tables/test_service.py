@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from games.core import replay
-from storage import ACTIVE, CANCELLED, FINISHED, open_repository
+from storage import TableStatus, open_repository
 from storage.sqlite import SqliteRepository
 from tables.service import Member, TableError, TableService
 
@@ -52,7 +52,7 @@ async def test_host_leaving_closes_the_lobby(service):
     table = await service.create(GAME, ANNA, {"channel": "1"}, seed=1)
     await service.join(table.id, BEN)
     table = await service.leave(table.id, ANNA)
-    assert table.status == CANCELLED
+    assert table.status == TableStatus.CANCELLED
     with pytest.raises(TableError, match=r"already ended"):
         await service.join(table.id, CARLA)
 
@@ -68,7 +68,7 @@ async def test_only_the_host_starts_and_player_count_is_checked(service):
         await service.start(table.id, BEN)
     assert not_host.value.kind == "forbidden"
     outcome = await service.start(table.id, ANNA)
-    assert outcome.table.status == ACTIVE
+    assert outcome.table.status == TableStatus.ACTIVE
     assert outcome.applied[0].seat == -1  # the deal is the first logged action
     with pytest.raises(TableError, match="already started"):
         await service.join(table.id, CARLA)
@@ -164,15 +164,15 @@ async def test_engine_seats_play_and_the_game_finishes(service, repo):
     await service.add_engine(table.id, ANNA, "random")
     outcome = await service.start(table.id, ANNA)
     table = outcome.table
-    while table.status == ACTIVE:
+    while table.status == TableStatus.ACTIVE:
         assert table.to_act() == [0]  # only the human is ever waited for
         outcome = await service.act(table.id, ANNA, table.legal_actions(0)[0])
         table = outcome.table
-    assert table.status == FINISHED
+    assert table.status == TableStatus.FINISHED
     result = table.result()
     assert result is not None and len(result.ranks) == 3
     stored = await repo.get_table(table.id)
-    assert stored.status == FINISHED and stored.result == result.model_dump(mode="json")
+    assert stored.status == TableStatus.FINISHED and stored.result == result.model_dump(mode="json")
 
 
 async def test_restart_continues_from_storage_and_replays(repo, database_url):
@@ -222,7 +222,7 @@ async def test_tables_of_user_and_cancel_rights(service):
         await service.cancel(table.id, BEN)
     assert refused.value.kind == "forbidden"
     cancelled = await service.cancel(table.id, BEN, may_manage=True)
-    assert cancelled.status == CANCELLED
+    assert cancelled.status == TableStatus.CANCELLED
     assert await service.tables_of_user(BEN.user_id) == []
 
 
@@ -242,10 +242,10 @@ async def test_finished_listeners_hear_each_finished_table_once_after_it_is_stor
     table = await service.create(GAME, ANNA, {"channel": "1"}, {"hand": 2}, seed=5)
     await service.add_engine(table.id, ANNA, "random")
     table = (await service.start(table.id, ANNA)).table
-    while table.status == ACTIVE:
+    while table.status == TableStatus.ACTIVE:
         assert heard == []
         table = (await service.act(table.id, ANNA, table.legal_actions(0)[0])).table
-    assert heard == [(table.id, FINISHED)]
+    assert heard == [(table.id, TableStatus.FINISHED)]
 
 
 async def test_memory_stays_bounded_however_many_tables_were_touched(repo):

@@ -20,6 +20,7 @@ from typing import ClassVar
 from games.core import Game, Text
 from storage.base import PairingRecord, Registration, TournamentRecord
 
+from ...metadata import TournamentSettings
 from ...service import TableError
 from .. import messages as msg
 from ..config import TournamentConfig
@@ -168,7 +169,7 @@ class ScoredFormat(Format):
     ) -> list[Standing]:
         """``players`` ranked by points and tie-breakers over the finished tables."""
         meetings, byes = meetings_of(history)
-        seeds = tournament.settings.get("seeds", [])
+        seeds = list(TournamentSettings.of_record(tournament).seeds)
         return rank_by_points(players, meetings, byes, kind=self.kind, seed_order=seeds)
 
     def standings(
@@ -204,7 +205,7 @@ def active_players(
     """Who plays in round ``number`` (joined by then, not dropped before it), in seed order;
     late entries after the seeds.
     """
-    seeds = tournament.settings.get("seeds", [])
+    seeds = list(TournamentSettings.of_record(tournament).seeds)
     active = [
         r.user_id
         for r in registrations.values()

@@ -11,10 +11,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from storage import TournamentStatus
 from storage.base import Registration, TournamentRecord
 
+from ...metadata import TournamentSettings
 from .. import messages as msg
-from ..config import DONE
 from .base import StandingLine
 
 
@@ -29,7 +30,7 @@ def knockout_standings(
     """The lines of ``players``: ``out_in`` maps who went out to the round they went out in,
     ``within`` a player to their rank at a finished table, ``finalists`` the final table.
     """
-    seeds = {u: i for i, u in enumerate(tournament.settings.get("seeds", []))}
+    seeds = {u: i for i, u in enumerate(list(TournamentSettings.of_record(tournament).seeds))}
 
     def key(player: str) -> tuple[Any, ...]:
         went_out = out_in.get(player)
@@ -53,7 +54,9 @@ def knockout_standings(
         elif went_out is not None:
             note = msg.NOTE_OUT.format(round=went_out)
         else:
-            note = msg.NOTE_WINNER if tournament.status == DONE else msg.NOTE_IN
+            note = (
+                msg.NOTE_WINNER if tournament.status == TournamentStatus.FINISHED else msg.NOTE_IN
+            )
         registration = registrations[player]
         lines.append(
             StandingLine(

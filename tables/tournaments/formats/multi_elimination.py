@@ -22,6 +22,7 @@ from typing import ClassVar
 from games.core import Game, get_game
 from storage.base import PairingRecord, Registration, TournamentRecord
 
+from ...metadata import TournamentSettings
 from ...service import TableError
 from .. import messages as msg
 from ..config import TournamentConfig
@@ -54,7 +55,7 @@ def survivors_of(
     survivor who dropped out is replaced rather than leaving a table too small to open.
     """
     _smallest, _size, advance = table_bounds(tournament)
-    seeds = {u: i for i, u in enumerate(tournament.settings.get("seeds", []))}
+    seeds = {u: i for i, u in enumerate(list(TournamentSettings.of_record(tournament).seeds))}
     survivors: list[tuple[int, int, str]] = []
     others: list[tuple[int, int, str]] = []
     for pairing in history:

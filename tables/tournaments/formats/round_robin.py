@@ -16,6 +16,7 @@ from typing import ClassVar
 from games.core import Game
 from storage.base import PairingRecord, Registration, TournamentRecord
 
+from ...metadata import TournamentSettings
 from ..config import TournamentConfig
 from ..pairing import round_robin
 from ..standings import ROUND_ROBIN, Standing
@@ -37,7 +38,7 @@ class RoundRobin(ScoredFormat):
 
     def rounds_total(self, tournament: TournamentRecord) -> int | None:
         """n-1 rounds for an even field of n, n for an odd one."""
-        seeds = tournament.settings.get("seeds", [])
+        seeds = list(TournamentSettings.of_record(tournament).seeds)
         return len(seeds) - 1 if len(seeds) % 2 == 0 else len(seeds)
 
     def pair(
@@ -48,7 +49,7 @@ class RoundRobin(ScoredFormat):
         history: list[PairingRecord],
     ) -> list[Slot]:
         """The round of the fixed schedule; a game whose opponent dropped out is a bye."""
-        seeds = tournament.settings.get("seeds", [])
+        seeds = list(TournamentSettings.of_record(tournament).seeds)
         schedule = round_robin(seeds)[number - 1]
         active = set(active_players(tournament, number, registrations))
         tables, byes = [], list(schedule.byes)

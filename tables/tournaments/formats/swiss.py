@@ -24,6 +24,7 @@ from typing import ClassVar
 from games.core import Game
 from storage.base import PairingRecord, Registration, TournamentRecord
 
+from ...metadata import TournamentSettings
 from ...service import TableError
 from .. import messages as msg
 from ..config import TournamentConfig
@@ -64,7 +65,10 @@ class Swiss(ScoredFormat):
 
     def rounds_total(self, tournament: TournamentRecord) -> int | None:
         """The organiser's ``rounds``, else those fixed at the start."""
-        return TournamentConfig.of(tournament).rounds or tournament.settings.get("rounds")
+        return (
+            TournamentConfig.of(tournament).rounds
+            or TournamentSettings.of_record(tournament).rounds
+        )
 
     def is_last_round(
         self, tournament: TournamentRecord, number: int, history: list[PairingRecord]
