@@ -272,7 +272,7 @@ def hand_button_view(table: Table) -> discord.ui.View | None:
 
 
 def hand_embed(table: Table, seat: int, lang: str, *, with_public: bool = False) -> discord.Embed:
-    """What ``seat`` may see, in its language; ``with_public`` adds the table in short (DMs)."""
+    """What ``seat`` may see, in its language; ``with_public`` adds whose turn it is (DMs)."""
     embed = discord.Embed(
         title=i18n.HAND_TITLE.format(id=table.id).get(lang),
         description=block(table.game.render(table.view(seat), lang)),
@@ -285,13 +285,11 @@ def hand_embed(table: Table, seat: int, lang: str, *, with_public: bool = False)
         )
     elif table.status == "finished":
         embed.add_field(name="\u200b", value=i18n.GAME_OVER.get(lang))
-    if with_public:
+    if with_public and table.status == "active":
+        # Whose turn it is, not the public table again: the seat's own view already holds
+        # everything the public one shows, and a second copy is a long scroll on a phone.
         who = ", ".join(waiting_names(table)) or "-"
-        embed.add_field(
-            name=i18n.WAITING_FOR.format(who=who).get(lang),
-            value=block(table.game.render(table.view(None), lang), FIELD_MAX),
-            inline=False,
-        )
+        embed.add_field(name="\u200b", value=i18n.WAITING_FOR.format(who=who).get(lang))
     return embed
 
 
