@@ -15,6 +15,7 @@ import discord
 from tables.limits import MAX_PAGE, ascii_number
 
 from . import i18n
+from .confirm import CONFIRM_KIND, second_look
 from .render import HANDOVER_KIND, ParsedId, parse_custom_id
 
 if TYPE_CHECKING:
@@ -80,6 +81,10 @@ class TableComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"tr
             await flows.watch(interaction, table_id)
         elif parsed.kind == "a":
             assert parsed.seq is not None and parsed.arg is not None
+            if not await second_look(bot, interaction, table_id, parsed.seq, parsed.arg):
+                await flows.act(interaction, table_id, parsed.seq, parsed.arg)
+        elif parsed.kind == CONFIRM_KIND:
+            assert parsed.seq is not None and parsed.arg is not None
             await flows.act(interaction, table_id, parsed.seq, parsed.arg)
         elif parsed.kind == "s":
             assert parsed.seq is not None
@@ -90,7 +95,8 @@ class TableComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"tr
                 lang = await bot.language(interaction)
                 await flows.reply(interaction, i18n.MALFORMED_COMPONENT.get(lang))
                 return
-            await flows.act(interaction, table_id, parsed.seq, str(values[0]))
+            if not await second_look(bot, interaction, table_id, parsed.seq, str(values[0])):
+                await flows.act(interaction, table_id, parsed.seq, str(values[0]))
         elif parsed.kind == "m":
             assert parsed.seq is not None and parsed.arg is not None
             await flows.ask_amount(interaction, table_id, parsed.seq, parsed.arg)

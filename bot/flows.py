@@ -443,7 +443,8 @@ class TableFlows:
         skip: set[str] | None = None,
         note: str | None = None,
         notify: bool = True,
-    ) -> None:
+        edit: int | None = None,
+    ) -> int | None:
         """Post the public state as a new thread message and DM whoever must decide now.
 
         The acting player already holds the fresh hand in their answer, so they get no DM.
@@ -452,6 +453,9 @@ class TableFlows:
         an hour meets Discord's undocumented limit (error 30046). ``note`` heads the message
         (a timeout, a summary after an outage). ``skip`` (and ``actor``) get no DM;
         ``notify=False`` sends none (the table has moved on since what this post shows).
+        ``edit``: the turn's message to show it in instead (``bot.calm``), unless the post
+        must ping someone or Discord refuses the edit. Returns the message's id (None when
+        there is no thread, or a resumed delivery found the message already sent).
         """
         public = public_language(table)
         unreachable = []
@@ -464,7 +468,7 @@ class TableFlows:
                 unreachable.append(user_id)
         thread = table.record.place.get("thread")
         if not thread:
-            return
+            return None
         content = "\n".join(
             ([note] if note else [])
             + [i18n.NO_DM_HINT.format(who=f"<@{user_id}>").get(public) for user_id in unreachable]
@@ -476,11 +480,19 @@ class TableFlows:
         if view is not None:
             message["view"] = view
         message["files"] = await attach(self.bot, table, None, public, embed)
-        await outbox.send(
-            self.bot.get_partial_messageable(int(thread)),
-            content=clip(content, 2000) if content else None,
-            **message,
+        channel = self.bot.get_partial_messageable(int(thread))
+        if edit is not None and not content:
+            message.setdefault("view", None)  # a finished table's message loses its buttons
+            try:
+                await outbox.edit(channel, edit, **message)
+                return edit
+            except discord.HTTPException as error:
+                log.warning("could not edit turn message %s of table %s: %s", edit, table.id, error)
+                message["files"] = await attach(self.bot, table, None, public, embed)
+        sent = await outbox.send(
+            channel, content=clip(content, 2000) if content else None, **message
         )
+        return sent.id if sent is not None else None
 
     async def show_table(self, interaction: discord.Interaction, table_id: int) -> None:
         """The table again: the lobby, or the public state with the "My hand" button."""

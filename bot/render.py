@@ -11,7 +11,7 @@ from itertools import groupby
 
 import discord
 
-from games.core import Event, decode
+from games.core import Event, Text, decode
 from tables.clocks import format_duration
 from tables.limits import ascii_number
 from tables.service import Table
@@ -70,7 +70,7 @@ def parse_custom_id(text: str) -> ParsedId | None:
     kind, table_id = parts[1], int(parts[2])
     if kind in LOBBY_KINDS or kind in ("h", "w"):
         return ParsedId(kind, table_id) if len(parts) == 3 else None
-    if kind in ("a", "s", "p", "m") and len(parts) == 5 and _number(parts[3]) and parts[4]:
+    if kind in ("a", "s", "p", "m", "c") and len(parts) == 5 and _number(parts[3]) and parts[4]:
         return ParsedId(kind, table_id, int(parts[3]), parts[4])
     if kind == HANDOVER_KIND and len(parts) == 5 and _number(parts[3]) and parts[4] in ("y", "n"):
         return ParsedId(kind, table_id, int(parts[3]), parts[4])
@@ -300,18 +300,33 @@ class ActionRow:
     codes: list[str]
     group: str | None = None
     """Set for a select menu (the action group it offers)."""
+    prompt: Text | None = None
+    """The select menu's placeholder where the game names it (``Game.select_groups``)."""
 
 
 def action_rows(table: Table, seat: int) -> list[ActionRow]:
-    """The seat's legal actions laid out in rows: buttons when few, one select per group else."""
+    """The seat's legal actions laid out in rows: buttons when few, one select per group else.
+
+    The game's ``select_groups`` are always one select menu each, after the rest, and buttons
+    follow the game's ``action_rank`` (the moves that matter first).
+    """
     assert table.state is not None
+    game, state = table.game, table.state
     codes = table.legal_actions(seat)
-    if len(codes) <= BUTTONS_PER_ROW * ACTION_ROWS_PER_PAGE:
+    folded = game.select_groups(state, seat)
+    menus: list[ActionRow] = []
+    if folded:
+        for group, prompt in folded.items():
+            offered = [code for code in codes if game.action_group(state, seat, code) == group]
+            for start in range(0, len(offered), OPTIONS_PER_SELECT):
+                menus.append(ActionRow(offered[start : start + OPTIONS_PER_SELECT], group, prompt))
+        codes = [code for code in codes if game.action_group(state, seat, code) not in folded]
+    codes = sorted(codes, key=lambda code: game.action_rank(state, seat, code))
+    if len(codes) <= BUTTONS_PER_ROW * max(0, ACTION_ROWS_PER_PAGE - len(menus)):
         return [
             ActionRow(codes[start : start + BUTTONS_PER_ROW])
             for start in range(0, len(codes), BUTTONS_PER_ROW)
-        ]
-    game, state = table.game, table.state
+        ] + menus
     rows = []
     keyed = sorted(
         enumerate(codes), key=lambda item: (game.action_group(state, seat, item[1]), item[0])
@@ -320,7 +335,7 @@ def action_rows(table: Table, seat: int) -> list[ActionRow]:
         group_codes = [code for _index, code in members]
         for start in range(0, len(group_codes), OPTIONS_PER_SELECT):
             rows.append(ActionRow(group_codes[start : start + OPTIONS_PER_SELECT], group))
-    return rows
+    return rows + menus
 
 
 def hand_view(table: Table, seat: int, lang: str, page: int = 0) -> tuple[discord.ui.View, int]:
@@ -353,7 +368,10 @@ def hand_view(table: Table, seat: int, lang: str, page: int = 0) -> tuple[discor
             index = page * ACTION_ROWS_PER_PAGE + row_number
             select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
                 custom_id=custom_id("s", table.id, table.seq, index),
-                placeholder=clip(i18n.CHOOSE.format(group=row.group).get(lang), OPTION_TEXT_MAX),
+                placeholder=clip(
+                    (row.prompt or i18n.CHOOSE.format(group=row.group)).get(lang),
+                    OPTION_TEXT_MAX,
+                ),
                 options=[
                     discord.SelectOption(
                         label=clip(table.game.action_label(state, seat, code, lang), 100),
