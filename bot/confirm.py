@@ -15,13 +15,10 @@ import discord
 
 from games.core import Text
 
-from .render import custom_id
+from .custom_ids import ComponentKind, custom_id
 
 if TYPE_CHECKING:
     from .app import TischrundeBot
-
-CONFIRM_KIND = "c"
-"""``tr:c:<table>:<seq>:<code>``: the move, confirmed."""
 
 YES = Text("Ja", "Yes")
 NO = Text("Nein", "No")
@@ -53,8 +50,8 @@ async def second_look(
 
     view = discord.ui.View(timeout=None)
     for label, style, target in (
-        (YES, discord.ButtonStyle.danger, custom_id(CONFIRM_KIND, table_id, seq, code)),
-        (NO, discord.ButtonStyle.secondary, custom_id("h", table_id)),
+        (YES, discord.ButtonStyle.danger, custom_id(ComponentKind.CONFIRM, table_id, seq, code)),
+        (NO, discord.ButtonStyle.secondary, custom_id(ComponentKind.HAND, table_id)),
     ):
         button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
             label=label.get(lang), style=style, custom_id=target
