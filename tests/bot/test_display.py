@@ -11,6 +11,7 @@ from __future__ import annotations
 from bot.display import ALT_MAX
 from tests.bot.drive import Driver
 from tests.bot.harness import HAND, answer, server
+from tests.bot.test_calm_thread import same_turn_move
 from tests.bot.test_games import seat_players
 
 
@@ -107,3 +108,26 @@ async def test_a_server_turns_pictures_off_for_its_tables(tmp_path):
         assert len(attachments_of(srv)) == before
         turn = await srv.latest_turn(table_id)
         assert turn.attachments == [] and "image" not in turn.embeds[0].to_dict()
+
+
+async def test_an_edited_turn_post_carries_the_new_picture_and_its_alt_text(tmp_path):
+    """The calm thread edits a turn's post: the edit replaces its picture with the new state's
+    public picture (one attachment, no stale one) and describes it, naming the new move."""
+    from pictures import picture
+
+    async with server(tmp_path, pictures=True) as srv:
+        _actors, table_id = await seat_players(srv, "catan-deckbuilding", 2)
+        first = await srv.latest_turn(table_id)
+        table = await srv.bot.service.get(table_id)
+        turn = table.game.turn_number(table.state)
+        await same_turn_move(srv, table_id)
+        table = await srv.bot.service.get(table_id)
+        assert table.game.turn_number(table.state) == turn
+        edited = await srv.latest_turn(table_id)
+        assert edited.id == first.id
+        assert len(edited.attachments) == 1
+        data = srv.env.backend.cdn.get(edited.attachments[0].url)
+        names = tuple(table.seat_name(seat) for seat in range(len(table.seats)))
+        assert data == picture(table.game, table.view(None), "en", names)
+        assert f"after move {table.seq}" in edited.attachments[0].description
+        assert edited.embeds[0].to_dict()["image"]["url"].endswith(edited.attachments[0].filename)
