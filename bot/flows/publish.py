@@ -18,6 +18,9 @@ from .status import StatusFlows
 
 log = logging.getLogger(__name__)
 
+EDIT_LIMITED = 30046
+"""Discord's error for an edit of a message too old to be edited now."""
+
 
 class PublishFlows(StatusFlows):
     """What goes to a table's thread and to the players' DMs after a stored change."""
@@ -103,6 +106,10 @@ class PublishFlows(StatusFlows):
                 await outbox.edit(channel, edit, **message)
                 return edit
             except discord.HTTPException as error:
+                # Gone (deleted) or too old to edit: the turn goes on in a new message. Any
+                # other failure is the relay's to retry, so a turn never splits by accident.
+                if not isinstance(error, discord.NotFound) and error.code != EDIT_LIMITED:
+                    raise
                 log.warning("could not edit turn message %s of table %s: %s", edit, table.id, error)
                 message["files"] = await attach(self.bot, table, None, public, embed)
         sent = await outbox.send(

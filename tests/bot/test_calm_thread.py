@@ -89,12 +89,15 @@ async def test_the_turn_dm_shows_the_table_once(tmp_path):
         assert "To act:" in message_text(dm)
 
 
-async def same_turn_move(srv, table_id):
-    """The active player's next move within the turn (any but ending it), as a member clicks."""
+async def same_turn_move(srv, table_id, *, by_command=False):
+    """The active player's next move within the turn (any but ending it), as a member clicks
+    (in the hand from the thread's post, or from ``/table hand``)."""
     table = await srv.bot.service.get(table_id)
     actor = next(a for a in srv.members.values() if str(a.id) == table.waiting_for()[0].user_id)
-    turn = await srv.latest_turn(table_id)
-    hand = await actor.click(turn, label=HAND)
+    if by_command:
+        hand = await actor.slash(srv.channel, "table hand", table=table_id)
+    else:
+        hand = await actor.click(await srv.latest_turn(table_id), label=HAND)
     for component in components(hand.response):
         cid = component.get("custom_id") or ""
         asides = [
@@ -180,3 +183,22 @@ async def test_a_new_turn_post_cut_short_is_recognised_and_kept_as_the_turns_pos
         thread = await srv.thread(table_id)
         assert len(public_posts(thread)) == len(posts)
         assert f"move {table.seq}" in message_text(await srv.latest_turn(table_id))
+
+
+async def test_a_turn_post_deleted_meanwhile_continues_in_a_new_post(tmp_path):
+    """Discord refuses the edit (the turn's message was deleted): the change is not lost, it
+    is posted as a new message, which the turn's next change then edits."""
+    async with server(tmp_path) as srv:
+        _actors, table_id = await seat_players(srv, CATAN, 2)
+        turn_message = await srv.latest_turn(table_id)
+        thread_id = int((await srv.bot.service.get(table_id)).record.place["thread"])
+        srv.env.backend.delete_message(thread_id, turn_message.id)
+        await same_turn_move(srv, table_id, by_command=True)
+        seq = (await srv.bot.service.get(table_id)).seq
+        thread = await srv.thread(table_id)
+        [post] = public_posts(thread)
+        assert post.id != turn_message.id and f"move {seq}" in message_text(post)
+        await same_turn_move(srv, table_id)
+        seq = (await srv.bot.service.get(table_id)).seq
+        [again] = public_posts(await srv.thread(table_id))
+        assert again.id == post.id and f"move {seq}" in message_text(again)
