@@ -128,3 +128,24 @@ async def test_a_confirmation_for_an_old_state_is_refused_as_stale(tmp_path):
         late = await actor.click(asked.response, label="Yes")
         assert "moved on" in message_text(late.response)
         assert (await srv.bot.service.get(table_id)).seq == moved
+
+
+async def test_a_typed_all_in_amount_asks_first_too(tmp_path):
+    """The "other amount" form: typing the whole stack is going all-in, and asks like the
+    all-in button (nothing played until Yes)."""
+    async with server(tmp_path) as srv:
+        _actors, table_id = await seat_players(srv, "stardust", 3)
+        actor, code = await drive_until(srv, table_id, costly)
+        seq = (await srv.bot.service.get(table_id)).seq
+        hand = await actor.click(await srv.latest_turn(table_id), label=HAND)
+        other = next(
+            c
+            for c in components(hand.response)
+            if (c.get("custom_id") or "").startswith(f"tr:m:{table_id}:")
+        )
+        shown = await actor.click(hand.response, custom_id=other["custom_id"])
+        asked = await actor.submit_modal(shown, {"amount": code.rsplit(":", 1)[1]})
+        assert "Really go all-in" in answer(asked)
+        assert (await srv.bot.service.get(table_id)).seq == seq
+        await actor.click(asked.response, label="Yes")
+        assert [c for _s, c in await log_codes(srv, table_id)][seq] == code
