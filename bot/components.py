@@ -17,6 +17,7 @@ import discord
 from tables.limits import MAX_PAGE, ascii_number
 
 from . import i18n
+from .confirm import second_look
 from .custom_ids import ComponentKind, ParsedId, parse_custom_id
 
 if TYPE_CHECKING:
@@ -119,6 +120,14 @@ async def _watch(bot: TischrundeBot, interaction: discord.Interaction, parsed: P
 
 async def _act(bot: TischrundeBot, interaction: discord.Interaction, parsed: ParsedId) -> None:
     seq, code = _move(parsed)
+    if not await second_look(bot, interaction, parsed.table_id, seq, code):
+        await bot.flows.act(interaction, parsed.table_id, seq, code)
+
+
+async def _confirmed(
+    bot: TischrundeBot, interaction: discord.Interaction, parsed: ParsedId
+) -> None:
+    seq, code = _move(parsed)
     await bot.flows.act(interaction, parsed.table_id, seq, code)
 
 
@@ -130,7 +139,9 @@ async def _select(bot: TischrundeBot, interaction: discord.Interaction, parsed: 
     if len(values) != 1:
         await _malformed(bot, interaction)
         return
-    await bot.flows.act(interaction, parsed.table_id, seq, str(values[0]))
+    code = str(values[0])
+    if not await second_look(bot, interaction, parsed.table_id, seq, code):
+        await bot.flows.act(interaction, parsed.table_id, seq, code)
 
 
 async def _amount(bot: TischrundeBot, interaction: discord.Interaction, parsed: ParsedId) -> None:
@@ -163,5 +174,6 @@ HANDLERS: dict[ComponentKind, Handler] = {
     ComponentKind.AMOUNT: _amount,
     ComponentKind.PAGE: _page,
     ComponentKind.HANDOVER: _handover,
+    ComponentKind.CONFIRM: _confirmed,
 }
 """One handler per kind of component (every kind has one: a test checks)."""

@@ -38,6 +38,8 @@ class ComponentKind(StrEnum):
     """Another page of the hand's actions: ``tr:p:<table>:<seq>:<page>``."""
     HANDOVER = "ho"
     """``tr:ho:<table>:<request>:y|n``: accept or decline a request to take over a seat."""
+    CONFIRM = "c"
+    """A costly move, confirmed after the second look: ``tr:c:<table>:<seq>:<code>``."""
 
 
 LOBBY_KINDS = frozenset(
@@ -53,7 +55,13 @@ LOBBY_KINDS = frozenset(
 
 TABLE_ONLY_KINDS = LOBBY_KINDS | {ComponentKind.HAND, ComponentKind.WATCH}
 MOVE_KINDS = frozenset(
-    {ComponentKind.ACT, ComponentKind.SELECT, ComponentKind.PAGE, ComponentKind.AMOUNT}
+    {
+        ComponentKind.ACT,
+        ComponentKind.SELECT,
+        ComponentKind.PAGE,
+        ComponentKind.AMOUNT,
+        ComponentKind.CONFIRM,
+    }
 )
 """Ids with the table's state number and an argument (a code, a row, a page, a template)."""
 

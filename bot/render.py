@@ -11,7 +11,7 @@ from itertools import groupby
 
 import discord
 
-from games.core import Event, decode
+from games.core import Event, Text, decode
 from tables.clocks import format_duration
 from tables.metadata import TableStatus
 from tables.service import Table
@@ -225,7 +225,7 @@ def hand_button_view(table: Table) -> discord.ui.View | None:
 
 
 def hand_embed(table: Table, seat: int, lang: str, *, with_public: bool = False) -> discord.Embed:
-    """What ``seat`` may see, in its language; ``with_public`` adds the table in short (DMs)."""
+    """What ``seat`` may see, in its language; ``with_public`` adds whose turn it is (DMs)."""
     embed = discord.Embed(
         title=i18n.HAND_TITLE.format(id=table.id).get(lang),
         description=block(table.game.render(table.view(seat), lang)),
@@ -238,13 +238,11 @@ def hand_embed(table: Table, seat: int, lang: str, *, with_public: bool = False)
         )
     elif table.status == TableStatus.FINISHED:
         embed.add_field(name="\u200b", value=i18n.GAME_OVER.get(lang))
-    if with_public:
+    if with_public and table.status == "active":
+        # Whose turn it is, not the public table again: the seat's own view already holds
+        # everything the public one shows, and a second copy is a long scroll on a phone.
         who = ", ".join(waiting_names(table)) or "-"
-        embed.add_field(
-            name=i18n.WAITING_FOR.format(who=who).get(lang),
-            value=block(table.game.render(table.view(None), lang), FIELD_MAX),
-            inline=False,
-        )
+        embed.add_field(name="\u200b", value=i18n.WAITING_FOR.format(who=who).get(lang))
     return embed
 
 
@@ -255,18 +253,33 @@ class ActionRow:
     codes: list[str]
     group: str | None = None
     """Set for a select menu (the action group it offers)."""
+    prompt: Text | None = None
+    """The select menu's placeholder where the game names it (``Game.select_groups``)."""
 
 
 def action_rows(table: Table, seat: int) -> list[ActionRow]:
-    """The seat's legal actions laid out in rows: buttons when few, one select per group else."""
+    """The seat's legal actions laid out in rows: buttons when few, one select per group else.
+
+    The game's ``select_groups`` are always one select menu each, after the rest, and buttons
+    follow the game's ``action_rank`` (the moves that matter first).
+    """
     assert table.state is not None
+    game, state = table.game, table.state
     codes = table.legal_actions(seat)
-    if len(codes) <= BUTTONS_PER_ROW * ACTION_ROWS_PER_PAGE:
+    folded = game.select_groups(state, seat)
+    menus: list[ActionRow] = []
+    if folded:
+        for group, prompt in folded.items():
+            offered = [code for code in codes if game.action_group(state, seat, code) == group]
+            for start in range(0, len(offered), OPTIONS_PER_SELECT):
+                menus.append(ActionRow(offered[start : start + OPTIONS_PER_SELECT], group, prompt))
+        codes = [code for code in codes if game.action_group(state, seat, code) not in folded]
+    codes = sorted(codes, key=lambda code: game.action_rank(state, seat, code))
+    if len(codes) <= BUTTONS_PER_ROW * max(0, ACTION_ROWS_PER_PAGE - len(menus)):
         return [
             ActionRow(codes[start : start + BUTTONS_PER_ROW])
             for start in range(0, len(codes), BUTTONS_PER_ROW)
-        ]
-    game, state = table.game, table.state
+        ] + menus
     rows = []
     keyed = sorted(
         enumerate(codes), key=lambda item: (game.action_group(state, seat, item[1]), item[0])
@@ -275,7 +288,7 @@ def action_rows(table: Table, seat: int) -> list[ActionRow]:
         group_codes = [code for _index, code in members]
         for start in range(0, len(group_codes), OPTIONS_PER_SELECT):
             rows.append(ActionRow(group_codes[start : start + OPTIONS_PER_SELECT], group))
-    return rows
+    return rows + menus
 
 
 def hand_view(table: Table, seat: int, lang: str, page: int = 0) -> tuple[discord.ui.View, int]:
@@ -308,7 +321,10 @@ def hand_view(table: Table, seat: int, lang: str, page: int = 0) -> tuple[discor
             index = page * ACTION_ROWS_PER_PAGE + row_number
             select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
                 custom_id=custom_id(ComponentKind.SELECT, table.id, table.seq, index),
-                placeholder=clip(i18n.CHOOSE.format(group=row.group).get(lang), OPTION_TEXT_MAX),
+                placeholder=clip(
+                    (row.prompt or i18n.CHOOSE.format(group=row.group)).get(lang),
+                    OPTION_TEXT_MAX,
+                ),
                 options=[
                     discord.SelectOption(
                         label=clip(table.game.action_label(state, seat, code, lang), 100),

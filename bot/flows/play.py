@@ -14,6 +14,7 @@ from tables.metadata import TableStatus
 from tables.service import Table, TableError, not_a_player
 
 from .. import i18n
+from ..confirm import second_look
 from ..images import attach
 from ..render import clip, hand_embed, hand_view
 from .base import FlowsBase, member_of
@@ -165,7 +166,9 @@ class PlayFlows(FlowsBase):
                 if amount is None:
                     raise TableError(i18n.NOT_AN_AMOUNT.format(text=text[:20]))
                 code = encode(verb, *args[:-1], amount)
-                await flows.act(submitted, table_id, seq, code)
+                # A typed all-in gets the same second look as the all-in button.
+                if not await second_look(flows.bot, submitted, table_id, seq, code):
+                    await flows.act(submitted, table_id, seq, code)
 
         title = clip(i18n.OTHER_AMOUNT.format(verb=verb).get(lang), 45)
         await interaction.response.send_modal(

@@ -95,6 +95,11 @@ WRONG_PHASE = Text(
 )
 DEAL_FIRST = Text("Erst wird gemischt.", "The cards must be shuffled first.")
 
+END_WITH_CARDS = Text(
+    "Wirklich En Garde beenden? Du könntest noch Karten ausspielen.",
+    "Really end En Garde? You could still play cards.",
+)
+
 VERBS = frozenset(
     [
         "rank",
@@ -326,6 +331,19 @@ class Coppertwaddle(Game):
         if phase == "answer":
             return [state["answer"]]
         return [state["guardian"]]
+
+    def action_rank(self, state: State, seat: int, code: str) -> int:
+        """Cards first; ending or passing last."""
+        return 1 if code in ("end", "done", "pass") else 0
+
+    def confirm_question(self, state: State, seat: int, code: str) -> Text | None:
+        """Ending En Garde while a card could still be placed or declared asks first."""
+        if code != "end":
+            return None
+        playable = ("rank:", "wind:", "decl:")
+        if any(other.startswith(playable) for other in self.legal_actions(state, seat)):
+            return END_WITH_CARDS
+        return None
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
         """The sorted codes ``seat`` may play now."""

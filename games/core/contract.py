@@ -377,6 +377,32 @@ class Game(ABC):
         """A key grouping related actions (one select menu per group in the bot)."""
         return decode(code)[0]
 
+    def select_groups(self, state: State, seat: int) -> dict[str, Text]:
+        """Action groups offered as one select menu whatever their size, each with its prompt,
+        after the buttons: moves that change little (setting a card aside) stay out of the way
+        of the moves that matter. Default: none, every group is laid out by its size.
+        """
+        return {}
+
+    def action_rank(self, state: State, seat: int, code: str) -> int:
+        """Where a legal action is laid out among the buttons, lowest first (ties keep the
+        sorted order): the moves that matter before the ones that end or pass. Default 0.
+        """
+        return 0
+
+    def confirm_question(self, state: State, seat: int, code: str) -> Text | None:
+        """The question to ask before a legal but costly move (going all-in, ending a turn
+        while cards could still be played), or None to play it at once (the default).
+        """
+        return None
+
+    def turn_number(self, state: State) -> int | None:
+        """Which turn of the game ``state`` is in: the stored changes of one turn are shown as
+        one public post (edited), a new turn starts a new one. Default None: the game has no
+        turns to group by, and every stored change is a post of its own.
+        """
+        return None
+
     def describe_event(self, event: Event, lang: str) -> str:
         """One line of the game log for ``event``."""
         return f"{event.kind} {event.data}"

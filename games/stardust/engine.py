@@ -43,6 +43,9 @@ from .scoring import evaluate, explain, kind_name
 MAX_EXCHANGE = 3
 
 
+ALL_IN_QUESTION = Text("Wirklich alles setzen ({amount})?", "Really go all-in ({amount})?")
+
+
 class StardustOptions(BaseModel):
     """Chips each player starts with, the ante, and the number of hands in a match."""
 
@@ -417,6 +420,17 @@ class Stardust(Game):
                 return [pending["target"]]
             return [pending["queue"][0]]
         return [state["turn"]]
+
+    def confirm_question(self, state: State, seat: int, code: str) -> Text | None:
+        """Going all-in (a bet or raise of the whole stack, from the menu or typed) asks first."""
+        if state["phase"] != "bet" or state["pending"] is not None:
+            return None
+        verb, args = decode(code)
+        if verb not in ("bet", "raise") or len(args) != 1 or not isinstance(args[0], int):
+            return None
+        if args[0] != betting_menu(state, seat)[3]:
+            return None
+        return ALL_IN_QUESTION.format(amount=args[0])
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
         """Betting: check/call/fold and the bet menu; exchange: keep, swaps, joker specials."""
