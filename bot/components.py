@@ -17,7 +17,6 @@ import discord
 from tables.limits import MAX_PAGE, ascii_number
 
 from . import i18n
-from .confirm import second_look
 from .custom_ids import ComponentKind, ParsedId, parse_custom_id
 
 if TYPE_CHECKING:
@@ -120,8 +119,7 @@ async def _watch(bot: TischrundeBot, interaction: discord.Interaction, parsed: P
 
 async def _act(bot: TischrundeBot, interaction: discord.Interaction, parsed: ParsedId) -> None:
     seq, code = _move(parsed)
-    if not await second_look(bot, interaction, parsed.table_id, seq, code):
-        await bot.flows.act(interaction, parsed.table_id, seq, code)
+    await bot.flows.act(interaction, parsed.table_id, seq, code, ask_first=True)
 
 
 async def _confirmed(
@@ -140,8 +138,7 @@ async def _select(bot: TischrundeBot, interaction: discord.Interaction, parsed: 
         await _malformed(bot, interaction)
         return
     code = str(values[0])
-    if not await second_look(bot, interaction, parsed.table_id, seq, code):
-        await bot.flows.act(interaction, parsed.table_id, seq, code)
+    await bot.flows.act(interaction, parsed.table_id, seq, code, ask_first=True)
 
 
 async def _amount(bot: TischrundeBot, interaction: discord.Interaction, parsed: ParsedId) -> None:

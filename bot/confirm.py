@@ -9,16 +9,11 @@ when the table moved on meanwhile and works after a restart; No shows the hand a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 
 from games.core import Text
 
 from .custom_ids import ComponentKind, custom_id
-
-if TYPE_CHECKING:
-    from .app import TischrundeBot
 
 YES = Text("Ja", "Yes")
 NO = Text("Nein", "No")
@@ -28,24 +23,13 @@ HINT = Text(
 )
 
 
-async def second_look(
-    bot: TischrundeBot, interaction: discord.Interaction, table_id: int, seq: int, code: str
-) -> bool:
-    """Ask before ``code`` when the game calls it costly and the member wants to be asked;
-    True when the question was sent (the move is not played). Anything the move itself would
-    refuse (a stale state, a foreign seat, an illegal code) is left to the move's own answer.
+def second_look_view(table_id: int, seq: int, code: str, lang: str) -> discord.ui.View:
+    """Yes (the move itself, confirmed) and No (the hand again) for a move the game asked about.
+
+    The table service asks the question (a refusal of kind ``CONFIRM``, from the table it
+    loaded for the move anyway), so the second look costs no extra read or computation.
     """
-    user_id = str(interaction.user.id)
-    table = await bot.service.get(table_id)
-    seat = table.seat_of(user_id)
-    if seat is None or table.state is None or table.seq != seq or table.status != "active":
-        return False
-    if code not in table.legal_actions(seat):
-        return False
-    question = table.game.confirm_question(table.state, seat, code)
-    if question is None or (await bot.preferences(user_id)).confirm_off:
-        return False
-    lang = await bot.language(interaction)
+    # Function-local: components routes clicks to the flows, which ask for this view.
     from .components import TableComponent
 
     view = discord.ui.View(timeout=None)
@@ -57,5 +41,4 @@ async def second_look(
             label=label.get(lang), style=style, custom_id=target
         )
         view.add_item(TableComponent(button))
-    await bot.flows.reply(interaction, f"{question.get(lang)}\n{HINT.get(lang)}", view=view)
-    return True
+    return view

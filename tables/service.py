@@ -543,12 +543,15 @@ class TableService:
         *,
         expected_seq: int | None = None,
         request_id: str | None = None,
+        ask_first: bool = False,
     ) -> MoveOutcome:
         """Play ``code`` for ``member``'s seat, then let chance and engine seats move.
 
         ``expected_seq`` is the state the member saw (from a button); if the table moved on,
         ``TableError`` of kind ``STALE`` is raised and nothing changes. A ``request_id`` already
-        applied returns ``duplicate=True`` and changes nothing.
+        applied returns ``duplicate=True`` and changes nothing. With ``ask_first``, a legal move
+        the game calls costly (``confirm_question``) is not played: ``TableError`` of kind
+        ``CONFIRM`` carries the question and the table, so the adapter can ask once.
         """
         async with self._lock(table_id):
             table = await self.get(table_id)
@@ -556,7 +559,13 @@ class TableService:
             if seat is None:
                 raise TableError(not_a_player(table, member.user_id), ErrorKind.FOREIGN)
             return await self._act_locked(
-                table, seat, code, expected_seq, request_id, actor=member.user_id
+                table,
+                seat,
+                code,
+                expected_seq,
+                request_id,
+                actor=member.user_id,
+                ask_first=ask_first,
             )
 
     async def act_as_seat(
@@ -582,6 +591,7 @@ class TableService:
         request_id: str | None,
         *,
         actor: str | None = None,
+        ask_first: bool = False,
     ) -> MoveOutcome:
         if expected_seq is not None and expected_seq != table.seq:
             if request_id and await self.repo.find_request(request_id):
@@ -604,6 +614,12 @@ class TableService:
                 ErrorKind.TURN if seat not in table.game.to_act(table.state) else ErrorKind.ILLEGAL
             )
             raise TableError(error.reason, kind) from None
+        if ask_first:
+            # Asked only of a move that is legal now, so "Yes" has nothing left to refuse but a
+            # table that moved on meanwhile.
+            question = table.game.confirm_question(table.state, seat, code)
+            if question is not None:
+                raise TableError(question, ErrorKind.CONFIRM, table=table)
         applied = [Applied(table.seq + 1, seat, code, events)]
         # The state before the move: apply never changes a state in place, so it stays as is.
         outcome = MoveOutcome(table, move=(table.state, seat, code))
