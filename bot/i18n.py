@@ -60,13 +60,12 @@ CANCEL = Text("Absagen", "Cancel")
 PREVIOUS = Text("Zurück", "Previous")
 NEXT = Text("Weiter", "Next")
 REFRESH = Text("Aktualisieren", "Refresh")
-OTHER_AMOUNT = Text("{verb}: anderer Betrag …", "{verb}: other amount …")
+OTHER_AMOUNT = Text("Anderer Betrag", "Other amount")
 AMOUNT = Text("Betrag", "Amount")
 NOT_AN_AMOUNT = Text("Bitte eine ganze Zahl eingeben: {text}", "Please type a whole number: {text}")
 AMOUNT_TOO_LARGE = Text(
     "So viel gibt es in keinem Spiel: {text}", "No game has an amount that large: {text}"
 )
-CHOOSE = Text("{group} wählen …", "Choose {group} …")
 
 LOBBY_TITLE = Text("Tisch {id}: {game}", "Table {id}: {game}")
 LOBBY_HOST = Text("Gastgeber", "Host")
@@ -79,7 +78,8 @@ LOBBY_WAITING = Text(
 STATUS_CANCELLED = Text("Dieser Tisch wurde abgesagt.", "This table was cancelled.")
 STATUS_STARTED = Text("Das Spiel läuft im Thread {thread}.", "The game is on in thread {thread}.")
 THREAD_NAME = Text("Tisch {id} · {game}", "Table {id} · {game}")
-TURN_TITLE = Text("Tisch {id} · Zug {seq}", "Table {id} · move {seq}")
+TURN_TITLE = Text("Tisch {id} · {progress}", "Table {id} · {progress}")
+TABLE_TITLE = Text("Tisch {id} · {game}", "Table {id} · {game}")
 WAITING_FOR = Text("Am Zug: {who}", "To act: {who}")
 NO_DM_HINT = Text(
     "{who}: Ich kann dir keine Direktnachricht schicken – drück „My hand / Mein Blatt“ hier im "

@@ -14,7 +14,7 @@ from tables.service import Table, TableError, not_a_player
 
 from .. import i18n
 from ..images import attach
-from ..render import clip, hand_embed, hand_view
+from ..render import clip, hand_embed, hand_view, markdown_names, seat_names
 from .base import FlowsBase, member_of
 
 
@@ -94,8 +94,8 @@ class PlayFlows(FlowsBase):
         before = await self.service.get(table_id)
         label = code
         seat = before.seat_of(user_id)
-        if seat is not None and before.state is not None and code in before.legal_actions(seat):
-            label = before.game.action_label(before.state, seat, code, lang)
+        if seat is not None and before.state is not None and _labelled(before, seat, code):
+            label = before.game.action_label(before.state, seat, code, lang, seat_names(before))
         try:
             outcome = await self.service.act(
                 table_id,
@@ -125,8 +125,9 @@ class PlayFlows(FlowsBase):
             interaction.message.flags.ephemeral or interaction.guild_id is None
         )
         # The mover also reads what happened to them alone (a card drawn, a card stolen).
+        names = markdown_names(table)
         lines = [
-            table.game.describe_event(event, lang)
+            table.game.describe_event(event, lang, names)
             for _applied, event in outcome.events
             if event.to in (None, seat)
         ]
@@ -169,7 +170,17 @@ class PlayFlows(FlowsBase):
                 code = encode(verb, *args[:-1], amount)
                 await flows.act(submitted, table_id, seq, code)
 
-        title = clip(i18n.OTHER_AMOUNT.format(verb=verb).get(lang), 45)
+        title = clip(i18n.OTHER_AMOUNT.get(lang), 45)
         await interaction.response.send_modal(
             AmountModal(title=title, custom_id=f"tr-amount:{table_id}:{seq}", timeout=600)
         )
+
+
+def _labelled(table: Table, seat: int, code: str) -> bool:
+    """Whether the game can word ``code``: a listed move, or a typed amount of an open verb."""
+    if code in table.legal_actions(seat):
+        return True
+    try:
+        return decode(code)[0] in table.game.open_verbs
+    except IllegalAction:
+        return False
