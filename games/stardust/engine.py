@@ -1121,8 +1121,8 @@ class Stardust(Game):
     def amount_label(self, verb: str, lang: str) -> str:
         """The button for a typed bet or raise."""
         if verb == "raise":
-            return Text("Anderer Betrag: erhöhen auf …", "Other amount: raise to …").get(lang)
-        return Text("Anderer Betrag: setzen …", "Other amount: bet …").get(lang)
+            return Text("Auf einen anderen Betrag erhöhen …", "Raise to another amount …").get(lang)
+        return Text("Einen anderen Betrag setzen …", "Bet another amount …").get(lang)
 
     def progress(self, view: dict[str, Any], lang: str) -> str | None:
         """The hand the table shows ("Hand 3/10")."""
