@@ -244,9 +244,10 @@ class TextsMixin:
 
     def score_text(self, state: State, result: Result, seat: int, lang: str) -> str:
         """Won, lost or drawn: the game has no points, only three Stadt cards in hand."""
-        if state["winner"] is None:
+        # From the ranks, not the state's winner: a forfeit ends the game without one.
+        if len(result.winners()) > 1:
             return Text("unentschieden", "drawn").get(lang)
-        if state["winner"] == seat:
+        if result.ranks[seat] == 1:
             return Text("gewonnen", "won").get(lang)
         return Text("verloren", "lost").get(lang)
 
