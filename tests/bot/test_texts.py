@@ -181,12 +181,19 @@ async def test_german_answers_name_the_german_commands(tmp_path):
         REMINDER_DM.format(id=1, game="x", left="1 h", due=0, link="-"),
         Text(limits_text(LIMITS, "de"), limits_text(LIMITS, "en")),
     ]
-    import bot.features.tournaments as tournaments_texts
-    import tables.limits as limits_module
-    import tables.tournaments.messages as tournament_messages
-    from tables import messages
+    import importlib
 
-    for module in (messages, tournament_messages, limits_module, tournaments_texts):
+    for name in (
+        "bot.i18n",
+        "bot.features.tournaments",
+        "bot.handover",
+        "tables.messages",
+        "tables.tournaments.messages",
+        "tables.limits",
+        "tables.handover",
+        "tables.clocks",
+    ):
+        module = importlib.import_module(name)
         texts.extend(value for value in vars(module).values() if isinstance(value, Text))
     checked = 0
     for text in texts:
