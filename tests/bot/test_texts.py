@@ -57,6 +57,17 @@ def titles(message: Any) -> list[str]:
     return [str(embed.to_dict().get("title", "")) for embed in message.embeds]
 
 
+def shows_code(label: str, code: str) -> bool:
+    """An empty label, the code itself, a code with arguments inside it ("Play bet:20"), or a
+    label that looks like a code ("pick:3", "swap0")."""
+    return (
+        not label
+        or label == code
+        or (":" in code and code in label)
+        or re.fullmatch(r"[a-z_]+(\d+|:\S+)", label) is not None
+    )
+
+
 def raw_labels(message: Any) -> list[str]:
     """Buttons and menu entries whose words are their action code (or show it)."""
     found = []
@@ -65,10 +76,10 @@ def raw_labels(message: Any) -> list[str]:
         label = str(component.get("label") or "")
         if cid.startswith("tr:a:"):
             code = cid.split(":", 4)[4]
-            if not label or code in label:
+            if shows_code(label, code):
                 found.append(f"{label!r} for {code}")
         for option in component.get("options") or []:
-            if option["value"] in option["label"]:
+            if shows_code(option["label"], option["value"]):
                 found.append(f"{option['label']!r} for {option['value']}")
         placeholder = str(component.get("placeholder") or "")
         if re.search(r"\w+\d …|[a-z]+:\d", placeholder):
