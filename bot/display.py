@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.core import Text
+from tables.metadata import TableStatus
 from tables.service import Table
 
 if TYPE_CHECKING:
@@ -22,12 +23,12 @@ ALT_MAX = 1024
 """Discord's limit on an attachment's description."""
 
 ALT_TABLE = Text(
-    "Bild von Tisch {id} ({game}) nach Zug {seq}. {status} {board}",
-    "Picture of table {id} ({game}) after move {seq}. {status} {board}",
+    "Bild von Tisch {id} ({game}{progress}). {status} {board}",
+    "Picture of table {id} ({game}{progress}). {status} {board}",
 )
 ALT_HAND = Text(
-    "Bild deines Blatts an Tisch {id} ({game}) nach Zug {seq}. {status} {board}",
-    "Picture of your hand at table {id} ({game}) after move {seq}. {status} {board}",
+    "Bild deines Blatts an Tisch {id} ({game}{progress}). {status} {board}",
+    "Picture of your hand at table {id} ({game}{progress}). {status} {board}",
 )
 ALT_WAITING = Text("Am Zug: {who}.", "To act: {who}.")
 ALT_RESULT = Text("Ergebnis: {standings}.", "Result: {standings}.")
@@ -54,20 +55,30 @@ def alt_text(table: Table, seat: int | None, lang: str) -> str:
     whose turn it is or the result, then the game's own text of the same view (scores, the
     cards on the table, and for a seat its own cards).
     """
-    result = table.result() if table.status == "finished" else None
-    if result is not None:
+    result = table.result() if table.status == TableStatus.FINISHED else None
+    names = table.seat_names()
+    if result is not None and table.state is not None:
+        state = table.state
         standings = ", ".join(
-            f"{result.ranks[index]}. {table.seat_name(index)} ({result.scores[index]})"
+            f"{result.ranks[index]}. {names[index]}"
+            f" ({table.game.score_text(state, result, index, lang)})"
             for index in sorted(range(len(result.ranks)), key=lambda index: result.ranks[index])
         )
         status = ALT_RESULT.format(standings=standings).get(lang)
     else:
         who = ", ".join(holder.name for holder in table.waiting_for()) or "-"
         status = ALT_WAITING.format(who=who).get(lang)
-    board = _flat(table.game.render(table.view(seat), lang))
+    view = table.view(seat)
+    board = _flat(table.game.render(view, lang, names))
+    # The game's own count ("Zug 13/16"), as the table's title shows it, never the state number.
+    progress = table.game.progress(view, lang) if table.state is not None else None
     template = ALT_TABLE if seat is None else ALT_HAND
     text = template.format(
-        id=table.id, game=table.game.name.get(lang), seq=table.seq, status=status, board=board
+        id=table.id,
+        game=table.game.name.get(lang),
+        progress=f", {progress}" if progress else "",
+        status=status,
+        board=board,
     ).get(lang)
     return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"
 

@@ -48,6 +48,20 @@ def game_name(table: Table, lang: str) -> str:
     return table.game.name.get(lang)
 
 
+def seat_names(table: Table) -> list[str]:
+    """The seats' display names for a game's words in code blocks, pictures and labels (stored
+    with mentions already defused when the player sat down; markdown shows as typed there).
+    """
+    return table.seat_names()
+
+
+def markdown_names(table: Table) -> list[str]:
+    """The seats' display names for lines Discord renders as markdown (the log, the results):
+    a name like ``*x*`` or ``a_b_c`` reads as written instead of changing the post.
+    """
+    return [discord.utils.escape_markdown(name) for name in seat_names(table)]
+
+
 def waiting_names(table: Table) -> list[str]:
     """Display names (mentions for members) of the seats the table waits for."""
     return [f"<@{seat.user_id}>" if seat.user_id else seat.name for seat in table.waiting_for()]
@@ -150,6 +164,38 @@ def handover_view(table_id: int, request_id: int, lang: str) -> discord.ui.View:
 # ----- the public table ----------------------------------------------------------------------
 
 
+def table_title(table: Table, lang: str) -> str:
+    """The public post's title: the table, and where the game stands in its own count (the
+    same count the body shows, "Zug 13/150" or "Hand 3/10"), never the number of stored steps.
+    """
+    progress = None
+    if table.status == TableStatus.ACTIVE:
+        progress = table.game.progress(table.view(None), lang)
+    if progress:
+        return i18n.TURN_TITLE.format(id=table.id, progress=progress).get(lang)
+    return i18n.TABLE_TITLE.format(id=table.id, game=game_name(table, lang)).get(lang)
+
+
+def result_lines(table: Table, lang: str) -> list[str]:
+    """The final ranking with the scores as the game counts them, and why a draw is one."""
+    result = table.result()
+    if result is None or table.state is None:
+        return []
+    standings = sorted(range(len(result.ranks)), key=lambda seat: result.ranks[seat])
+    names = markdown_names(table)
+    state = table.state
+    lines = [
+        i18n.RESULT_LINE.format(
+            rank=result.ranks[seat],
+            name=names[seat] if seat < len(names) else table.seat_name(seat),
+            score=table.game.score_text(state, result, seat, lang),
+        ).get(lang)
+        for seat in standings
+    ]
+    note = table.game.result_note(state, result, lang, names)
+    return [*lines, note] if note else lines
+
+
 def public_lines(table: Table, events: list[Event], lang: str) -> list[str]:
     """The log lines of ``events`` everyone may read (events addressed to one seat are left out)."""
     return [describe_public(table, event, lang) for event in events if event.to is None]
@@ -158,9 +204,9 @@ def public_lines(table: Table, events: list[Event], lang: str) -> list[str]:
 def describe_public(table: Table, event: Event, lang: str) -> str:
     """One public log line; a forfeit (the contract's own event) is worded here."""
     if event.kind == "forfeit":
-        name = table.seat_name(int(event.data.get("seat", -1)))
+        name = discord.utils.escape_markdown(table.seat_name(int(event.data.get("seat", -1))))
         return i18n.FORFEIT_LINE.format(name=name).get(lang)
-    return table.game.describe_event(event, lang)
+    return table.game.describe_event(event, lang, markdown_names(table))
 
 
 def table_embed(
@@ -170,8 +216,8 @@ def table_embed(
     the last move, and who is to act (or the result); ``clock`` is the clocks' text.
     """
     embed = discord.Embed(
-        title=i18n.TURN_TITLE.format(id=table.id, seq=table.seq).get(lang),
-        description=block(table.game.render(table.view(None), lang)),
+        title=table_title(table, lang),
+        description=block(table.game.render(table.view(None), lang, seat_names(table))),
         colour=COLOUR,
     )
     lines = public_lines(table, events or [], lang)
@@ -179,15 +225,9 @@ def table_embed(
         embed.add_field(
             name=i18n.LOG.get(lang), value=clip("\n".join(lines), FIELD_MAX), inline=False
         )
-    result = table.result()
-    if table.status == TableStatus.FINISHED and result is not None:
-        standings = sorted(range(len(result.ranks)), key=lambda seat: result.ranks[seat])
-        text = "\n".join(
-            i18n.RESULT_LINE.format(
-                rank=result.ranks[seat], name=table.seat_name(seat), score=result.scores[seat]
-            ).get(lang)
-            for seat in standings
-        )
+    results = result_lines(table, lang) if table.status == TableStatus.FINISHED else []
+    if results:
+        text = "\n".join(results)
         embed.add_field(name=i18n.GAME_OVER.get(lang), value=clip(text, FIELD_MAX), inline=False)
     elif table.status == TableStatus.ACTIVE:
         who = ", ".join(waiting_names(table)) or "-"
@@ -228,7 +268,7 @@ def hand_embed(table: Table, seat: int, lang: str, *, with_public: bool = False)
     """What ``seat`` may see, in its language; ``with_public`` adds whose turn it is (DMs)."""
     embed = discord.Embed(
         title=i18n.HAND_TITLE.format(id=table.id).get(lang),
-        description=block(table.game.render(table.view(seat), lang)),
+        description=block(table.game.render(table.view(seat), lang, seat_names(table))),
         colour=COLOUR,
     )
     if table.status == TableStatus.ACTIVE:
@@ -238,7 +278,7 @@ def hand_embed(table: Table, seat: int, lang: str, *, with_public: bool = False)
         )
     elif table.status == TableStatus.FINISHED:
         embed.add_field(name="\u200b", value=i18n.GAME_OVER.get(lang))
-    if with_public and table.status == "active":
+    if with_public and table.status == TableStatus.ACTIVE:
         # Whose turn it is, not the public table again: the seat's own view already holds
         # everything the public one shows, and a second copy is a long scroll on a phone.
         who = ", ".join(waiting_names(table)) or "-"
@@ -284,10 +324,19 @@ def action_rows(table: Table, seat: int) -> list[ActionRow]:
     keyed = sorted(
         enumerate(codes), key=lambda item: (game.action_group(state, seat, item[1]), item[0])
     )
+    singles: list[str] = []
     for group, members in groupby(keyed, key=lambda item: game.action_group(state, seat, item[1])):
         group_codes = [code for _index, code in members]
+        if len(group_codes) == 1:
+            # A menu with one choice is a button: nothing to choose, one click less.
+            singles.extend(group_codes)
+            continue
         for start in range(0, len(group_codes), OPTIONS_PER_SELECT):
             rows.append(ActionRow(group_codes[start : start + OPTIONS_PER_SELECT], group))
+    rows.extend(
+        ActionRow(singles[start : start + BUTTONS_PER_ROW])
+        for start in range(0, len(singles), BUTTONS_PER_ROW)
+    )
     return rows + menus
 
 
@@ -304,12 +353,13 @@ def hand_view(table: Table, seat: int, lang: str, page: int = 0) -> tuple[discor
     pages = max(1, -(-len(rows) // ACTION_ROWS_PER_PAGE))
     page = min(max(page, 0), pages - 1)
     state = table.state or {}  # None only outside play, where there are no rows
+    names = seat_names(table)
     for row_number, row in enumerate(
         rows[page * ACTION_ROWS_PER_PAGE : (page + 1) * ACTION_ROWS_PER_PAGE]
     ):
         if row.group is None:
             for code in row.codes:
-                label = table.game.action_label(state, seat, code, lang)
+                label = table.game.action_label(state, seat, code, lang, names)
                 button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
                     label=clip(label, BUTTON_LABEL_MAX),
                     style=discord.ButtonStyle.success,
@@ -322,12 +372,14 @@ def hand_view(table: Table, seat: int, lang: str, page: int = 0) -> tuple[discor
             select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
                 custom_id=custom_id(ComponentKind.SELECT, table.id, table.seq, index),
                 placeholder=clip(
-                    (row.prompt or i18n.CHOOSE.format(group=row.group)).get(lang),
+                    row.prompt.get(lang)
+                    if row.prompt
+                    else table.game.group_label(state, seat, row.group, lang),
                     OPTION_TEXT_MAX,
                 ),
                 options=[
                     discord.SelectOption(
-                        label=clip(table.game.action_label(state, seat, code, lang), 100),
+                        label=clip(table.game.action_label(state, seat, code, lang, names), 100),
                         value=code,
                     )
                     for code in row.codes
@@ -349,7 +401,7 @@ def hand_view(table: Table, seat: int, lang: str, page: int = 0) -> tuple[discor
     for template in amount_templates(table, seat)[:2]:
         verb = decode(template)[0]
         button = discord.ui.Button(
-            label=clip(i18n.OTHER_AMOUNT.format(verb=verb).get(lang), BUTTON_LABEL_MAX),
+            label=clip(table.game.amount_label(verb, lang), BUTTON_LABEL_MAX),
             style=discord.ButtonStyle.secondary,
             custom_id=custom_id(ComponentKind.AMOUNT, table.id, table.seq, template),
             row=nav_row,

@@ -129,6 +129,10 @@ class Table:
         """The display name of a seat."""
         return self.seats[seat].name if 0 <= seat < len(self.seats) else f"#{seat + 1}"
 
+    def seat_names(self) -> list[str]:
+        """The display names of all seats in seat order (what a game's words name them by)."""
+        return [seat.name for seat in self.seats]
+
     def to_act(self) -> list[int]:
         """Seats that may act now (empty in the lobby and when over)."""
         if self.status != TableStatus.ACTIVE or self.state is None:

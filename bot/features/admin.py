@@ -55,8 +55,8 @@ class AdminCommands(commands.Cog):
         language = saved.language or i18n.SERVER_LOCALE.get(lang)
         text = i18n.SETTINGS_SHOWN.format(language=language, channels=channels, role=role)
         limits = await self.bot.service.limits.of_guild(saved.guild_id)
-        shown = i18n.LIMITS_SHOWN.format(**dataclasses.asdict(limits))
-        await self.bot.flows.reply(interaction, f"{text.get(lang)}\n{shown.get(lang)}")
+        shown = i18n.limits_text(dataclasses.asdict(limits), lang)
+        await self.bot.flows.reply(interaction, f"{text.get(lang)}\n{shown}")
 
     async def _current(self, interaction: discord.Interaction) -> GuildSettings:
         assert interaction.guild_id is not None

@@ -79,7 +79,7 @@ LEADERBOARD_NOTE = Text(
     "Sorted by μ − 3σ (openskill). Provisional: fewer than 5 games or σ above 7.",
 )
 CREATED = Text(
-    "Turnier {id} „{name}“ ({game}, {format}) ist offen. Anmelden mit /tournament join {id}.",
+    "Turnier {id} „{name}“ ({game}, {format}) ist offen. Anmelden mit /turnier anmelden {id}.",
     "Tournament {id} “{name}” ({game}, {format}) is open. Register with /tournament join {id}.",
 )
 CLOSES = Text("Anmeldeschluss: {when}", "Registration closes: {when}")
@@ -107,7 +107,7 @@ ROUND_CLOSING = Text(
 PLAYED_OUT_NOTE = i18n.PLAYED_OUT
 REGISTRATION_ENDED = Text(
     "**{name}** · die Anmeldung zu Turnier {id} ist geschlossen ({n} angemeldet). Die "
-    "Turnierleitung startet es mit /tournament start {id}.",
+    "Turnierleitung startet es mit /turnier starten {id}.",
     "**{name}** · registration for tournament {id} has closed ({n} registered). Organisers "
     "start it with /tournament start {id}.",
 )

@@ -16,7 +16,7 @@ from tables.service import Table, TableError, not_a_player
 from .. import i18n
 from ..confirm import HINT, second_look_view
 from ..images import attach
-from ..render import clip, hand_embed, hand_view
+from ..render import clip, hand_embed, hand_view, markdown_names, seat_names
 from .base import FlowsBase, member_of
 
 
@@ -140,12 +140,13 @@ class PlayFlows(FlowsBase):
             interaction.message.flags.ephemeral or interaction.guild_id is None
         )
         # The mover also reads what happened to them alone (a card drawn, a card stolen).
+        names = markdown_names(table)
         lines = [
-            table.game.describe_event(event, lang)
+            table.game.describe_event(event, lang, names)
             for _applied, event in outcome.events
             if event.to in (None, seat)
         ]
-        label = outcome.label(lang) or code
+        label = outcome.label(lang, seat_names(table)) or code
         content = "\n".join([i18n.MOVED.format(label=label).get(lang), *lines])
         # The thread post and the next player's DM were stored with the move (the outbox);
         # the relay sends them once this answer is out.
@@ -186,7 +187,7 @@ class PlayFlows(FlowsBase):
                 # A typed all-in gets the same second look as the all-in button.
                 await flows.act(submitted, table_id, seq, code, ask_first=True)
 
-        title = clip(i18n.OTHER_AMOUNT.format(verb=verb).get(lang), 45)
+        title = clip(i18n.OTHER_AMOUNT.get(lang), 45)
         await interaction.response.send_modal(
             AmountModal(title=title, custom_id=f"tr-amount:{table_id}:{seq}", timeout=600)
         )

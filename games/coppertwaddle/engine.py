@@ -12,6 +12,7 @@ from games.core import (
     Event,
     Game,
     IllegalAction,
+    Names,
     Result,
     State,
     Text,
@@ -20,6 +21,7 @@ from games.core import (
     decode,
     encode,
     ended_by_forfeit,
+    plural,
     random_shuffle,
 )
 from games.core.errors import MALFORMED, SetupError
@@ -583,7 +585,9 @@ class Coppertwaddle(Game):
 
     # ----- words --------------------------------------------------------------------------------
 
-    def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
+    def action_label(
+        self, state: State, seat: int, code: str, lang: str, names: Names = None
+    ) -> str:
         """A short label in ``lang`` for a legal code of ``seat``."""
         return words.action_label(state, seat, code, lang)
 
@@ -594,13 +598,44 @@ class Coppertwaddle(Game):
             return f"{verb}:{args[0]}"
         return {"wind": "rank", "done": "pass", "end": "pass", "answer": "let"}.get(verb, verb)
 
-    def describe_event(self, event: Event, lang: str) -> str:
-        """One line of the game log."""
-        return words.describe_event(event, lang)
+    def group_label(self, state: State, seat: int, group: str, lang: str) -> str:
+        """What a select menu offers: the card it is about and the decision."""
+        return words.group_label(state, group, lang)
 
-    def render(self, view: dict[str, Any], lang: str) -> str:
+    def progress(self, view: dict[str, Any], lang: str) -> str | None:
+        """The game of the match the table shows ("Spiel 2/3")."""
+        return (
+            Text("Spiel {g}/{n}", "Game {g}/{n}")
+            .format(g=view["game"] + 1, n=view["games"])
+            .get(lang)
+        )
+
+    def score_text(self, state: State, result: Result, seat: int, lang: str) -> str:
+        """Victory points (section 7 of the source)."""
+        return plural(
+            result.scores[seat],
+            Text("{n} Siegpunkt", "{n} victory point"),
+            Text("{n} Siegpunkte", "{n} victory points"),
+        ).get(lang)
+
+    def result_note(
+        self, state: State, result: Result, lang: str, names: Names = None
+    ) -> str | None:
+        """A drawn match: both have the same victory points."""
+        if len(set(result.ranks)) == 1:
+            return Text(
+                "Unentschieden: beide haben gleich viele Siegpunkte.",
+                "A draw: both have the same victory points.",
+            ).get(lang)
+        return None
+
+    def describe_event(self, event: Event, lang: str, names: Names = None) -> str:
+        """One line of the game log."""
+        return words.describe_event(event, lang, names)
+
+    def render(self, view: dict[str, Any], lang: str, names: Names = None) -> str:
         """The table as plain text."""
-        return words.render(view, lang)
+        return words.render(view, lang, names)
 
     def engine_players(self) -> dict[str, Any]:
         """The random baseline and the heuristic strategy."""

@@ -41,6 +41,9 @@ CHANCE = -1
 
 State = dict[str, Any]
 
+Names = Sequence[str] | None
+"""The seats' display names, in seat order, for the words a game writes (None: "Seat n")."""
+
 FORFEIT = "forfeit"
 """A reserved code: the seat forfeits (its clock ran out). It goes through ``apply`` and the log
 like any move, so a replay reproduces it; no game may use it as one of its own codes."""
@@ -369,8 +372,12 @@ class Game(ABC):
                 return None
         return rank_forfeits_last(base, gone)
 
-    def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
-        """A short human label for a legal action of ``seat`` (for buttons and menus)."""
+    def action_label(
+        self, state: State, seat: int, code: str, lang: str, names: Names = None
+    ) -> str:
+        """A short human label for a legal action of ``seat`` (for buttons and menus);
+        ``names`` are the seats' display names, for actions that name another seat.
+        """
         return code
 
     def action_group(self, state: State, seat: int, code: str) -> str:
@@ -403,17 +410,51 @@ class Game(ABC):
         """
         return None
 
-    def describe_event(self, event: Event, lang: str) -> str:
-        """One line of the game log for ``event``."""
+    def group_label(self, state: State, seat: int, group: str, lang: str) -> str:
+        """What a select menu of ``group`` (an ``action_group`` key) offers, in words for its
+        placeholder ("Choose a card to play"). Players never read the key itself.
+        """
+        return Text("Auswählen …", "Choose …").get(lang)
+
+    def amount_label(self, verb: str, lang: str) -> str:
+        """The button that asks for a typed amount of the open verb ``verb`` ("Other bet …")."""
+        return Text("Anderer Betrag …", "Other amount …").get(lang)
+
+    def describe_event(self, event: Event, lang: str, names: Names = None) -> str:
+        """One line of the game log for ``event``; ``names`` are the seats' display names."""
         return f"{event.kind} {event.data}"
 
-    def render(self, view: dict[str, Any], lang: str) -> str:
-        """A plain-text rendering of a view (the terminal table and screen readers use it)."""
+    def render(self, view: dict[str, Any], lang: str, names: Names = None) -> str:
+        """A plain-text rendering of a view (the terminal table and screen readers use it);
+        ``names`` are the seats' display names.
+        """
         return repr(view)
 
-    def seat_name(self, seat: int, lang: str) -> str:
-        """How a seat is named when no player name is known."""
-        return Text("Platz {n}", "Seat {n}").format(n=seat + 1).get(lang)
+    def progress(self, view: dict[str, Any], lang: str) -> str | None:
+        """Where the game stands in its own count ("Zug 13/16", "Hand 3/10"), the same count
+        ``render`` shows, for a table's title; None: the game has no count to show.
+        """
+        return None
+
+    def score_text(self, state: State, result: Result, seat: int, lang: str) -> str:
+        """``seat``'s final score as the game counts it (whole chips as whole numbers, points
+        with their unit) for the result lines.
+        """
+        return number_text(result.scores[seat])
+
+    def result_note(
+        self, state: State, result: Result, lang: str, names: Names = None
+    ) -> str | None:
+        """Why the game ended as it did where the ranking alone does not say (a draw: why it
+        is one), or None.
+        """
+        return None
+
+    def seat_name(self, seat: int, lang: str, names: Names = None) -> str:
+        """How a seat is named: its player's display name from ``names`` when given (the bot
+        and the terminal pass them, already made safe to show), else "Seat n".
+        """
+        return seat_name(seat, lang, names)
 
     # ----- for the conformance suite -----------------------------------------------------------
 
@@ -443,6 +484,18 @@ class Game(ABC):
     def engine_players(self) -> dict[str, Any]:
         """Engine players by name; every game has ``random``, good games add ``strategy``."""
         return {"random": RandomPlayer()}
+
+
+def number_text(value: float) -> str:
+    """A score as people write it: a whole number without ".0", a fraction as it is."""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def seat_name(seat: int, lang: str, names: Names = None) -> str:
+    """``names[seat]`` when given, else "Platz n"/"Seat n" (numbered from 1)."""
+    if names is not None and 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return Text("Platz {n}", "Seat {n}").format(n=seat + 1).get(lang)
 
 
 def forfeited(state: State) -> list[int]:

@@ -12,6 +12,7 @@ from games.core import (
     Event,
     Game,
     IllegalAction,
+    Names,
     Result,
     State,
     Text,
@@ -19,6 +20,7 @@ from games.core import (
     clone,
     decode,
     encode,
+    plural,
 )
 from games.core.contract import ENDED_KEY
 from games.core.errors import MALFORMED, SetupError
@@ -51,6 +53,7 @@ from .text import (
     TOO_LATE_TO_ANNOUNCE,
     action_label,
     describe_event,
+    group_label,
     render,
 )
 from .tricks import resolve
@@ -965,9 +968,11 @@ class Gelfdrakkar(Game):
 
     # ----- words ----------------------------------------------------------------------------
 
-    def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
+    def action_label(
+        self, state: State, seat: int, code: str, lang: str, names: Names = None
+    ) -> str:
         """A button or menu label in German or English."""
-        return action_label(state, seat, code, lang)
+        return action_label(state, seat, code, lang, names)
 
     def action_group(self, state: State, seat: int, code: str) -> str:
         """Plays in menus of at most 25, exchanges by the kind taken, announcements together."""
@@ -983,13 +988,35 @@ class Gelfdrakkar(Game):
             return "announce"
         return verb
 
-    def describe_event(self, event: Event, lang: str) -> str:
-        """One line of the game log."""
-        return describe_event(self, event, lang)
+    def group_label(self, state: State, seat: int, group: str, lang: str) -> str:
+        """What a select menu offers (the exchanges name the kinds of card)."""
+        return group_label(group, lang)
 
-    def render(self, view: dict[str, Any], lang: str) -> str:
+    def progress(self, view: dict[str, Any], lang: str) -> str | None:
+        """The round the table shows ("Runde 2/4")."""
+        if view["phase"] == "over":
+            return None
+        return (
+            Text("Runde {r}/{t}", "Round {r}/{t}")
+            .format(r=view["round"], t=view["rounds"])
+            .get(lang)
+        )
+
+    def score_text(self, state: State, result: Result, seat: int, lang: str) -> str:
+        """The Kupfermünzen balance."""
+        return plural(
+            result.scores[seat],
+            Text("{n} Kupfermünze", "{n} Kupfermünze (copper coin)"),
+            Text("{n} Kupfermünzen", "{n} Kupfermünzen (copper coins)"),
+        ).get(lang)
+
+    def describe_event(self, event: Event, lang: str, names: Names = None) -> str:
+        """One line of the game log."""
+        return describe_event(self, event, lang, names)
+
+    def render(self, view: dict[str, Any], lang: str, names: Names = None) -> str:
         """A compact text table from a view."""
-        return render(self, view, lang)
+        return render(self, view, lang, names)
 
     def engine_players(self) -> dict[str, Any]:
         """The random baseline and the strategy."""

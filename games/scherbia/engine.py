@@ -22,6 +22,7 @@ from games.core import (
     Event,
     Game,
     IllegalAction,
+    Names,
     Result,
     SetupError,
     State,
@@ -31,6 +32,7 @@ from games.core import (
     clone,
     decode,
     encode,
+    plural,
 )
 from games.core.contract import ENDED_KEY
 from games.core.errors import MALFORMED, NOT_NOW
@@ -1577,9 +1579,11 @@ class Scherbia(Game):
             return texts.ANSWER_FIRST
         return NOT_NOW
 
-    def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
+    def action_label(
+        self, state: State, seat: int, code: str, lang: str, names: Names = None
+    ) -> str:
         """A button label in ``lang``."""
-        return texts.action_label(self, state, seat, code, lang)
+        return texts.action_label(self, state, seat, code, lang, names)
 
     def action_group(self, state: State, seat: int, code: str) -> str:
         """One menu per kind of question."""
@@ -1593,13 +1597,40 @@ class Scherbia(Game):
             return "shoot"
         return verb
 
-    def describe_event(self, event: Event, lang: str) -> str:
-        """One log line."""
-        return texts.describe_event(self, event, lang)
+    def group_label(self, state: State, seat: int, group: str, lang: str) -> str:
+        """What a select menu offers."""
+        return texts.group_label(group, lang)
 
-    def render(self, view: dict[str, Any], lang: str) -> str:
+    def progress(self, view: dict[str, Any], lang: str) -> str | None:
+        """The trick the table shows ("Stich 3")."""
+        if view["phase"] == "over":
+            return None
+        return Text("Stich {n}", "Trick {n}").format(n=view["tricks_played"] + 1).get(lang)
+
+    def score_text(self, state: State, result: Result, seat: int, lang: str) -> str:
+        """Points of the final count."""
+        return plural(
+            result.scores[seat], Text("{n} Punkt", "{n} point"), Text("{n} Punkte", "{n} points")
+        ).get(lang)
+
+    def result_note(
+        self, state: State, result: Result, lang: str, names: Names = None
+    ) -> str | None:
+        """A shared first place: equal points in the final count."""
+        if len(result.winners()) > 1 and not result.teams:
+            return Text(
+                "Gleichstand an der Spitze: gleich viele Punkte.",
+                "A tie for first: the same points.",
+            ).get(lang)
+        return None
+
+    def describe_event(self, event: Event, lang: str, names: Names = None) -> str:
+        """One log line."""
+        return texts.describe_event(self, event, lang, names)
+
+    def render(self, view: dict[str, Any], lang: str, names: Names = None) -> str:
         """The table as plain text."""
-        return texts.render(self, view, lang)
+        return texts.render(self, view, lang, names)
 
     def engine_players(self) -> dict[str, Any]:
         """``random`` and ``strategy``."""

@@ -8,7 +8,7 @@ pictures:off`` (Manage Server) turns them off for every table of the server.
 
 from __future__ import annotations
 
-from bot.display import ALT_MAX
+from bot.display import ALT_MAX, alt_text
 from tests.bot.drive import Driver
 from tests.bot.harness import HAND, answer, server
 from tests.bot.test_calm_thread import same_turn_move
@@ -37,9 +37,10 @@ async def test_every_attachment_of_a_whole_game_has_alt_text_from_its_view(tmp_p
             turn = await srv.latest_turn(table_id)
             seen_public.append(turn.attachments[0].description)
             table = await srv.bot.service.get(table_id)
-            public = set(table.game.render(table.view(None), "en").splitlines())
+            names = table.seat_names()
+            public = set(table.game.render(table.view(None), "en", names).splitlines())
             for seat in range(len(table.seats)):
-                own = table.game.render(table.view(seat), "en").splitlines()
+                own = table.game.render(table.view(seat), "en", names).splitlines()
                 private = [line.strip() for line in own if line not in public]
                 assert not [line for line in private if line and line in seen_public[-1]]
 
@@ -50,8 +51,9 @@ async def test_every_attachment_of_a_whole_game_has_alt_text_from_its_view(tmp_p
         assert missing == []
         assert all(len(a["description"]) <= ALT_MAX for a in found)
         table = await srv.bot.service.get(table_id)
-        assert seen_public[-1].startswith(f"Picture of table {table_id} (")
-        assert f"after move {table.seq}" in seen_public[-1] and "Result: 1." in seen_public[-1]
+        # Named by the game, never by a state number ("Zug" means the game's own turn).
+        assert seen_public[-1].startswith(f"Picture of table {table_id} ({table.game.name.en})")
+        assert "Result: 1." in seen_public[-1]
         hands = [a["description"] for a in found if a["filename"].startswith("blatt-")]
         assert hands and all(d.startswith("Picture of your hand at table") for d in hands)
         assert any("To act: p" in d for d in seen_public)
@@ -129,5 +131,8 @@ async def test_an_edited_turn_post_carries_the_new_picture_and_its_alt_text(tmp_
         data = srv.env.backend.cdn.get(edited.attachments[0].url)
         names = tuple(table.seat_name(seat) for seat in range(len(table.seats)))
         assert data == picture(table.game, table.view(None), "en", names)
-        assert f"after move {table.seq}" in edited.attachments[0].description
+        description = edited.attachments[0].description
+        assert description == alt_text(table, None, "en")
+        progress = table.game.progress(table.view(None), "en")
+        assert progress and f"({table.game.name.en}, {progress})" in description
         assert edited.embeds[0].to_dict()["image"]["url"].endswith(edited.attachments[0].filename)

@@ -101,11 +101,15 @@ async def test_clock_setting_bounds_are_ten_minutes_to_fourteen_days(service):
 
 
 def test_durations_read_and_written_in_both_languages():
+    """Days are written as words, singular for exactly one ("1 Tag je Zug", "2 days")."""
     assert parse_duration("1d 12h") == 36 * HOUR
     assert parse_duration("90m") == 90 * MINUTE
     assert parse_duration("2t") == 2 * DAY
     assert parse_duration("keine") is None
-    assert format_duration(DAY + 3 * HOUR, "de") == "1 T 3 Std"
+    assert format_duration(DAY + 3 * HOUR, "de") == "1 Tag 3 Std"
+    assert format_duration(2 * DAY, "de") == "2 Tage"
+    assert format_duration(DAY, "en") == "1 day"
+    assert format_duration(3 * DAY + HOUR, "en") == "3 days 1 h"
     assert format_duration(5 * HOUR + 12 * MINUTE, "en") == "5 h 12 min"
 
 
