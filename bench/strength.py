@@ -152,9 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         for game_id, players in SETUPS
         if not args.only or game_id in args.only or f"{game_id}:{players}" in args.only
     ]
-    pairings = [
-        pair for pair in PAIRINGS if not args.pairing or "-".join(pair) in args.pairing
-    ]
+    pairings = [pair for pair in PAIRINGS if not args.pairing or "-".join(pair) in args.pairing]
     tasks = [
         (game_id, players, lower, higher, index, args.iterations)
         for game_id, players in setups

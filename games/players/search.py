@@ -19,9 +19,18 @@ import time
 from typing import Any
 
 from games.core.contract import CHANCE, Game, Result, State, forfeited, rank_forfeits_last
+from games.core.text import Text
 
 LEVELS = ("easy", "normal", "strong")
 """The engine levels a table, a tournament and the terminal offer, weakest first."""
+LEVEL_NAMES = {
+    "easy": Text("leicht", "easy"),
+    "normal": Text("normal", "normal"),
+    "strong": Text("stark", "strong"),
+}
+"""How a level is named to players."""
+DEFAULT_LEVEL = "normal"
+"""The level of an engine added without a choice, and of a timed-out seat's stand-in."""
 LEGACY = {"strategy": "normal"}
 """Engine names stored before the levels, and the level each now plays as."""
 PLAY_SECONDS = 0.5
@@ -184,3 +193,21 @@ def levelled(normal: Any, rollout: Any | None = None, **search: Any) -> dict[str
 def level_of(engine: str) -> str:
     """The level an engine name plays as (``strategy`` is ``normal``; ``random`` stays)."""
     return LEGACY.get(engine, engine)
+
+
+def offered_levels(game: Game) -> list[str]:
+    """The levels ``game`` offers, weakest first (none: a game with only random play)."""
+    players = game.engine_players()
+    return [level for level in LEVELS if level in players]
+
+
+def engine_label(engine: str) -> str:
+    """An engine's name with its level in both languages: "Engine (stark/strong)"; an engine
+    that is no level (random play) by its own name.
+    """
+    level = level_of(engine)
+    if level not in LEVEL_NAMES:
+        return engine
+    name = LEVEL_NAMES[level]
+    shown = name.de if name.de == name.en else f"{name.de}/{name.en}"
+    return f"Engine ({shown})"

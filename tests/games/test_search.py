@@ -12,9 +12,9 @@ import random
 import pytest
 
 from games.core import CHANCE, Game, all_games
+from games.core.contract import Result
 from games.players import RandomPlayer
 from games.players.search import EasyPlayer, SearchPlayer, level_of, utility
-from games.core.contract import Result
 
 SETUPS = [
     ("catan-deckbuilding", 2),
@@ -25,7 +25,13 @@ SETUPS = [
     ("gelfdrakkar", 5),
 ]
 GAMES = {game.id: game for game in all_games()}
-EVERY = {"catan-deckbuilding": 9, "coppertwaddle": 9, "scherbia": 2, "stardust": 3, "gelfdrakkar": 5}
+EVERY = {
+    "catan-deckbuilding": 9,
+    "coppertwaddle": 9,
+    "scherbia": 2,
+    "stardust": 3,
+    "gelfdrakkar": 5,
+}
 """Every how many decisions with a choice a position is taken: spread over whole games."""
 
 
