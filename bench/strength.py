@@ -167,8 +167,12 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     outcomes: dict[tuple[str, int, str, str], list[Outcome]] = defaultdict(list)
     with Pool(args.workers, initializer=_nice) as pool:
-        for task, outcome in zip(tasks, pool.imap(play_one, tasks, chunksize=1), strict=True):
+        results = pool.imap(play_one, tasks, chunksize=1)
+        for done, (task, outcome) in enumerate(zip(tasks, results, strict=True), 1):
             outcomes[task[:4]].append(outcome)
+            if done % 10 == 0 or done == len(tasks):
+                elapsed = time.perf_counter() - started
+                print(f"  {done}/{len(tasks)} games, {elapsed:.0f} s", file=sys.stderr, flush=True)
     wall = time.perf_counter() - started
     print(
         "| game | players | pairing | games | higher level's result | 95% interval | target |"

@@ -61,13 +61,10 @@ def utility(result: Result, seat: int) -> float:
     return 0.5 * (mine == 1) + 0.5 * beaten / len(opponents)
 
 
-def playout(
-    game: Game, state: State, players: dict[int, Any] | Any, rng: random.Random, limit: int
-) -> State:
-    """``state`` played to the end (or ``limit`` decisions) by ``players`` (one for all seats,
-    or one per seat) with chance drawn from ``rng``.
+def playout(game: Game, state: State, player: Any, rng: random.Random, limit: int) -> State:
+    """``state`` played to the end (or ``limit`` decisions) by ``player`` in every seat, with
+    chance drawn from ``rng``.
     """
-    per_seat = isinstance(players, dict)
     for _ in range(limit):
         seats = game.to_act(state)
         if not seats:
@@ -76,7 +73,6 @@ def playout(
         if seat == CHANCE:
             code = game.sample_chance(state, rng)
         else:
-            player = players[seat] if per_seat else players
             code = player.choose(game, state, seat, rng)
         state, _events = game.apply(state, seat, code, checked=False)
     return state
