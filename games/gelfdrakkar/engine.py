@@ -999,4 +999,4 @@ class Gelfdrakkar(Game):
 
         from .strategy import Strategy
 
-        return levelled(Strategy())
+        return levelled(Strategy(), follow=frozenset({"limit", "reveal"}))

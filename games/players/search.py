@@ -18,6 +18,7 @@ import random
 import time
 from typing import Any
 
+from games.core.codes import decode
 from games.core.contract import CHANCE, Game, Result, State, forfeited, rank_forfeits_last
 from games.core.text import Text
 
@@ -83,26 +84,39 @@ class SearchPlayer:
 
     ``iterations`` fixes the work per move (tests, the benchmark: the same seed gives the same
     move); without it the player searches for ``seconds`` of wall clock (tables), at most
-    ``PLAY_MAX_ITERATIONS`` iterations. ``rollout`` plays every seat in the playouts and names
-    the first candidate tried; ``exploration`` is UCB1's constant for results in [0, 1].
+    ``PLAY_MAX_ITERATIONS`` iterations. ``rollout`` plays every seat in the playouts;
+    ``guide`` (default: the rollout player) names the first candidate tried, and decides alone
+    the moves whose verb is in ``follow`` (Gelfdrakkar's announcements: they are about the
+    stake, which the search's yardstick of places does not weigh); ``exploration`` is UCB1's
+    constant for results in [0, 1].
     """
 
     def __init__(
         self,
         rollout: Any,
         *,
+        guide: Any | None = None,
+        follow: frozenset[str] = frozenset(),
         iterations: int | None = None,
         seconds: float = PLAY_SECONDS,
         exploration: float = 0.6,
     ) -> None:
         self.rollout = rollout
+        self.guide = rollout if guide is None else guide
+        self.follow = follow
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
 
     def with_iterations(self, iterations: int) -> SearchPlayer:
         """The same player with a fixed iteration budget."""
-        return SearchPlayer(self.rollout, iterations=iterations, exploration=self.exploration)
+        return SearchPlayer(
+            self.rollout,
+            guide=self.guide,
+            follow=self.follow,
+            iterations=iterations,
+            exploration=self.exploration,
+        )
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         """The legal move with the best average playout result over sampled deals."""
@@ -111,8 +125,14 @@ class SearchPlayer:
             return legal[0]
         # The rollout player's own pick is tried first and wins ties: with a small budget the
         # search only departs from it when another move did better.
-        first = self.rollout.choose(game, game.determinize(state, seat, rng), seat, rng)
+        first = self.guide.choose(game, game.determinize(state, seat, rng), seat, rng)
+        if self.follow:
+            if decode(first)[0] in self.follow:
+                return str(first)
+            legal = [code for code in legal if decode(code)[0] not in self.follow]
         order = [first, *(code for code in legal if code != first)]
+        if len(order) == 1:
+            return str(first)
         visits = dict.fromkeys(order, 0)
         totals = dict.fromkeys(order, 0.0)
         budget = self.iterations or PLAY_MAX_ITERATIONS
@@ -155,20 +175,32 @@ def outcome(game: Game, state: State, seat: int) -> float:
 
 
 class EasyPlayer:
-    """Plays like ``normal`` but makes mistakes: with probability ``mistakes`` a uniformly
-    random legal move instead (every move stays legal; most stay plausible).
+    """Plays like ``normal`` but makes mistakes: with probability ``mistakes`` another move of
+    the same kind (another card, another purchase, another amount) drawn at random, or, where
+    normal's move has no such alternative, any legal move whose verb is not in ``avoid``
+    (Gelfdrakkar's announcements: a beginner does not stake the round on a whim). Every move
+    stays legal and most stay plausible.
     """
 
-    def __init__(self, normal: Any, mistakes: float = 0.35) -> None:
+    def __init__(
+        self, normal: Any, mistakes: float = 0.5, avoid: frozenset[str] = frozenset()
+    ) -> None:
         self.normal = normal
         self.mistakes = mistakes
+        self.avoid = avoid
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
-        """``normal``'s move, or now and then a random legal one."""
+        """``normal``'s move, or now and then a plausible other one."""
+        move = str(self.normal.choose(game, state, seat, rng))
+        if rng.random() >= self.mistakes:
+            return move
+        verb = decode(move)[0]
         legal = game.legal_actions(state, seat)
-        if len(legal) > 1 and rng.random() < self.mistakes:
-            return rng.choice(legal)
-        return str(self.normal.choose(game, state, seat, rng))
+        alike = [code for code in legal if code != move and decode(code)[0] == verb]
+        others = alike or [
+            code for code in legal if code != move and decode(code)[0] not in self.avoid
+        ]
+        return rng.choice(others) if others else move
 
 
 def levelled(normal: Any, rollout: Any | None = None, **search: Any) -> dict[str, Any]:
@@ -177,11 +209,12 @@ def levelled(normal: Any, rollout: Any | None = None, **search: Any) -> dict[str
     """
     from games.players import RandomPlayer
 
+    follow = search.get("follow", frozenset())
     return {
         "random": RandomPlayer(),
-        "easy": EasyPlayer(normal),
+        "easy": EasyPlayer(normal, avoid=follow),
         "normal": normal,
-        "strong": SearchPlayer(rollout if rollout is not None else normal, **search),
+        "strong": SearchPlayer(rollout if rollout is not None else normal, guide=normal, **search),
         "strategy": normal,
     }
 
