@@ -123,7 +123,7 @@ class SearchPlayer:
         legal = game.legal_actions(state, seat)
         if len(legal) == 1:
             return legal[0]
-        # The rollout player's own pick is tried first and wins ties: with a small budget the
+        # The guide's own pick is tried first and wins ties: with a small budget the
         # search only departs from it when another move did better.
         first = self.guide.choose(game, game.determinize(state, seat, rng), seat, rng)
         if self.follow:
