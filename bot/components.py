@@ -100,6 +100,13 @@ async def _engine(bot: TischrundeBot, interaction: discord.Interaction, parsed: 
     await bot.flows.add_engine(interaction, parsed.table_id)
 
 
+async def _engine_level(
+    bot: TischrundeBot, interaction: discord.Interaction, parsed: ParsedId
+) -> None:
+    assert parsed.arg is not None  # the parser accepts only a level here
+    await bot.flows.add_engine(interaction, parsed.table_id, parsed.arg)
+
+
 async def _start(bot: TischrundeBot, interaction: discord.Interaction, parsed: ParsedId) -> None:
     await bot.flows.start(interaction, parsed.table_id)
 
@@ -172,5 +179,6 @@ HANDLERS: dict[ComponentKind, Handler] = {
     ComponentKind.PAGE: _page,
     ComponentKind.HANDOVER: _handover,
     ComponentKind.CONFIRM: _confirmed,
+    ComponentKind.ENGINE_LEVEL: _engine_level,
 }
 """One handler per kind of component (every kind has one: a test checks)."""

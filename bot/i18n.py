@@ -55,6 +55,10 @@ HAND_BUTTON = "My hand / Mein Blatt"
 JOIN = Text("Mitspielen", "Join")
 LEAVE = Text("Aussteigen", "Leave")
 ADD_ENGINE = Text("Computer dazu", "Add engine")
+CHOOSE_LEVEL = Text(
+    "Wie stark soll der Computer spielen? Stark denkt bis zu einer halben Sekunde pro Zug.",
+    "How strong should the engine play? Strong thinks up to half a second per move.",
+)
 START = Text("Starten", "Start")
 CANCEL = Text("Absagen", "Cancel")
 PREVIOUS = Text("Zurück", "Previous")

@@ -12,6 +12,7 @@ from itertools import groupby
 import discord
 
 from games.core import Event, Text, decode
+from games.players.search import DEFAULT_LEVEL, LEVEL_NAMES
 from tables.clocks import format_duration
 from tables.metadata import TableStatus
 from tables.service import Table
@@ -138,6 +139,23 @@ def lobby_view(table: Table, lang: str) -> discord.ui.View | None:
     for kind, label, style in buttons:
         button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
             label=label.get(lang), style=style, custom_id=custom_id(kind, table.id)
+        )
+        view.add_item(TableComponent(button))
+    return view
+
+
+def engine_level_view(table_id: int, levels: list[str], lang: str) -> discord.ui.View:
+    """One button per engine level the game offers (the Add engine button's choice)."""
+    from .components import TableComponent
+
+    view = discord.ui.View(timeout=None)
+    for level in levels:
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+            label=LEVEL_NAMES[level].get(lang),
+            style=discord.ButtonStyle.primary
+            if level == DEFAULT_LEVEL
+            else discord.ButtonStyle.secondary,
+            custom_id=custom_id(ComponentKind.ENGINE_LEVEL, table_id, level),
         )
         view.add_item(TableComponent(button))
     return view

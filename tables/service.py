@@ -34,6 +34,7 @@ from games.core import (
     forfeited,
     get_game,
 )
+from games.players.search import DEFAULT_LEVEL, LEVELS, SearchPlayer, engine_label
 from storage import (
     Changes,
     DeadlineRecord,
@@ -469,8 +470,10 @@ class TableService:
                 seats = [*table.seats, SeatRecord(len(table.seats), member.name, member.user_id)]
                 return await self._store_seats(table, seats)
 
-    async def add_engine(self, table_id: int, by: Member, engine: str = "strategy") -> Table:
-        """Seat an engine player (host only)."""
+    async def add_engine(self, table_id: int, by: Member, engine: str = DEFAULT_LEVEL) -> Table:
+        """Seat an engine player of level ``engine`` (host only); a game without levels, or an
+        unknown name, seats random play. The seat's name shows the level.
+        """
         async with self._lock(table_id):
             table = await self.get(table_id)
             self._require_lobby(table)
@@ -482,6 +485,8 @@ class TableService:
                 raise TableError(msg.TABLE_FULL)
             number = sum(1 for seat in table.seats if seat.engine) + 1
             name = f"🤖 {engine} {number}"
+            if engine in LEVELS:
+                name = f"🤖 {engine_label(engine)} {number}"
             seats = [*table.seats, SeatRecord(len(table.seats), name, engine=engine)]
             return await self._store_seats(table, seats)
 
@@ -659,7 +664,9 @@ class TableService:
                 code = FORFEIT
             else:
                 players = game.engine_players()
-                player = players.get("strategy") or players["random"]
+                # normal plays for a timed-out seat unless the table names another engine
+                chosen = table.record.settings.get("timeout_engine") or DEFAULT_LEVEL
+                player = players.get(chosen) or players.get(DEFAULT_LEVEL) or players["random"]
                 rng = chance_rng(table.record.seed, table.seq)
                 code = player.choose(game, table.state, seat, rng)
             state, events = game.apply(table.state, seat, code)
@@ -678,7 +685,7 @@ class TableService:
         to: Member | None,
         *,
         may_manage: bool = False,
-        engine: str = "strategy",
+        engine: str = DEFAULT_LEVEL,
         changes: Changes | None = None,
     ) -> MoveOutcome:
         """Hand ``seat`` of a running table to member ``to``, or to an engine player (None).
@@ -705,7 +712,9 @@ class TableService:
             else:
                 players = table.game.engine_players()
                 engine = engine if engine in players else "random"
-                new = SeatRecord(seat, f"🤖 {engine} ({old.name})"[:80], engine=engine)
+                new = SeatRecord(
+                    seat, f"🤖 {engine_label(engine)} ({old.name})"[:80], engine=engine
+                )
             seats = [*table.seats]
             seats[seat] = new
             handed = dict(table.settings.handed_over)
@@ -841,7 +850,12 @@ class TableService:
                     code = FORFEIT
                 else:
                     player = players.get(engines[seat]) or players["random"]
-                    code = player.choose(game, state, seat, rng)
+                    if isinstance(player, SearchPlayer):
+                        # half a second of search in a worker thread: the bot's event loop
+                        # keeps answering other tables meanwhile (engines are pure)
+                        code = await asyncio.to_thread(player.choose, game, state, seat, rng)
+                    else:
+                        code = player.choose(game, state, seat, rng)
             state, events = game.apply(state, seat, code)
             seq += 1
             applied.append(Applied(seq, seat, code, events))

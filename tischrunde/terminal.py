@@ -59,7 +59,7 @@ class TerminalTable:
         bots: int,
         seed: int | None = None,
         options: dict[str, Any] | None = None,
-        engine: str = "strategy",
+        engine: str = "normal",
     ) -> Table | None:
         """Play one game to the end; returns the finished table, or None if the player quit.
 

@@ -1099,6 +1099,40 @@ class CatanDeckbuilding(TextsMixin, Game):
         other["discard"] = discards
         return other
 
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """Like ``shuffle_hidden`` for ``seat``, with uniform shuffles of the sorted pools
+        instead of the suite's cheap cut: a search needs every order equally likely, and a
+        draw that depends only on what ``seat`` may know.
+        """
+        if state["phase"] == "deal":
+            return state
+        decks = list(state["deck"])
+        hands = list(state["hand"])
+        discards = list(state["discard"])
+        for other in range(2):
+            if other == seat:
+                own = sorted(decks[other])
+                rng.shuffle(own)
+                decks[other] = "".join(own)
+                continue
+            keep_hand = state["pay"] is not None and other == state["active"]
+            pool = list(decks[other] + _pile(discards[other]))
+            if not keep_hand:
+                pool += _pile(hands[other])
+            pool.sort()
+            rng.shuffle(pool)
+            size = len(decks[other])
+            rest = sum(discards[other])
+            decks[other] = "".join(pool[:size])
+            discards[other] = _counts("".join(pool[size : size + rest]))
+            if not keep_hand:
+                hands[other] = _counts("".join(pool[size + rest :]))
+        new = dict(state)
+        new["deck"] = decks
+        new["hand"] = hands
+        new["discard"] = discards
+        return new
+
     def explain_illegal(self, state: State, seat: int, code: str) -> Text:
         """A specific reason where one is known."""
         verb, args = decode(code)
@@ -1167,9 +1201,9 @@ class CatanDeckbuilding(TextsMixin, Game):
         ).get(lang)
 
     def engine_players(self) -> dict[str, Any]:
-        """The random baseline and the strategy player."""
-        from games.players import RandomPlayer
+        """Random play and the three levels; "strategy" (stored tables) plays as "normal"."""
+        from games.players.search import levelled
 
         from .strategy import StrategyPlayer
 
-        return {"random": RandomPlayer(), "strategy": StrategyPlayer()}
+        return levelled(StrategyPlayer())

@@ -576,6 +576,7 @@ class Coppertwaddle(Game):
         pool = list(other["trumpet"])
         for seat in hidden:
             pool += other["hands"][seat]
+        pool.sort()  # the new deal must not depend on where the hidden cards were
         rng.shuffle(pool)
         for seat in hidden:
             size = len(other["hands"][seat])
@@ -638,12 +639,12 @@ class Coppertwaddle(Game):
         return words.render(view, lang, names)
 
     def engine_players(self) -> dict[str, Any]:
-        """The random baseline and the heuristic strategy."""
-        from games.players import RandomPlayer
+        """Random play and the three levels; "strategy" (stored tables) plays as "normal"."""
+        from games.players.search import levelled
 
         from .strategy import StrategyPlayer
 
-        return {"random": RandomPlayer(), "strategy": StrategyPlayer()}
+        return levelled(StrategyPlayer())
 
     def simulation_report(self, results: list[tuple[State, Result]], lang: str) -> str | None:
         """The ruling's balance check (first player's share, cards in winners' Domains)."""

@@ -468,6 +468,21 @@ class Game(ABC):
         """
         return None
 
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """A full state ``seat`` cannot tell from ``state``, for engine players that search.
+
+        Everything ``seat`` cannot see or remember is drawn anew from ``rng``, consistent with
+        the public history (cards played face up stay where they went, revealed cards and
+        parties stay known). The draw depends only on what ``seat`` may know and on ``rng``:
+        two states that ``shuffle_hidden`` turns into each other give the same result for the
+        same ``rng`` state, so a searching player cannot be steered by cards it cannot see.
+        The default re-deals with ``shuffle_hidden``, which every game keeps to those rules
+        (it sorts what it pools before shuffling); a game overrides this where a search needs
+        a better draw than the suite's cheap one.
+        """
+        other = self.shuffle_hidden(state, seat, rng)
+        return state if other is None else other
+
     def check_invariants(self, state: State) -> None:
         """Raise ``AssertionError`` if ``state`` breaks a rule that must hold at every step.
 

@@ -894,6 +894,7 @@ class Gelfdrakkar(Game):
             state["party"][seat] == "V" and (seat == observer or revealed[seat] is not None)
             for seat in range(state["players"])
         )
+        loose.sort()
         for _attempt in range(20):
             places = rng.sample(slot_seats, len(loose)) if loose else []
             if known_v or any(place >= 0 for place in places) or not loose:
@@ -906,7 +907,8 @@ class Gelfdrakkar(Game):
             placed[place].append(card)
         # A uniformly random order, several times cheaper than random.shuffle for ~100 cards
         # (the conformance suite re-deals for every observer at every step).
-        keys = {card: rng.random() for card in pool}
+        # Keys drawn in card order: the new deal must not depend on where the hidden cards were.
+        keys = {card: rng.random() for card in sorted(pool)}
         pool.sort(key=keys.__getitem__)
         other = dict(state)  # only hands, the rest and the parties change
         hands = [list(hand) for hand in state["hands"]]
@@ -1019,9 +1021,9 @@ class Gelfdrakkar(Game):
         return render(self, view, lang, names)
 
     def engine_players(self) -> dict[str, Any]:
-        """The random baseline and the strategy."""
-        from games.players import RandomPlayer
+        """Random play and the three levels; "strategy" (stored tables) plays as "normal"."""
+        from games.players.search import levelled
 
         from .strategy import Strategy
 
-        return {"random": RandomPlayer(), "strategy": Strategy()}
+        return levelled(Strategy(), follow=frozenset({"limit", "reveal"}))

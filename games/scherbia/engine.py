@@ -1343,6 +1343,9 @@ class Scherbia(Game):
             "aside_count": len(state["aside"]),
             "tricks_played": state["tricks"],
             "last_trick": clone(state["last"]) if state["last"] is not None else None,
+            # every earlier trick was played face up and the log shows it: a player who counts
+            # cards knows these, so the view says it for players who cannot read the log
+            "gone": sorted([*state["out"], *(card for pile in state["piles"] for card in pile)]),
             "piles": [pile[:] for pile in state["piles"]] if revealed else None,
             "final_rolls": [roll[:] for roll in state["final"]] if revealed else None,
             "scores": list(state["scores"]) if state["scores"] is not None else None,
@@ -1490,24 +1493,25 @@ class Scherbia(Game):
     def shuffle_hidden(
         self, state: State, observer: int | None, rng: random.Random
     ) -> State | None:
-        """Deal other hands, the set-aside cards and face-down piles anew, sizes kept."""
+        """Deal other hands and the set-aside cards anew, sizes kept.
+
+        The point piles stay: they lie face down, but every card in them was played face up
+        and the table saw which pile it went to, so a player who remembers knows them. What is
+        pooled is sorted before the shuffle, so the new deal depends only on what the observer
+        may know (``determinize``).
+        """
         if state["phase"] in ("deal", "over"):
             return None
         other = clone(state)
         seats = [seat for seat in range(state["n"]) if seat != observer]
-        piles_hidden = state["stage"] not in ("final", "over")
         pool = list(other["aside"])
         for seat in seats:
             pool += other["hands"][seat]
-            if piles_hidden:
-                pool += other["piles"][seat]
+        pool.sort()
         rng.shuffle(pool)
         for seat in seats:
             size = len(other["hands"][seat])
             other["hands"][seat], pool = sorted(pool[:size]), pool[size:]
-            if piles_hidden:
-                size = len(other["piles"][seat])
-                other["piles"][seat], pool = pool[:size], pool[size:]
         other["aside"] = pool
         if state["actions"]:
             # other seats' action hands, their laid cards still face down, the set-aside ones
@@ -1520,6 +1524,7 @@ class Scherbia(Game):
                 if item["s"] != observer and not item["f"] and not other["revealed"]
             ]
             apool += [item["c"] for item in hidden]
+            apool.sort()
             rng.shuffle(apool)
             for item in hidden:
                 item["c"] = apool.pop()
@@ -1633,12 +1638,17 @@ class Scherbia(Game):
         return texts.render(self, view, lang, names)
 
     def engine_players(self) -> dict[str, Any]:
-        """``random`` and ``strategy``."""
+        """Random play and the three levels; "strategy" (stored tables) plays as "normal".
+
+        The searching level plays its playouts at random: the strategy itself samples deals
+        and plays them out, far too slow to be a playout policy.
+        """
         from games.players import RandomPlayer
+        from games.players.search import levelled
 
         from .strategy import StrategyPlayer
 
-        return {"random": RandomPlayer(), "strategy": StrategyPlayer()}
+        return levelled(StrategyPlayer(), rollout=RandomPlayer())
 
 
 __all__ = ["Scherbia", "ScherbiaOptions", "card_name", "profession_name"]

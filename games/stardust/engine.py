@@ -955,6 +955,7 @@ class Stardust(Game):
         pool = other["deck"] + other["discards"]
         for seat in hidden:
             pool += other["hands"][seat]
+        pool.sort()  # the new deal must not depend on where the hidden cards were
         rng.shuffle(pool)
         for key in ("deck", "discards"):
             size = len(other[key])
@@ -1332,12 +1333,12 @@ class Stardust(Game):
         ).get(lang)
 
     def engine_players(self) -> dict[str, Any]:
-        """A random player and the strategy player (hand strength and pot odds)."""
-        from games.players import RandomPlayer
+        """Random play and the three levels; "strategy" (stored tables) plays as "normal"."""
+        from games.players.search import levelled
 
         from .strategy import StrategyPlayer
 
-        return {"random": RandomPlayer(), "strategy": StrategyPlayer()}
+        return levelled(StrategyPlayer())
 
 
 GROUP_LABELS = {
