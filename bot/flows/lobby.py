@@ -8,7 +8,7 @@ import discord
 
 from games.players.search import DEFAULT_LEVEL, offered_levels
 from tables.clocks import DEFAULT_PER_MOVE, ClockError, clock_for, parse_duration
-from tables.metadata import TablePlace, TableSettings
+from tables.metadata import TablePlace, TableSettings, TableStatus
 from tables.service import Table, TableError
 
 from .. import i18n
