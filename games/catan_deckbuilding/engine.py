@@ -50,7 +50,7 @@ from .cards import (
     road_units,
     settle,
 )
-from .texts import TextsMixin, decode_code
+from .words import TextsMixin, decode_code
 
 PLAYABLE = (BANDIT, RITTER_DEF, RITTER_OFF, HAFEN, STRASSE)
 """Cards a player plays for their effect in their own turn (Siedlung and Stadt pay)."""

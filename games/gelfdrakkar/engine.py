@@ -38,7 +38,8 @@ from .cards import (
     deck_size,
 )
 from .scoring import LETZTE_DAME_BONUS, LIMITS, MAX_REDEALS, bundle_points, pile_points, settle
-from .text import (
+from .tricks import resolve
+from .words import (
     BAD_CARD,
     BAD_PARTNER,
     CLAIM_ONLY,
@@ -53,7 +54,6 @@ from .text import (
     describe_event,
     render,
 )
-from .tricks import resolve
 
 PARTIES: tuple[Literal["V", "A"], ...] = ("V", "A")
 _PLAY = [encode("play", card) for card in range(124)]

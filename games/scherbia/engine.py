@@ -35,7 +35,7 @@ from games.core import (
 from games.core.contract import ENDED_KEY
 from games.core.errors import MALFORMED, NOT_NOW
 
-from . import texts
+from . import words
 from .actions import (
     ACTION_DECK,
     ACTION_KINDS,
@@ -140,7 +140,7 @@ def _take(hand: list[int], prof: int) -> int:
         if card >> 2 == prof:
             del hand[index]
             return card
-    raise IllegalAction(texts.NOT_IN_HAND)
+    raise IllegalAction(words.NOT_IN_HAND)
 
 
 def _insert(hand: list[int], card: int) -> None:
@@ -272,11 +272,11 @@ class Scherbia(Game):
         assert isinstance(options, ScherbiaOptions)
         needed = TEAM_SIZES[options.teams]
         if needed and players != needed:
-            raise SetupError(texts.TEAM_COUNT.format(teams=options.teams, n=needed))
+            raise SetupError(words.TEAM_COUNT.format(teams=options.teams, n=needed))
         if players * options.hand_size > DECK:
-            raise SetupError(texts.DECK_TOO_SMALL)
+            raise SetupError(words.DECK_TOO_SMALL)
         if options.factions != "off" and not needed:
-            raise SetupError(texts.FACTIONS_NEED_TEAMS)
+            raise SetupError(words.FACTIONS_NEED_TEAMS)
 
     def max_decisions(self, players: int, options: BaseModel) -> int:
         """A true bound: every regular play and Sperrfeuer brings at most three questions."""
@@ -1575,25 +1575,25 @@ class Scherbia(Game):
         ask = state["ask"]
         if ask is None and verb == "play":
             if args and isinstance(args[0], str) and args[0] in PROFESSION_OF_WORD:
-                return texts.NOT_IN_HAND
+                return words.NOT_IN_HAND
             return MALFORMED
         if ask is not None and ask["k"] == "shoot" and verb == "shoot":
-            return texts.SHOOT_RULE
+            return words.SHOOT_RULE
         if ask is not None and ask["k"] == "heal" and verb == "heal":
-            return texts.HEAL_RULE
+            return words.HEAL_RULE
         if ask is not None and ask["k"] == "replace" and verb == "replace":
-            return texts.REPLACE_RULE
+            return words.REPLACE_RULE
         if ask is not None and ask["k"] == "lay" and verb in ("lay", "faction"):
-            return texts.LAY_RULE
+            return words.LAY_RULE
         if ask is not None and ask["k"] == "veto" and verb == "veto":
-            return texts.VETO_RULE
+            return words.VETO_RULE
         if ask is not None:
-            return texts.ANSWER_FIRST
+            return words.ANSWER_FIRST
         return NOT_NOW
 
     def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
         """A button label in ``lang``."""
-        return texts.action_label(self, state, seat, code, lang)
+        return words.action_label(self, state, seat, code, lang)
 
     def action_group(self, state: State, seat: int, code: str) -> str:
         """One menu per kind of question."""
@@ -1609,11 +1609,11 @@ class Scherbia(Game):
 
     def describe_event(self, event: Event, lang: str) -> str:
         """One log line."""
-        return texts.describe_event(self, event, lang)
+        return words.describe_event(self, event, lang)
 
     def render(self, view: dict[str, Any], lang: str) -> str:
         """The table as plain text."""
-        return texts.render(self, view, lang)
+        return words.render(self, view, lang)
 
     def engine_players(self) -> dict[str, Any]:
         """``random`` and ``strategy``."""
