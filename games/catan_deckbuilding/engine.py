@@ -50,7 +50,22 @@ from .cards import (
     road_units,
     settle,
 )
-from .words import TextsMixin, decode_code
+from .words import (
+    ANSWER_FIRST,
+    CANNOT_AFFORD,
+    NO_CARD,
+    NO_CHOICE,
+    NO_HELP,
+    NOT_BUYABLE,
+    NOT_ON_TURN,
+    NOT_PLAYABLE,
+    PAYMENT_OPEN,
+    PAYMENT_SHORT,
+    SUPPLY_EMPTY,
+    TOO_MANY_CANCELS,
+    TextsMixin,
+    decode_code,
+)
 
 PLAYABLE = (BANDIT, RITTER_DEF, RITTER_OFF, HAFEN, STRASSE)
 """Cards a player plays for their effect in their own turn (Siedlung and Stadt pay)."""
@@ -146,41 +161,6 @@ def _words_of(counts: tuple[int, ...]) -> dict[str, int]:
 @lru_cache(maxsize=4096)
 def _supply_words(supply: tuple[int, ...]) -> dict[str, int]:
     return {CARDS[card]: supply[card] for card in ACTION_CARDS}
-
-
-NO_CARD = Text("Diese Karte hast du nicht auf der Hand.", "You do not hold that card.")
-SUPPLY_EMPTY = Text("Der Vorrat dieser Karte ist leer.", "That supply pile is empty.")
-CANNOT_AFFORD = Text(
-    "Deine Handkarten reichen nicht, um diese Karte zu bezahlen.",
-    "Your hand cannot pay for that card.",
-)
-NOT_BUYABLE = Text("Diese Karte kann man nicht kaufen.", "That card cannot be bought.")
-NOT_PLAYABLE = Text(
-    "Diese Karte kann man nicht für ihre Wirkung ausspielen.",
-    "That card cannot be played for an effect.",
-)
-PAYMENT_OPEN = Text(
-    "Erst die Bezahlung abschliessen oder abbrechen.",
-    "Finish or cancel the payment first.",
-)
-PAYMENT_SHORT = Text(
-    "Die gewählten Karten reichen noch nicht.", "The chosen cards do not cover the price yet."
-)
-NO_HELP = Text(
-    "Diese Karte hilft bei dieser Bezahlung nicht (mehr).",
-    "That card does not help (any more) with this payment.",
-)
-NO_CHOICE = Text(
-    "Hier gibt es nichts zu wählen: die automatische Bezahlung braucht alle passenden Karten.",
-    "There is nothing to choose: the automatic payment needs every card that could pay.",
-)
-TOO_MANY_CANCELS = Text(
-    "Du hast in diesem Zug schon zu oft eine Bezahlung abgebrochen.",
-    "You have cancelled too many payments this turn.",
-)
-ANSWER_FIRST = Text(
-    "Jetzt ist eine Antwort auf den Angriff fällig.", "An answer to the attack is due now."
-)
 
 
 def _own_discards(state: State) -> None:
@@ -625,7 +605,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         self, state: State, seat: int, verb: str, args: tuple, events: list[Event]
     ) -> None:
         if seat != state["active"]:
-            raise IllegalAction(Text("Du bist nicht am Zug.", "It is not your turn."))
+            raise IllegalAction(NOT_ON_TURN)
         hand = state["hand"][seat]
         if verb == "end":
             if args:
@@ -754,7 +734,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         self, state: State, seat: int, verb: str, args: tuple, events: list[Event]
     ) -> None:
         if seat != state["active"]:
-            raise IllegalAction(Text("Du bist nicht am Zug.", "It is not your turn."))
+            raise IllegalAction(NOT_ON_TURN)
         pay = state["pay"]
         if verb == "cancel" and not args:
             state["pay"] = None
