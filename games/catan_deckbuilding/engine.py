@@ -22,8 +22,9 @@ from games.core import (
     encode,
     random_shuffle,
 )
+from games.core.checks import why_not
 from games.core.contract import ENDED_KEY
-from games.core.errors import MALFORMED, SetupError
+from games.core.errors import MALFORMED, NOT_NOW, NOT_YOUR_TURN, SetupError
 
 from .cards import (
     ACTION_CARDS,
@@ -74,6 +75,11 @@ MAX_CANCELS = 3
 
 CHANCE_PHASES = ("deal", "first", "shuffle", "steal")
 REACTION_PHASES = ("defend", "counter", "keep", "drop")
+_ANSWERS = {
+    "defend": ("accept", "defend"),
+    "counter": ("accept", "defend"),
+    "keep": ("keep", "return"),
+}
 
 
 class CatanOptions(BaseModel):
@@ -429,26 +435,221 @@ class CatanDeckbuilding(TextsMixin, Game):
         return [CHANCE]
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
-        """The codes ``seat`` may play now, sorted."""
+        """The codes ``seat`` may play now, sorted.
+
+        Each verb goes through its one check (``why_not_<verb>``). The main phase's menu comes
+        from tables remembered on the hand (``_hand_codes``, ``_purchases``), built with the same
+        rules the checks ask (``PLAYABLE``, ``affordable``, ``_has_alternative``), because
+        asking the checks card by card at every decision would cost more than the move itself.
+        """
         phase = state["phase"]
         if phase == "play":
-            if seat != state["active"]:
+            if self._main_phase(state, seat) is not None:
                 return []
             return self._play_actions(state, seat)
         if phase in REACTION_PHASES:
-            if seat != state["ask"]:
-                return []
-            if phase == "defend" or phase == "counter":
-                return ["accept", "defend"]
-            if phase == "keep":
-                return ["keep", "return"]
-            hand = state["hand"][seat]
-            return sorted("drop:" + CARDS[card] for card in range(KINDS) if hand[card])
+            if phase == "drop":
+                if self.why_not_drop(state, seat, None) is not None:
+                    return []
+                hand = state["hand"][seat]
+                return sorted("drop:" + CARDS[card] for card in range(KINDS) if hand[card])
+            return [
+                verb
+                for verb in _ANSWERS[phase]
+                if getattr(self, "why_not_" + verb)(state, seat, ()) is None
+            ]
         if phase == "pay":
-            if seat != state["active"]:
+            if self._paying(state, seat) is not None:
                 return []
-            return self._pay_actions(state, seat)
+            hand = state["hand"][seat]
+            candidates: list[tuple[str, tuple[Any, ...]]] = [("cancel", ()), ("confirm", ())]
+            candidates += [("use", (CARDS[kind],)) for kind in range(KINDS) if hand[kind]]
+            return sorted(
+                encode(verb, *args)
+                for verb, args in candidates
+                if getattr(self, "why_not_" + verb)(state, seat, args) is None
+            )
         return []
+
+    # ----- one check per verb (``games.core.checks``) ------------------------------------------
+    # A code with arguments its verb does not take is "not possible now", as it always was here.
+
+    @staticmethod
+    def _main_phase(state: State, seat: int) -> Text | None:
+        """Why ``seat`` cannot make a move of its own turn (buy, play, set aside, end) now."""
+        phase = state["phase"]
+        if phase in REACTION_PHASES:
+            return ANSWER_FIRST
+        if phase == "pay":
+            return PAYMENT_OPEN
+        if phase != "play":
+            return NOT_NOW
+        if seat != state["active"]:
+            return NOT_ON_TURN
+        return None
+
+    @staticmethod
+    def _paying(state: State, seat: int) -> Text | None:
+        """Why ``seat`` cannot work on a custom payment now."""
+        phase = state["phase"]
+        if phase in REACTION_PHASES:
+            return ANSWER_FIRST
+        if phase != "pay":
+            return NOT_NOW
+        if seat != state["active"]:
+            return NOT_ON_TURN
+        return None
+
+    @staticmethod
+    def _answering(state: State, seat: int, phases: tuple[str, ...]) -> Text | None:
+        """Why ``seat`` cannot give an answer asked for in one of ``phases`` now."""
+        phase = state["phase"]
+        if phase == "pay":
+            return PAYMENT_OPEN
+        if phase not in phases:
+            return ANSWER_FIRST if phase in REACTION_PHASES else NOT_NOW
+        if seat != state["ask"]:
+            return NOT_YOUR_TURN
+        return None
+
+    @staticmethod
+    def _card_of(args: tuple[Any, ...]) -> int | None:
+        return CARD_INDEX.get(args[0]) if len(args) == 1 and isinstance(args[0], str) else None
+
+    def why_not_end(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """The active seat ends its turn."""
+        reason = self._main_phase(state, seat)
+        if reason is not None or args is None:
+            return reason
+        return NOT_NOW if args else None
+
+    def why_not_aside(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """Any card of one's hand goes on the table without effect."""
+        reason = self._main_phase(state, seat)
+        if reason is not None or args is None:
+            return reason
+        card = self._card_of(args)
+        if card is None:
+            return NOT_NOW
+        return None if state["hand"][seat][card] else NO_CARD
+
+    def why_not_play(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """A card with an effect (``PLAYABLE``) from one's hand."""
+        reason = self._main_phase(state, seat)
+        if reason is not None or args is None:
+            return reason
+        card = self._card_of(args)
+        if card is None:
+            return NOT_NOW
+        if card not in PLAYABLE:
+            return NOT_PLAYABLE
+        return None if state["hand"][seat][card] else NO_CARD
+
+    def why_not_buy(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """A card of the supply that is not used up and that the hand can pay."""
+        reason = self._main_phase(state, seat)
+        if reason is not None or args is None:
+            return reason
+        card = self._card_of(args)
+        if card is None:
+            return NOT_NOW
+        if card not in ACTION_CARDS:
+            return NOT_BUYABLE
+        if not state["supply"][card]:
+            return SUPPLY_EMPTY
+        if not affordable(card, state["hand"][seat], state["pool"], state["roads"]):
+            return CANNOT_AFFORD
+        return None
+
+    def why_not_pay(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """A purchase paid card by card: a few times a turn, and only where the choice of cards
+        could make a difference.
+        """
+        reason = self._main_phase(state, seat)
+        if reason is not None or args is None:
+            return reason
+        card = self._card_of(args)
+        if card is None:
+            return NOT_NOW
+        if card not in ACTION_CARDS:
+            return NOT_BUYABLE
+        if not state["supply"][card]:
+            return SUPPLY_EMPTY
+        if state["cancels"] >= MAX_CANCELS:
+            return TOO_MANY_CANCELS
+        hand, pool, roads = state["hand"][seat], state["pool"], state["roads"]
+        if not affordable(card, hand, pool, roads):
+            return CANNOT_AFFORD
+        return None if _has_alternative(card, tuple(hand), pool, roads) else NO_CHOICE
+
+    def why_not_use(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """One more hand card for the payment, while it is short and the card helps."""
+        reason = self._paying(state, seat)
+        if reason is not None or args is None:
+            return reason
+        kind = self._card_of(args)
+        if kind is None:
+            return NOT_NOW
+        pay = state["pay"]
+        if state["hand"][seat][kind] <= pay["used"][kind]:
+            return NO_CARD
+        outcome = settle(pay["card"], pay["used"], state["pool"], state["roads"])
+        if (outcome is not None and outcome[0] == 0) or not self._helps(
+            pay["card"], kind, pay["used"]
+        ):
+            return NO_HELP
+        return None
+
+    def why_not_confirm(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """Once the chosen cards cover the price."""
+        reason = self._paying(state, seat)
+        if reason is not None or args is None:
+            return reason
+        if args:
+            return NOT_NOW
+        pay = state["pay"]
+        outcome = settle(pay["card"], pay["used"], state["pool"], state["roads"])
+        return None if outcome is not None and outcome[0] == 0 else PAYMENT_SHORT
+
+    def why_not_cancel(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """A custom payment can always be given up."""
+        reason = self._paying(state, seat)
+        if reason is not None or args is None:
+            return reason
+        return NOT_NOW if args else None
+
+    def why_not_accept(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """The attacked seat (or the attacker of a reflected attack) takes the attack."""
+        reason = self._answering(state, seat, ("defend", "counter"))
+        if reason is not None or args is None:
+            return reason
+        return NOT_NOW if args else None
+
+    def why_not_defend(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """The same seat plays a Ritter (Defensiv) from its hand."""
+        reason = self.why_not_accept(state, seat, args)
+        if reason is not None or args is None:
+            return reason
+        return None if state["hand"][seat][RITTER_DEF] else NO_CARD
+
+    def why_not_keep(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """The Bandit's player keeps the card it took (or returns it)."""
+        reason = self._answering(state, seat, ("keep",))
+        if reason is not None or args is None:
+            return reason
+        return NOT_NOW if args else None
+
+    why_not_return = why_not_keep
+
+    def why_not_drop(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """A card of one's hand, discarded to a Ritter (Offensiv)."""
+        reason = self._answering(state, seat, ("drop",))
+        if reason is not None or args is None:
+            return reason
+        card = self._card_of(args)
+        if card is None:
+            return NOT_NOW
+        return None if state["hand"][seat][card] else NO_CARD
 
     def _play_actions(self, state: State, seat: int) -> list[str]:
         hand = state["hand"][seat]
@@ -469,21 +670,6 @@ class CatanDeckbuilding(TextsMixin, Game):
         codes.append("end")
         codes += [code for card, code in pays if supply[card]]
         codes += plays
-        return codes
-
-    def _pay_actions(self, state: State, seat: int) -> list[str]:
-        pay = state["pay"]
-        card = pay["card"]
-        used = pay["used"]
-        outcome = settle(card, used, state["pool"], state["roads"])
-        if outcome is not None and outcome[0] == 0:
-            return ["cancel", "confirm"]
-        hand = state["hand"][seat]
-        codes = ["cancel"]
-        for kind in range(KINDS):
-            if hand[kind] > used[kind] and self._helps(card, kind, used):
-                codes.append("use:" + CARDS[kind])
-        codes.sort()
         return codes
 
     @staticmethod
@@ -764,7 +950,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         self, state: State, seat: int, phase: str, verb: str, args: tuple, events: list[Event]
     ) -> None:
         if seat != state["ask"]:
-            raise IllegalAction(Text("Du bist gerade nicht am Zug.", "It is not your turn."))
+            raise IllegalAction(NOT_YOUR_TURN)
         if phase == "drop":
             if verb != "drop":
                 raise IllegalAction(ANSWER_FIRST)
@@ -1053,35 +1239,8 @@ class CatanDeckbuilding(TextsMixin, Game):
         return other
 
     def explain_illegal(self, state: State, seat: int, code: str) -> Text:
-        """A specific reason where one is known."""
-        verb, args = decode(code)
-        phase = state["phase"]
-        if phase in REACTION_PHASES:
-            return ANSWER_FIRST
-        if phase == "pay" and verb not in ("use", "confirm", "cancel"):
-            return PAYMENT_OPEN
-        if len(args) == 1 and args[0] in CARD_INDEX:
-            card = CARD_INDEX[args[0]]
-            hand = state["hand"][seat]
-            if verb in ("buy", "pay"):
-                if card not in ACTION_CARDS:
-                    return NOT_BUYABLE
-                if not state["supply"][card]:
-                    return SUPPLY_EMPTY
-                if verb == "pay" and state["cancels"] >= MAX_CANCELS:
-                    return TOO_MANY_CANCELS
-                if verb == "pay" and affordable(card, hand, state["pool"], state["roads"]):
-                    return NO_CHOICE
-                return CANNOT_AFFORD
-            if verb == "play" and card not in PLAYABLE:
-                return NOT_PLAYABLE
-            if verb == "use" and phase == "pay" and hand[card] > state["pay"]["used"][card]:
-                return NO_HELP
-            if not hand[card]:
-                return NO_CARD
-        if verb == "confirm" and phase == "pay":
-            return PAYMENT_SHORT
-        return super().explain_illegal(state, seat, code)
+        """The reason the code's verb check gives."""
+        return why_not(self, state, seat, code) or NOT_NOW
 
     def check_invariants(self, state: State) -> None:
         """Every card is somewhere: hands, draw piles, discard piles, tables, the supply, or

@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from .checks import verbs, why_not
 from .codes import MAX_PLAYER_CODE, decode, encode
 from .contract import CHANCE, Event, Game, Result, State, check_result, clone, replay
 from .errors import IllegalAction
@@ -73,6 +74,8 @@ def checked_playout(
     """
     rng = random.Random(seed)
     probe_rng = random.Random(seed ^ 0x5EED)
+    verb_rng = random.Random(seed ^ 0xC4EC)  # its own: the other probes keep their sequence
+    has_checks = bool(verbs(game))
     bound = game.max_decisions(players, options)
     state = game.initial_state(players, options)
     playout = Playout(state=state, result=Result(scores=[0.0], ranks=[1]))
@@ -98,6 +101,8 @@ def checked_playout(
                 raise _fail(game, seed, step, f"seat {seat} in to_act={seats} has {codes[:3]}")
             _check_codes(game, state, seat, codes, seed, step)
             seen_codes.update(dict.fromkeys(codes))
+        if has_checks:
+            _check_verbs(game, state, seats, legal_by_seat, seen_codes, seed, step, verb_rng)
         _check_views(game, state, players, seed, step, probe_rng)
         if _json_roundtrip(state) != state:
             raise _fail(game, seed, step, "the state does not survive a JSON round trip")
@@ -165,6 +170,52 @@ def _check_codes(
             label = game.action_label(state, seat, code, lang)
             if not isinstance(label, str) or not label or len(label) > 100:
                 raise _fail(game, seed, step, f"bad {lang} label {label!r} for {code!r}")
+
+
+def _check_verbs(
+    game: Game,
+    state: State,
+    seats: list[int],
+    legal_by_seat: dict[int, list[str]],
+    seen_codes: dict[str, None],
+    seed: int,
+    step: int,
+    rng: random.Random,
+) -> None:
+    """A game's one check per verb (``games.core.checks``) agrees with its menu: every legal
+    action passes its check, and sampled codes that are not legal get a reason from it, the same
+    reason ``explain_illegal`` gives (and so the player).
+    """
+    for seat, codes in legal_by_seat.items():
+        for code in codes:
+            reason = why_not(game, state, seat, code)
+            if reason is not None:
+                raise _fail(
+                    game, seed, step, f"legal {code!r} of seat {seat} fails its check: {reason.en}"
+                )
+    seen = list(seen_codes)
+    for seat, own_codes in legal_by_seat.items():
+        acting = seat in seats
+        probes = rng.sample(seen, min(6, len(seen)))
+        for other_seat, other_codes in legal_by_seat.items():
+            if other_seat != seat and other_codes:
+                probes.append(rng.choice(other_codes))
+        legal = set(own_codes)
+        for code in probes:
+            if code in legal or _verb(code) in game.open_verbs:
+                continue
+            reason = why_not(game, state, seat, code)
+            if reason is None:
+                raise _fail(
+                    game, seed, step, f"{code!r} is not legal for seat {seat}, its check allows it"
+                )
+            if acting and game.explain_illegal(state, seat, code) != reason:
+                raise _fail(
+                    game,
+                    seed,
+                    step,
+                    f"explain_illegal of {code!r} for seat {seat} is not its check's reason",
+                )
 
 
 def _verb(code: str) -> str | None:

@@ -20,8 +20,9 @@ from games.core import (
     decode,
     encode,
 )
+from games.core.checks import why_not
 from games.core.contract import ENDED_KEY
-from games.core.errors import MALFORMED, SetupError
+from games.core.errors import MALFORMED, NOT_NOW, NOT_YOUR_TURN, SetupError
 
 from .cards import (
     ERSTE,
@@ -62,7 +63,9 @@ _PLAY_ARGS = {code: (card,) for card, code in enumerate(_PLAY)}
 _LIMIT_CODES = {limit: encode("limit", limit) for limit in LIMITS}
 _SWAP = {kind: [encode("swap", kind, card) for card in range(124)] for kind in SWAP_KINDS}
 _CLAIM_CODES = ["claim", "decline"]
-_WALDHERR_PARTNER = [encode("play", WALDHERR, seat) for seat in range(8)]
+_WALDHERR_CODES = [(encode("play", WALDHERR), (WALDHERR,))] + [
+    (encode("play", WALDHERR, seat), (WALDHERR, seat)) for seat in range(8)
+]
 _SWAP_CARDS = frozenset(card for card, kind in enumerate(KIND) if kind in SWAP_KINDS)
 _LAST_SWAP_CARD = max(_SWAP_CARDS)
 
@@ -304,42 +307,146 @@ class Gelfdrakkar(Game):
         return []
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
-        """Cards to play, exchanges, announcements; or claim / decline in a claim."""
-        phase = state["phase"]
-        if phase == "play" and seat == state["turn"]:
+        """Cards to play, exchanges, announcements; or claim / decline in a claim.
+
+        Each verb's arguments go through the verb's one check (``why_not_<verb>``), except the
+        cards of the seat's own hand, which are the set that check tests.
+        """
+        if self.why_not_play(state, seat, None) is None:
             hand = state["hands"][seat]
-            party = state["party"][seat]
-            players = state["players"]
             codes = list(map(_PLAY.__getitem__, hand))
             # Hands are sorted and the cards with extra options have low ids: most hands skip
             # both checks at once.
             if hand and hand[0] <= _LAST_SWAP_CARD:
-                if WALDHERR in hand and 5 <= players <= 6:
+                if WALDHERR in hand:
                     codes.remove(_PLAY[WALDHERR])
                     codes.extend(
-                        _WALDHERR_PARTNER[other] for other in range(players) if other != seat
+                        code
+                        for code, args in _WALDHERR_CODES
+                        if self.why_not_play(state, seat, args) is None
                     )
                 if (
                     not _SWAP_CARDS.isdisjoint(hand)
-                    and not state["swapped"]
-                    and state["piles"][party]
+                    and state["piles"][state["party"][seat]]
+                    and self.why_not_swap(state, seat, None) is None
                 ):
                     held = {KIND[card] for card in hand if card <= _LAST_SWAP_CARD}
                     for kind in SWAP_KINDS:
                         if kind in held:
                             table = _SWAP[kind]
-                            for bundle in state["piles"][party]:
-                                codes.extend([table[card] for card in bundle if KIND[card] != kind])
+                            for bundle in state["piles"][state["party"][seat]]:
+                                codes.extend(
+                                    table[card]
+                                    for card in bundle
+                                    if self.why_not_swap(state, seat, (kind, card)) is None
+                                )
             if state["played"][seat] <= 1:
-                used = self._announced(state, party)
-                codes.extend(_LIMIT_CODES[limit] for limit in LIMITS if limit not in used)
-                if "reveal" not in used:
+                codes.extend(
+                    code
+                    for limit, code in _LIMIT_CODES.items()
+                    if self.why_not_limit(state, seat, (limit,)) is None
+                )
+                if self.why_not_reveal(state, seat, ()) is None:
                     codes.append("reveal")
             codes.sort()
             return codes
-        if phase == "claim" and seat == state["claimant"]:
+        if self.why_not_claim(state, seat, None) is None:
             return list(_CLAIM_CODES)
         return []
+
+    # ----- one check per verb (``games.core.checks``) ------------------------------------------
+
+    @staticmethod
+    def _on_turn(state: State, seat: int) -> Text | None:
+        """Why ``seat`` cannot make a move of its turn now (play, exchange, announce)."""
+        phase = state["phase"]
+        if phase == "claim":
+            return CLAIM_ONLY
+        if phase != "play":
+            return DEAL_FIRST
+        if seat != state["turn"]:
+            return NOT_YOUR_TURN
+        return None
+
+    def why_not_play(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """A card from one's hand; the Waldherr names a partner with 5 or 6 players."""
+        reason = self._on_turn(state, seat)
+        if reason is not None or args is None:
+            return reason
+        if not args or args[0] not in state["hands"][seat]:
+            return BAD_CARD
+        card, players = args[0], state["players"]
+        if card != WALDHERR:
+            return None if len(args) == 1 else MALFORMED
+        if not 5 <= players <= 6:
+            return None if len(args) == 1 else BAD_PARTNER
+        if len(args) != 2:
+            return BAD_PARTNER
+        partner = args[1]
+        if not isinstance(partner, int) or partner == seat or not 0 <= partner < players:
+            return BAD_PARTNER
+        return None
+
+    def why_not_swap(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """Once per turn, a Spion or Helfer from the hand for a card of one's own party's pile
+        (not one of the same kind).
+        """
+        reason = self._on_turn(state, seat)
+        if reason is not None:
+            return reason
+        if state["swapped"]:
+            return ONE_SWAP
+        if args is None:
+            return None
+        if len(args) != 2 or not any(KIND[card] == args[0] for card in state["hands"][seat]):
+            return NO_SWAP_CARD
+        kind, wanted = args
+        if not isinstance(wanted, int) or not 0 <= wanted < len(KIND) or KIND[wanted] == kind:
+            return NOT_IN_PILE
+        if not any(wanted in bundle for bundle in state["piles"][state["party"][seat]]):
+            return NOT_IN_PILE
+        return None
+
+    def why_not_limit(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """Before one's second card, each point limit once per round for everyone."""
+        reason = self._announce_now(state, seat)
+        if reason is not None or args is None:
+            return reason
+        if len(args) != 1 or args[0] not in LIMITS:
+            return MALFORMED
+        if args[0] in self._announced(state, state["party"][seat]):
+            return LIMIT_USED
+        return None
+
+    def why_not_reveal(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """Before one's second card, once per party."""
+        reason = self._announce_now(state, seat)
+        if reason is not None or args is None:
+            return reason
+        if args:
+            return MALFORMED
+        if "reveal" in self._announced(state, state["party"][seat]):
+            return REVEAL_USED
+        return None
+
+    def _announce_now(self, state: State, seat: int) -> Text | None:
+        reason = self._on_turn(state, seat)
+        if reason is None and state["played"][seat] > 1:
+            return TOO_LATE_TO_ANNOUNCE
+        return reason
+
+    def why_not_claim(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """Only the Erste Dame's holder, only on a trick the Zweite or Letzte Dame won."""
+        phase = state["phase"]
+        if phase == "deal":
+            return DEAL_FIRST
+        if phase != "claim":
+            return NOT_NOW
+        if seat != state["claimant"]:
+            return NOT_YOUR_TURN
+        return MALFORMED if args else None
+
+    why_not_decline = why_not_claim
 
     @staticmethod
     def _announced(state: State, party: str) -> set[Any]:
@@ -369,30 +476,8 @@ class Gelfdrakkar(Game):
         """Shuffles are validated by ``_apply``."""
 
     def explain_illegal(self, state: State, seat: int, code: str) -> Text:
-        """A specific reason for the common mistakes."""
-        verb, args = decode(code)
-        if state["phase"] == "claim":
-            return CLAIM_ONLY
-        if state["phase"] != "play":
-            return DEAL_FIRST
-        hand = state["hands"][seat]
-        if verb == "play":
-            if not args or args[0] not in hand:
-                return BAD_CARD
-            return BAD_PARTNER if args[0] == WALDHERR else MALFORMED
-        if verb == "swap":
-            if state["swapped"]:
-                return ONE_SWAP
-            if len(args) != 2 or not any(KIND[card] == args[0] for card in hand):
-                return NO_SWAP_CARD
-            return NOT_IN_PILE
-        if verb in ("limit", "reveal"):
-            if state["played"][seat] > 1:
-                return TOO_LATE_TO_ANNOUNCE
-            if verb == "limit" and (len(args) != 1 or args[0] not in LIMITS):
-                return MALFORMED
-            return REVEAL_USED if verb == "reveal" else LIMIT_USED
-        return super().explain_illegal(state, seat, code)
+        """The reason the code's verb check gives."""
+        return why_not(self, state, seat, code) or NOT_NOW
 
     # ----- applying moves ----------------------------------------------------------------------
 

@@ -27,8 +27,9 @@ from games.core import (
     clone,
     decode,
 )
+from games.core.checks import why_not
 from games.core.codes import MAX_CODE
-from games.core.errors import MALFORMED, NOT_NOW
+from games.core.errors import GAME_OVER, MALFORMED, NOT_NOW, NOT_YOUR_TURN
 
 from . import words
 from .cards import (
@@ -373,26 +374,233 @@ class Stardust(Game):
         return [state["turn"]]
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
-        """Betting: check/call/fold and the bet menu; exchange: keep, swaps, joker specials."""
-        if seat == CHANCE or seat not in self.to_act(state):
+        """Betting: check/call/fold and the bet menu; exchange: keep, swaps, joker specials.
+
+        Each verb goes through its one check (``why_not_<verb>``); the arguments of an open verb
+        are the cards of the seat's own hand (the set its check tests), the amounts of the bet
+        menu (``betting_menu``, the bounds its check tests) and the Schneller Tod's targets,
+        which go through the check one by one.
+        """
+        if seat == CHANCE:
             return []
-        pending = state["pending"]
-        if pending is not None:
-            if pending["kind"] == "tod":
+        if state["pending"] is not None:
+            if self.why_not_drop(state, seat, None) is None:
                 return sorted(f"drop:{card}" for card in state["hands"][seat])
-            return ["fold", "pay"]
+            return [code for code in ("fold", "pay") if self._check_word(state, seat, code) is None]
         if state["phase"] == "bet":
-            codes = ["check"] if state["cur"] == state["bets"][seat] else ["call", "fold"]
+            codes = [
+                code
+                for code in ("call", "check", "fold")
+                if self._check_word(state, seat, code) is None
+            ]
+            if not codes:  # not this seat's turn
+                return codes
             verb, menu, _minimum, _allin = betting_menu(state, seat)
-            codes.extend(f"{verb}:{amount}" for amount in menu)
-            return sorted(codes)
-        in_hand, folded = state["in_hand"], state["folded"]
-        targets = tuple(
-            other
-            for other in range(state["n"])
-            if other != seat and in_hand[other] and not folded[other]
+            if menu:
+                codes.extend(f"{verb}:{amount}" for amount in menu)
+                codes.sort()
+            return codes
+        if self.why_not_keep(state, seat, None) is not None:
+            return []
+        hand = tuple(state["hands"][seat])  # hands stay sorted
+        targets = (
+            tuple(
+                other
+                for other in range(state["n"])
+                if self.why_not_tod(state, seat, (other,)) is None
+            )
+            if SCHNELLER_TOD in hand
+            else ()
         )
-        return list(_exchange_codes(tuple(state["hands"][seat]), targets))  # hands stay sorted
+        return list(_exchange_codes(hand, targets))
+
+    # ----- one check per verb (``games.core.checks``) ------------------------------------------
+
+    def _check_word(self, state: State, seat: int, verb: str) -> Text | None:
+        """The check of ``verb`` (for the menu's fixed words)."""
+        return _CHECKS[verb](self, state, seat, ())
+
+    @staticmethod
+    def _dealt(state: State) -> Text | None:
+        """Why no player acts now: the match is over, or chance must shuffle first."""
+        phase = state["phase"]
+        if phase == "over":
+            return GAME_OVER
+        if phase == "deal" or state["need_shuffle"]:
+            return SHUFFLE_FIRST
+        return None
+
+    def _betting(self, state: State, seat: int) -> Text | None:
+        """Why ``seat`` cannot make a betting move now."""
+        reason = self._dealt(state)
+        if reason is not None:
+            return reason
+        if state["pending"] is not None:
+            return NOT_NOW
+        if state["phase"] != "bet":
+            return NOT_BETTING
+        if seat != state["turn"]:
+            return NOT_YOUR_TURN
+        return None
+
+    def _exchanging(self, state: State, seat: int) -> Text | None:
+        """Why ``seat`` cannot make an exchange move (keep, swap, a joker special) now."""
+        reason = self._dealt(state)
+        if reason is not None:
+            return reason
+        if state["pending"] is not None or state["phase"] != "exchange":
+            return NOT_NOW
+        if seat != state["turn"]:
+            return NOT_YOUR_TURN
+        return None
+
+    def why_not_check(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """Only while nothing is owed to the pot."""
+        reason = self._betting(state, seat)
+        if reason is not None or args is None:
+            return reason
+        if args:
+            return MALFORMED
+        return MUST_ANSWER if state["cur"] > state["bets"][seat] else None
+
+    def why_not_call(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """Only against a bet."""
+        reason = self._betting(state, seat)
+        if reason is not None or args is None:
+            return reason
+        if args:
+            return MALFORMED
+        return NOTHING_TO_CALL if state["cur"] == state["bets"][seat] else None
+
+    def why_not_fold(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """Against a bet, or instead of paying for Dunkle Wasser."""
+        pending = state["pending"]
+        if pending is not None and pending["kind"] != "tod" and not self._dealt(state):
+            return self.why_not_pay(state, seat, args)
+        reason = self._betting(state, seat)
+        if reason is not None or args is None:
+            return reason
+        if args:
+            return MALFORMED
+        return NO_FOLD_FOR_FREE if state["cur"] == state["bets"][seat] else None
+
+    def why_not_bet(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """A first bet of this round: from the ante up to all-in."""
+        return self._why_not_amount(state, seat, "bet", args)
+
+    def why_not_raise(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """A raise by at least the last full raise, or all-in; not after one's own short all-in
+        was answered.
+        """
+        return self._why_not_amount(state, seat, "raise", args)
+
+    def _why_not_amount(
+        self, state: State, seat: int, verb: str, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        reason = self._betting(state, seat)
+        if reason is not None:
+            return reason
+        if args is not None and len(args) != 1:
+            return MALFORMED
+        if args is not None and not isinstance(args[0], int):
+            return WHOLE_AMOUNT
+        if verb == "bet" and state["cur"] > 0:
+            return ALREADY_BET
+        if verb == "raise" and state["cur"] == 0:
+            return NOTHING_TO_RAISE
+        if state["acted"][seat]:
+            return NO_RERAISE
+        if not _others_can_act(state, seat):
+            return NOBODY_TO_CALL
+        _verb, _menu, minimum, allin = betting_menu(state, seat)
+        if args is not None and args[0] > allin:
+            return MORE_THAN_STACK.format(allin=allin)
+        if allin <= state["cur"]:
+            return MUST_ANSWER
+        if args is not None and args[0] < minimum and args[0] != allin:
+            return BELOW_MINIMUM.format(minimum=minimum, allin=allin)
+        return None
+
+    def why_not_keep(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """The exchanging seat keeps its cards."""
+        reason = self._exchanging(state, seat)
+        if reason is not None or args is None:
+            return reason
+        return MALFORMED if args else None
+
+    def why_not_swap(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """One to three different cards of one's hand, named in ascending order."""
+        reason = self._exchanging(state, seat)
+        if reason is not None or args is None:
+            return reason
+        if not args:
+            return MALFORMED
+        if len(args) > MAX_EXCHANGE:
+            return AT_MOST_THREE
+        hand = state["hands"][seat]
+        if len(set(args)) != len(args) or any(card not in hand for card in args):
+            return NOT_HELD
+        if sorted(args) != list(args):
+            return ASCENDING
+        return None
+
+    def _joker(
+        self, state: State, seat: int, joker: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        reason = self._exchanging(state, seat)
+        if reason is not None or args is None:
+            return reason
+        return NOT_HELD if joker not in state["hands"][seat] else None
+
+    def why_not_loch(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """Schwarzes Loch from one's hand."""
+        reason = self._joker(state, seat, SCHWARZES_LOCH, args)
+        return MALFORMED if reason is None and args else reason
+
+    def why_not_wasser(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """Dunkle Wasser from one's hand."""
+        reason = self._joker(state, seat, DUNKLE_WASSER, args)
+        return MALFORMED if reason is None and args else reason
+
+    def why_not_tod(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """Schneller Tod from one's hand, before another player still in the hand."""
+        reason = self._joker(state, seat, SCHNELLER_TOD, args)
+        if reason is not None or args is None:
+            return reason
+        if len(args) != 1:
+            return BAD_TARGET
+        target = args[0]
+        if not isinstance(target, int) or target == seat or not 0 <= target < state["n"]:
+            return BAD_TARGET
+        return None if _live(state, target) else BAD_TARGET
+
+    def why_not_drop(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """Schneller Tod's target discards one card of its hand."""
+        reason = self._dealt(state)
+        if reason is not None:
+            return reason
+        pending = state["pending"]
+        if pending is None or pending["kind"] != "tod":
+            return NOT_NOW
+        if seat != pending["target"]:
+            return NOT_YOUR_TURN
+        if args is None:
+            return None
+        if len(args) != 1 or args[0] not in state["hands"][seat]:
+            return NOT_HELD
+        return None
+
+    def why_not_pay(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """Each player in turn pays the ante again for Dunkle Wasser (or folds)."""
+        reason = self._dealt(state)
+        if reason is not None:
+            return reason
+        pending = state["pending"]
+        if pending is None or pending["kind"] == "tod":
+            return NOT_NOW
+        if seat != pending["queue"][0]:
+            return NOT_YOUR_TURN
+        return MALFORMED if args else None
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
         """A shuffle of the whole deck (a new hand) or of the discards (an empty draw pile)."""
@@ -549,29 +757,11 @@ class Stardust(Game):
         self._end_round(state, events)
 
     def _checked_amount(self, state: State, seat: int, verb: str, args: tuple[Any, ...]) -> int:
-        """The typed or chosen amount, or ``IllegalAction`` saying what is wrong with it."""
-        if state["phase"] != "bet" or state["pending"] is not None or state["turn"] != seat:
-            raise IllegalAction(NOT_BETTING)
-        if len(args) != 1:
-            raise IllegalAction(MALFORMED)
-        if not isinstance(args[0], int):
-            raise IllegalAction(WHOLE_AMOUNT)
-        if verb == "bet" and state["cur"] > 0:
-            raise IllegalAction(ALREADY_BET)
-        if verb == "raise" and state["cur"] == 0:
-            raise IllegalAction(NOTHING_TO_RAISE)
-        if state["acted"][seat]:
-            raise IllegalAction(NO_RERAISE)
-        if not _others_can_act(state, seat):
-            raise IllegalAction(NOBODY_TO_CALL)
-        amount = args[0]
-        _verb, _menu, minimum, allin = betting_menu(state, seat)
-        if amount > allin:
-            raise IllegalAction(MORE_THAN_STACK.format(allin=allin))
-        if allin <= state["cur"]:
-            raise IllegalAction(MUST_ANSWER)
-        if amount < minimum and amount != allin:
-            raise IllegalAction(BELOW_MINIMUM.format(minimum=minimum, allin=allin))
+        """The typed or chosen amount, or ``IllegalAction`` with its check's reason."""
+        reason = self._why_not_amount(state, seat, verb, args)
+        if reason is not None:
+            raise IllegalAction(reason)
+        amount: int = args[0]
         return amount
 
     def _raise_to(self, state: State, seat: int, verb: str, amount: int, events: list[Event]):
@@ -938,40 +1128,8 @@ class Stardust(Game):
     # ----- words -------------------------------------------------------------------------------
 
     def explain_illegal(self, state: State, seat: int, code: str) -> Text:
-        """A specific reason for the usual mistakes."""
-        try:
-            verb, args = _decode(code)
-        except IllegalAction:
-            return MALFORMED
-        if state["phase"] == "bet" and state["pending"] is None:
-            to_call = state["cur"] - state["bets"][seat]
-            if verb == "check" and to_call > 0:
-                return MUST_ANSWER
-            if verb == "call" and to_call == 0:
-                return NOTHING_TO_CALL
-            if verb == "fold" and to_call == 0:
-                return NO_FOLD_FOR_FREE
-            if verb in ("swap", "keep", "loch", "tod", "wasser", "drop", "pay"):
-                return NOT_NOW
-        if state["phase"] == "exchange" and state["pending"] is None:
-            hand = state["hands"][seat]
-            if verb == "swap" and len(args) > MAX_EXCHANGE:
-                return AT_MOST_THREE
-            if verb == "swap" and any(card not in hand for card in args):
-                return NOT_HELD
-            if verb == "swap" and sorted(args) != list(args):
-                return ASCENDING
-            joker = {"loch": SCHWARZES_LOCH, "tod": SCHNELLER_TOD, "wasser": DUNKLE_WASSER}
-            if verb in joker and joker[verb] not in hand:
-                return NOT_HELD
-            if verb == "tod":
-                return BAD_TARGET
-            if verb in ("check", "call", "fold", "bet", "raise"):
-                return NOT_BETTING
-        pending = state["pending"]
-        if pending is not None and pending["kind"] == "tod" and verb == "drop":
-            return NOT_HELD
-        return NOT_NOW
+        """The reason the code's verb check gives."""
+        return why_not(self, state, seat, code) or NOT_NOW
 
     def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
         """Buttons: amounts with their menu tag, cards with their German name and gloss."""
@@ -1024,6 +1182,10 @@ class Stardust(Game):
         from .strategy import StrategyPlayer
 
         return {"random": RandomPlayer(), "strategy": StrategyPlayer()}
+
+
+_CHECKS = {verb: getattr(Stardust, "why_not_" + verb) for verb in ("call", "check", "fold", "pay")}
+"""The checks of the verbs without arguments that the menus offer, looked up once."""
 
 
 def shown_hands(shown: list[list[Any]]) -> list[dict[str, Any]]:
