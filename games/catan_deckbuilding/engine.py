@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
 from operator import add
 from typing import Any
@@ -299,6 +300,21 @@ def _has_alternative(card: int, hand: tuple[int, ...], pool: int, roads: int) ->
 
 
 BUY_CODES = tuple("buy:" + word for word in CARDS)
+USE_CODES = tuple("use:" + word for word in CARDS)
+
+
+def _covered(state: State) -> bool:
+    """Whether the custom payment's chosen cards cover the price."""
+    pay = state["pay"]
+    return _pays_price(pay["card"], tuple(pay["used"]), state["pool"], state["roads"])
+
+
+@lru_cache(maxsize=4096)
+def _pays_price(card: int, used: tuple[int, ...], pool: int, roads: int) -> bool:
+    outcome = settle(card, list(used), pool, roads)
+    return outcome is not None and outcome[0] == 0
+
+
 PAY_CODES = tuple("pay:" + word for word in CARDS)
 ASIDE_CODES = tuple("aside:" + word for word in CARDS)
 PLAY_CODES = tuple("play:" + word for word in CARDS)
@@ -453,26 +469,31 @@ class CatanDeckbuilding(TextsMixin, Game):
                     return []
                 hand = state["hand"][seat]
                 return sorted("drop:" + CARDS[card] for card in range(KINDS) if hand[card])
-            return [
-                verb
-                for verb in _ANSWERS[phase]
-                if getattr(self, "why_not_" + verb)(state, seat, ()) is None
-            ]
+            return [verb for verb in _ANSWERS[phase] if self._check_word(state, seat, verb)]
         if phase == "pay":
             if self._paying(state, seat) is not None:
                 return []
             hand = state["hand"][seat]
-            candidates: list[tuple[str, tuple[Any, ...]]] = [("cancel", ()), ("confirm", ())]
-            candidates += [("use", (CARDS[kind],)) for kind in range(KINDS) if hand[kind]]
-            return sorted(
-                encode(verb, *args)
-                for verb, args in candidates
-                if getattr(self, "why_not_" + verb)(state, seat, args) is None
-            )
+            covered = _covered(state)
+            codes = ["cancel", "confirm"] if covered else ["cancel"]
+            codes += [
+                USE_CODES[kind]
+                for kind in range(KINDS)
+                if hand[kind] and self._why_not_use_card(state, seat, kind, covered) is None
+            ]
+            codes.sort()
+            return codes
         return []
 
     # ----- one check per verb (``games.core.checks``) ------------------------------------------
     # A code with arguments its verb does not take is "not possible now", as it always was here.
+
+    def _check_word(self, state: State, seat: int, verb: str) -> bool:
+        """Whether the check of ``verb`` (a code without arguments) allows it."""
+        check: Callable[[State, int, tuple[Any, ...]], Text | None] = getattr(
+            self, "why_not_" + verb
+        )
+        return check(state, seat, ()) is None
 
     @staticmethod
     def _main_phase(state: State, seat: int) -> Text | None:
@@ -590,13 +611,14 @@ class CatanDeckbuilding(TextsMixin, Game):
         kind = self._card_of(args)
         if kind is None:
             return NOT_NOW
+        return self._why_not_use_card(state, seat, kind, _covered(state))
+
+    def _why_not_use_card(self, state: State, seat: int, kind: int, covered: bool) -> Text | None:
+        """The part of ``why_not_use`` about the card (``covered``: see ``_covered``)."""
         pay = state["pay"]
         if state["hand"][seat][kind] <= pay["used"][kind]:
             return NO_CARD
-        outcome = settle(pay["card"], pay["used"], state["pool"], state["roads"])
-        if (outcome is not None and outcome[0] == 0) or not self._helps(
-            pay["card"], kind, pay["used"]
-        ):
+        if covered or not self._helps(pay["card"], kind, pay["used"]):
             return NO_HELP
         return None
 
@@ -607,9 +629,7 @@ class CatanDeckbuilding(TextsMixin, Game):
             return reason
         if args:
             return NOT_NOW
-        pay = state["pay"]
-        outcome = settle(pay["card"], pay["used"], state["pool"], state["roads"])
-        return None if outcome is not None and outcome[0] == 0 else PAYMENT_SHORT
+        return None if _covered(state) else PAYMENT_SHORT
 
     def why_not_cancel(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
         """A custom payment can always be given up."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -61,11 +62,51 @@ _PLAY = [encode("play", card) for card in range(124)]
 _PLAY_ARGS = {code: (card,) for card, code in enumerate(_PLAY)}
 """The arguments of the one-card play codes (nearly every move), without parsing them."""
 _LIMIT_CODES = {limit: encode("limit", limit) for limit in LIMITS}
-_SWAP = {kind: [encode("swap", kind, card) for card in range(124)] for kind in SWAP_KINDS}
+
+
+def _may_take(kind: str, wanted: object) -> bool:
+    """Whether a Spion or Helfer (``kind``) may be exchanged for the card ``wanted`` (found in
+    one's own party's pile): any card but one of the same kind.
+    """
+    return isinstance(wanted, int) and 0 <= wanted < len(KIND) and KIND[wanted] != kind
+
+
+_SWAP = {
+    kind: [encode("swap", kind, card) if _may_take(kind, card) else None for card in range(124)]
+    for kind in SWAP_KINDS
+}
+"""The exchange codes per kind and card, built once from ``_may_take``."""
 _CLAIM_CODES = ["claim", "decline"]
 _WALDHERR_CODES = [(encode("play", WALDHERR), (WALDHERR,))] + [
     (encode("play", WALDHERR, seat), (WALDHERR, seat)) for seat in range(8)
 ]
+
+
+def _why_not_card(players: int, seat: int, args: tuple[Any, ...]) -> Text | None:
+    """The part of ``why_not_play`` about a card in hand: the Waldherr names a partner (another
+    seat) with 5 or 6 players and only then; every other card is played alone.
+    """
+    card = args[0]
+    if card != WALDHERR:
+        return None if len(args) == 1 else MALFORMED
+    if not 5 <= players <= 6:
+        return None if len(args) == 1 else BAD_PARTNER
+    if len(args) != 2:
+        return BAD_PARTNER
+    partner = args[1]
+    if not isinstance(partner, int) or partner == seat or not 0 <= partner < players:
+        return BAD_PARTNER
+    return None
+
+
+@lru_cache(maxsize=64)
+def _waldherr_menu(players: int, seat: int) -> tuple[str, ...]:
+    """The Waldherr's play codes for ``seat``, through ``_why_not_card`` once per table size."""
+    return tuple(
+        code for code, args in _WALDHERR_CODES if _why_not_card(players, seat, args) is None
+    )
+
+
 _SWAP_CARDS = frozenset(card for card, kind in enumerate(KIND) if kind in SWAP_KINDS)
 _LAST_SWAP_CARD = max(_SWAP_CARDS)
 
@@ -309,10 +350,12 @@ class Gelfdrakkar(Game):
     def legal_actions(self, state: State, seat: int) -> list[str]:
         """Cards to play, exchanges, announcements; or claim / decline in a claim.
 
-        Each verb's arguments go through the verb's one check (``why_not_<verb>``), except the
-        cards of the seat's own hand, which are the set that check tests.
+        Built from the parts of the verbs' checks (``why_not_<verb>``): the turn (``_on_turn``,
+        asked once for all of them), then each verb's own rule; the cards of the seat's own
+        hand are the set ``why_not_play`` tests, and the Waldherr's partners and the exchanges
+        come from tables made once with the same rules (``_waldherr_menu``, ``_may_take``).
         """
-        if self.why_not_play(state, seat, None) is None:
+        if self._on_turn(state, seat) is None:
             hand = state["hands"][seat]
             codes = list(map(_PLAY.__getitem__, hand))
             # Hands are sorted and the cards with extra options have low ids: most hands skip
@@ -320,33 +363,24 @@ class Gelfdrakkar(Game):
             if hand and hand[0] <= _LAST_SWAP_CARD:
                 if WALDHERR in hand:
                     codes.remove(_PLAY[WALDHERR])
-                    codes.extend(
-                        code
-                        for code, args in _WALDHERR_CODES
-                        if self.why_not_play(state, seat, args) is None
-                    )
+                    codes.extend(_waldherr_menu(state["players"], seat))
                 if (
                     not _SWAP_CARDS.isdisjoint(hand)
                     and state["piles"][state["party"][seat]]
-                    and self.why_not_swap(state, seat, None) is None
+                    and not state["swapped"]  # the rule of ``why_not_swap``'s ONE_SWAP
                 ):
                     held = {KIND[card] for card in hand if card <= _LAST_SWAP_CARD}
                     for kind in SWAP_KINDS:
                         if kind in held:
-                            table = _SWAP[kind]
+                            table = _SWAP[kind]  # None where ``_may_take`` says no
                             for bundle in state["piles"][state["party"][seat]]:
                                 codes.extend(
-                                    table[card]
-                                    for card in bundle
-                                    if self.why_not_swap(state, seat, (kind, card)) is None
+                                    [code for card in bundle if (code := table[card]) is not None]
                                 )
-            if state["played"][seat] <= 1:
-                codes.extend(
-                    code
-                    for limit, code in _LIMIT_CODES.items()
-                    if self.why_not_limit(state, seat, (limit,)) is None
-                )
-                if self.why_not_reveal(state, seat, ()) is None:
+            if self._too_late(state, seat) is None:
+                used = self._announced(state, state["party"][seat])
+                codes.extend(code for limit, code in _LIMIT_CODES.items() if limit not in used)
+                if "reveal" not in used:
                     codes.append("reveal")
             codes.sort()
             return codes
@@ -375,17 +409,12 @@ class Gelfdrakkar(Game):
             return reason
         if not args or args[0] not in state["hands"][seat]:
             return BAD_CARD
-        card, players = args[0], state["players"]
-        if card != WALDHERR:
-            return None if len(args) == 1 else MALFORMED
-        if not 5 <= players <= 6:
-            return None if len(args) == 1 else BAD_PARTNER
-        if len(args) != 2:
-            return BAD_PARTNER
-        partner = args[1]
-        if not isinstance(partner, int) or partner == seat or not 0 <= partner < players:
-            return BAD_PARTNER
-        return None
+        return _why_not_card(state["players"], seat, args)
+
+    @staticmethod
+    def _too_late(state: State, seat: int) -> Text | None:
+        """The announcements' own rule: only before one's second card."""
+        return TOO_LATE_TO_ANNOUNCE if state["played"][seat] > 1 else None
 
     def why_not_swap(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
         """Once per turn, a Spion or Helfer from the hand for a card of one's own party's pile
@@ -401,7 +430,7 @@ class Gelfdrakkar(Game):
         if len(args) != 2 or not any(KIND[card] == args[0] for card in state["hands"][seat]):
             return NO_SWAP_CARD
         kind, wanted = args
-        if not isinstance(wanted, int) or not 0 <= wanted < len(KIND) or KIND[wanted] == kind:
+        if not _may_take(kind, wanted):
             return NOT_IN_PILE
         if not any(wanted in bundle for bundle in state["piles"][state["party"][seat]]):
             return NOT_IN_PILE
@@ -430,10 +459,7 @@ class Gelfdrakkar(Game):
         return None
 
     def _announce_now(self, state: State, seat: int) -> Text | None:
-        reason = self._on_turn(state, seat)
-        if reason is None and state["played"][seat] > 1:
-            return TOO_LATE_TO_ANNOUNCE
-        return reason
+        return self._on_turn(state, seat) or self._too_late(state, seat)
 
     def why_not_claim(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
         """Only the Erste Dame's holder, only on a trick the Zweite or Letzte Dame won."""
