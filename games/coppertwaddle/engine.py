@@ -22,7 +22,8 @@ from games.core import (
     ended_by_forfeit,
     random_shuffle,
 )
-from games.core.errors import MALFORMED, SetupError
+from games.core.checks import why_not
+from games.core.errors import MALFORMED, NOT_NOW, NOT_YOUR_TURN, SetupError
 
 from . import words
 from .cards import (
@@ -309,27 +310,194 @@ class Coppertwaddle(Game):
         return [state["guardian"]]
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
-        """The sorted codes ``seat`` may play now."""
+        """The sorted codes ``seat`` may play now.
+
+        The words without arguments go through their checks (``why_not_<verb>``); the cards,
+        Ditches and targets come from the menus (``_free_actions``, ``_engarde_actions``) that
+        those verbs' checks consult in turn, so each rule is written in one place.
+        """
         phase = state["phase"]
         if phase in ENDED or seat not in self.to_act(state):
             return []
         if phase == "challenge":
             actions = _free_actions(state, seat, False)
-            actions.append("done")
         elif phase == "engarde":
             actions = _engarde_actions(state, seat)
         elif phase == "rob":
             actions = _free_actions(state, seat, True)
-            actions.append("pass")
         elif phase == "answer":
-            actions = ["let"]
-            if _coppertwaddle_in_hand(state, seat) >= 0:
-                actions.append("answer")
+            actions = []
         else:  # respite
             actions = [
-                encode("discard", DESIGN_OF[card]) for card in _one_per_design(state["hands"][seat])
+                _DISCARD_CODES[DESIGN_OF[card]] for card in _one_per_design(state["hands"][seat])
             ]
+        actions.extend(
+            verb for verb in _WORDS[phase] if _WORD_CHECKS[verb](self, state, seat, ()) is None
+        )
         return sorted(set(actions))
+
+    # ----- one check per verb (``games.core.checks``) ------------------------------------------
+    # The order of the reasons is the one players have always been given: a card not held
+    # first, then the phase, then the card's own rules.
+
+    unknown_verb = MALFORMED
+    """A verb Coppertwaddle does not have is "not a valid move", as it always was here."""
+
+    def _acting(self, state: State, seat: int, *phases: str) -> Text | None:
+        """Why ``seat`` cannot make a move of one of ``phases`` now."""
+        if state["phase"] not in phases:
+            return WRONG_PHASE
+        if seat not in self.to_act(state):
+            return NOT_YOUR_TURN
+        return None
+
+    @staticmethod
+    def _held(state: State, seat: int, args: tuple[Any, ...]) -> int:
+        """The card of the design named first in ``args`` in ``seat``'s hand, or -1."""
+        if not args or not 0 <= seat < 2:
+            return -1
+        return next(
+            (card for card in sorted(state["hands"][seat]) if DESIGN_OF[card] == args[0]), -1
+        )
+
+    def _in_menu(self, state: State, seat: int, verb: str, args: tuple[Any, ...]) -> Text | None:
+        """The last word of a check: the code must be on the seat's menu (the menus are where
+        the targets and Ditches are worked out).
+        """
+        try:
+            code = encode(verb, *args)
+        except IllegalAction:
+            return MALFORMED
+        return None if code in self.legal_actions(state, seat) else NOT_NOW
+
+    def why_not_rank(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """En Garde: one rank card a turn, into the first free Ditch of its row."""
+        if args is None:
+            return self._acting(state, seat, "engarde") or self._placed(state)
+        card = self._held(state, seat, args)
+        if card < 0:
+            return NOT_HELD
+        reason = self._acting(state, seat, "engarde") or self._placed(state)
+        if reason is not None:
+            return reason
+        if KIND[card] != "rank" or IS_WIND[card] or len(args) != 1:
+            return NOT_NOW
+        return NO_FREE_DITCH if first_free(state, seat, ROW[card]) < 0 else None
+
+    @staticmethod
+    def _placed(state: State) -> Text | None:
+        return ONE_RANK_CARD if state["placed"] else None
+
+    def why_not_wind(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """En Garde, as the turn's rank card: a free Ditch in either Domain, or on a covered
+        Bauer to block it.
+        """
+        if args is not None and _wind_in_hand(state, seat) < 0:
+            return NOT_HELD
+        reason = self._acting(state, seat, "engarde") or self._placed(state)
+        if reason is not None or args is None:
+            return reason
+        return self._in_menu(state, seat, "wind", args)
+
+    def why_not_decl(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """En Garde: a Bekanntmachung on a Ditch it fits."""
+        if args is not None and self._held(state, seat, args) < 0:
+            return NOT_HELD
+        reason = self._acting(state, seat, "engarde")
+        if reason is not None or args is None:
+            return reason
+        return self._in_menu(state, seat, "decl", args)
+
+    def why_not_fav(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """A favour in the Challenge, En Garde or a robbing (some only in a robbing), never a
+        Coppertwaddle (that only answers).
+        """
+        reason = self._acting(state, seat, "challenge", "engarde", "rob")
+        if args is None:
+            return reason if reason is not WRONG_PHASE else NOT_NOW
+        card = self._held(state, seat, args)
+        if card < 0:
+            return NOT_HELD
+        if EFFECT[card] == "negate":
+            return NO_COPPERTWADDLE
+        if EFFECT[card] in ROBBING_ONLY and state["phase"] != "rob":
+            return ROBBING_ONLY_NOW
+        if reason is not None:
+            return reason if reason is not WRONG_PHASE else NOT_NOW
+        return self._in_menu(state, seat, "fav", args)
+
+    def why_not_abil(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """The ability of a proud card of one's Domain (covering it), with its target."""
+        reason = self._acting(state, seat, "challenge", "engarde", "rob")
+        if reason is not None or args is None:
+            return reason if reason is not WRONG_PHASE else NOT_NOW
+        return self._in_menu(state, seat, "abil", args)
+
+    def why_not_rob(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """En Garde: a proud card robs a proud card of the same rank in the other Domain, with
+        a free Ditch for the booty, if the attack beats the defence.
+        """
+        reason = self._acting(state, seat, "engarde")
+        if reason is not None or args is None:
+            return reason
+        if len(args) != 2 or not all(isinstance(arg, int) for arg in args):
+            return NOT_NOW
+        robber, target = args
+        if not (0 <= robber < 16 and 0 <= target < 16):
+            return BAD_TARGET
+        if state["slots"][target] >= 0 and IS_WIND[state["slots"][target]]:
+            return WIND_TARGET
+        if not is_proud(state, robber) or not is_proud(state, target):
+            return NOT_PROUD
+        if row_of(robber) != row_of(target):
+            return ROB_SAME_RANK
+        if first_free(state, seat, row_of(robber)) < 0:
+            return NO_FREE_DITCH
+        if attack_value(state, robber) <= defence_value(state, target):
+            return ROB_TOO_WEAK
+        return self._in_menu(state, seat, "rob", args)
+
+    def why_not_end(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """En Garde ends without a robbing."""
+        reason = self._acting(state, seat, "engarde")
+        if reason is not None or args is None:
+            return reason
+        return NOT_NOW if args else None
+
+    def _word(
+        self, state: State, seat: int, args: tuple[Any, ...] | None, phase: str
+    ) -> Text | None:
+        reason = self._acting(state, seat, phase)
+        if reason is not None or args is None:
+            return reason if reason is not WRONG_PHASE else NOT_NOW
+        return NOT_NOW if args else None
+
+    def why_not_done(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """The Challenger ends the Challenge."""
+        return self._word(state, seat, args, "challenge")
+
+    def why_not_pass(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """A robbing's turn passes (two passes in a row end it)."""
+        return self._word(state, seat, args, "rob")
+
+    def why_not_let(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """The asked seat lets the card stand."""
+        return self._word(state, seat, args, "answer")
+
+    def why_not_answer(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """The asked seat answers with a Coppertwaddle from its hand."""
+        if _coppertwaddle_in_hand(state, seat) < 0:
+            return NOT_HELD
+        return self._word(state, seat, args, "answer")
+
+    def why_not_discard(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """Respite: a card of one's hand, down to the hand limit."""
+        if args is not None and self._held(state, seat, args) < 0:
+            return NOT_HELD
+        reason = self._acting(state, seat, "respite")
+        if reason is not None or args is None:
+            return reason if reason is not WRONG_PHASE else NOT_NOW
+        return NOT_NOW if len(args) != 1 else None
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
         """Who starts the match (a fair coin), then a uniformly random shuffle of the deck."""
@@ -341,49 +509,8 @@ class Coppertwaddle(Game):
         """Shuffles are validated in ``_apply``."""
 
     def explain_illegal(self, state: State, seat: int, code: str) -> Text:
-        """A specific reason where one can be given from what the seat knows."""
-        verb, args = decode(code)
-        if verb not in VERBS:
-            return MALFORMED
-        phase = state["phase"]
-        hand = state["hands"][seat] if 0 <= seat < 2 else []
-        if verb == "answer" and _coppertwaddle_in_hand(state, seat) < 0:
-            return NOT_HELD
-        if verb == "wind" and _wind_in_hand(state, seat) < 0:
-            return NOT_HELD
-        card = -1
-        if verb in ("rank", "decl", "fav", "discard"):
-            held = [one for one in hand if args and DESIGN_OF[one] == args[0]]
-            if not held:
-                return NOT_HELD
-            card = held[0]
-        if verb in ("rank", "wind", "decl", "rob", "end") and phase != "engarde":
-            return WRONG_PHASE
-        if verb in ("rank", "wind") and state["placed"]:
-            return ONE_RANK_CARD
-        if verb == "rank" and first_free(state, seat, ROW[card]) < 0:
-            return NO_FREE_DITCH
-        if verb == "fav" and EFFECT[card] == "negate":
-            return NO_COPPERTWADDLE
-        if verb == "fav" and EFFECT[card] in ROBBING_ONLY and phase != "rob":
-            return ROBBING_ONLY_NOW
-        if verb == "rob" and len(args) == 2:
-            robber, target = args
-            if not isinstance(robber, int) or not isinstance(target, int):
-                return super().explain_illegal(state, seat, code)
-            if not (0 <= robber < 16 and 0 <= target < 16):
-                return BAD_TARGET
-            if state["slots"][target] >= 0 and IS_WIND[state["slots"][target]]:
-                return WIND_TARGET
-            if not is_proud(state, robber) or not is_proud(state, target):
-                return NOT_PROUD
-            if row_of(robber) != row_of(target):
-                return ROB_SAME_RANK
-            if first_free(state, seat, row_of(robber)) < 0:
-                return NO_FREE_DITCH
-            if attack_value(state, robber) <= defence_value(state, target):
-                return ROB_TOO_WEAK
-        return super().explain_illegal(state, seat, code)
+        """The reason the code's verb check gives."""
+        return why_not(self, state, seat, code) or NOT_NOW
 
     def copy_state(self, state: State) -> State:
         """A copy made for this state's layout instead of a deep clone (see ``_copy``)."""
@@ -1307,3 +1434,18 @@ _FAV_CODES = tuple(
     for design in range(_DESIGNS)
 )
 _ROB_CODES = tuple(tuple(encode("rob", robber, slot) for slot in ALL_SLOTS) for robber in ALL_SLOTS)
+
+
+_WORDS = {
+    "challenge": ("done",),
+    "engarde": ("end",),
+    "rob": ("pass",),
+    "answer": ("answer", "let"),
+    "respite": (),
+}
+"""Per phase, the codes without arguments, each asked of its check."""
+_WORD_CHECKS = {
+    verb: getattr(Coppertwaddle, "why_not_" + verb)
+    for verb in ("answer", "done", "end", "let", "pass")
+}
+_DISCARD_CODES = tuple(encode("discard", design) for design in range(_DESIGNS))

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .codes import decode
-from .errors import MALFORMED, IllegalAction
+from .errors import NOT_NOW, IllegalAction
 from .text import Text
 
 PREFIX = "why_not_"
@@ -48,7 +48,8 @@ def verbs(game: object) -> list[str]:
 def why_not(game: object, state: dict[str, Any], seat: int, code: str) -> Text | None:
     """Why ``seat`` may not play ``code`` now, from its verb's one check; None if allowed.
 
-    A code that does not decode, or whose verb the game does not know, is malformed.
+    A code that does not decode is malformed; a verb the game does not know gets the game's
+    ``unknown_verb`` reason, by default "not possible now" (``Game.explain_illegal``'s answer).
     """
     try:
         verb, args = decode(code)
@@ -56,5 +57,6 @@ def why_not(game: object, state: dict[str, Any], seat: int, code: str) -> Text |
         return error.reason
     check = verb_check(game, verb)
     if check is None:
-        return MALFORMED
+        unknown: Text = getattr(game, "unknown_verb", NOT_NOW)
+        return unknown
     return check(state, seat, args)

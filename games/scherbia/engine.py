@@ -32,8 +32,9 @@ from games.core import (
     decode,
     encode,
 )
+from games.core.checks import why_not
 from games.core.contract import ENDED_KEY
-from games.core.errors import MALFORMED, NOT_NOW
+from games.core.errors import MALFORMED, NOT_NOW, NOT_YOUR_TURN
 
 from . import words
 from .actions import (
@@ -115,6 +116,21 @@ class ScherbiaOptions(BaseModel):
         description="Fraktionen for team games, drawn by chance for each team: open, or hidden "
         "(a team knows only its own until the other shows itself)",
     )
+
+
+_PASSABLE = ("copy", "shoot", "block", "steal", "heal", "lay", "veto")
+"""The questions that may be declined with ``pass`` (a replacement must be chosen)."""
+_ANSWER_WORDS = {
+    "copy": ("pass",),
+    "shoot": ("pass",),
+    "replace": (),
+    "block": ("block", "pass"),
+    "steal": ("pass", "steal"),
+    "heal": ("pass",),
+    "lay": ("faction", "pass"),
+    "veto": ("pass",),
+}
+"""Per question, the answers without arguments, each asked of its check."""
 
 
 def _new_entry(seat: int, card: int, layer: int, protected: bool) -> dict[str, Any]:
@@ -450,40 +466,165 @@ class Scherbia(Game):
             if phase == "play" and ask is not None and ask["s"] == CHANCE:
                 return list(DICE_CODES)
             return []
-        if phase != "play":
-            return []
         ask = state["ask"]
         if ask is None:
-            if seat != state["turn"]:
+            if self._playing(state, seat) is not None:
                 return []
             held = {card >> 2 for card in state["hands"][seat]}
             return [_PLAY[prof] for prof in _PLAY_ORDER if prof in held]
-        if ask["s"] != seat:
+        if self._asked(state, seat, ask["k"]) is not None:
             return []
+        # The arguments come from the option lists the checks test them against.
+        codes = [verb for verb in _ANSWER_WORDS[ask["k"]] if self._check_word(state, seat, verb)]
         kind = ask["k"]
         if kind == "copy":
-            # Copying is optional (ruling): declining leaves the Berufsloser worth 0.
-            return sorted(["pass", *(_COPY[slot] for slot in self._copy_options(state, ask["e"]))])
-        if kind == "shoot":
-            targets = self._shoot_targets(state, ask["e"])
-            return sorted(["pass", *(_SHOOT[target] for target in targets)])
-        if kind == "replace":
-            return sorted("replace:" + WORDS[prof] for prof in self._replace_options(state, ask))
-        if kind == "block":
-            return ["block", "pass"]
-        if kind == "steal":
-            return ["pass", "steal"]
-        if kind == "heal":
-            options = self._heal_options(state, ask)
-            return sorted(["pass", *("heal:" + WORDS[prof] for prof in options)])
-        if kind == "lay":
-            codes = {"lay:" + ACTION_KINDS[kind_of(card)].word for card in state["ahands"][seat]}
-            if self._faction_ready(state, seat):
-                codes.add("faction")
-            return sorted(["pass", *codes])
-        if kind == "veto":
-            return sorted(["pass", *(_VETO[s] for s in self._veto_targets(state, seat))])
-        return []
+            codes += [_COPY[slot] for slot in self._copy_options(state, ask["e"])]
+        elif kind == "shoot":
+            codes += [_SHOOT[target] for target in self._shoot_targets(state, ask["e"])]
+        elif kind == "replace":
+            codes += ["replace:" + WORDS[prof] for prof in self._replace_options(state, ask)]
+        elif kind == "heal":
+            codes += ["heal:" + WORDS[prof] for prof in self._heal_options(state, ask)]
+        elif kind == "lay":
+            codes += list(self._lay_words(state, seat))
+        elif kind == "veto":
+            codes += [_VETO[target] for target in self._veto_targets(state, seat)]
+        return sorted(codes)
+
+    # ----- one check per verb (``games.core.checks``) ------------------------------------------
+    # A code that does not fit the question asked gets "answer first", as it always did here.
+
+    def _check_word(self, state: State, seat: int, verb: str) -> bool:
+        """Whether the check of ``verb`` (a code without arguments) allows it."""
+        return _ANSWER_CHECKS[verb](self, state, seat, ()) is None
+
+    @staticmethod
+    def _playing(state: State, seat: int) -> Text | None:
+        """Why ``seat`` cannot play a card now."""
+        if state["phase"] != "play":
+            return NOT_NOW
+        if state["ask"] is not None:
+            return words.ANSWER_FIRST
+        if seat != state["turn"]:
+            return NOT_YOUR_TURN
+        return None
+
+    @staticmethod
+    def _asked(state: State, seat: int, *kinds: str) -> Text | None:
+        """Why ``seat`` cannot answer a question of one of ``kinds`` now."""
+        if state["phase"] != "play":
+            return NOT_NOW
+        ask = state["ask"]
+        if ask is None:
+            return NOT_NOW
+        if ask["k"] not in kinds:
+            return words.ANSWER_FIRST
+        if ask["s"] != seat:
+            return NOT_YOUR_TURN
+        return None
+
+    def why_not_play(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """A card of one's hand, named by its profession."""
+        reason = self._playing(state, seat)
+        if reason is not None or args is None:
+            return reason
+        prof = PROFESSION_OF_WORD.get(args[0]) if len(args) == 1 else None
+        if prof is None:
+            return MALFORMED
+        if not any(card >> 2 == prof for card in state["hands"][seat]):
+            return words.NOT_IN_HAND
+        return None
+
+    def why_not_pass(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """Every question but the Jaeger's target's replacement may be declined."""
+        reason = self._asked(state, seat, *_PASSABLE)
+        if reason is not None or args is None:
+            return reason
+        return words.ANSWER_FIRST if args else None
+
+    def why_not_copy(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """The Berufsloser copies a card lying in the trick (one slot per outcome)."""
+        reason = self._asked(state, seat, "copy")
+        if reason is not None or args is None:
+            return reason
+        if list(args) not in ([slot] for slot in self._copy_options(state, state["ask"]["e"])):
+            return words.ANSWER_FIRST
+        return None
+
+    def why_not_shoot(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """The Jaeger sends back another seat's latest card (not a fresh replacement)."""
+        reason = self._asked(state, seat, "shoot")
+        if reason is not None or args is None:
+            return reason
+        if list(args) not in ([target] for target in self._shoot_targets(state, state["ask"]["e"])):
+            return words.SHOOT_RULE
+        return None
+
+    def why_not_replace(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """The Jaeger's target puts another card of its hand in place of the one sent back."""
+        reason = self._asked(state, seat, "replace")
+        if reason is not None or args is None:
+            return reason
+        prof = PROFESSION_OF_WORD.get(args[0]) if len(args) == 1 else None
+        if prof not in self._replace_options(state, state["ask"]):
+            return words.REPLACE_RULE
+        return None
+
+    def why_not_block(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """The Krieger's owner calls a Blockade (another layer)."""
+        reason = self._asked(state, seat, "block")
+        if reason is not None or args is None:
+            return reason
+        return words.ANSWER_FIRST if args else None
+
+    def why_not_steal(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """The Dieb's owner takes the lowest card."""
+        reason = self._asked(state, seat, "steal")
+        if reason is not None or args is None:
+            return reason
+        return words.ANSWER_FIRST if args else None
+
+    def why_not_heal(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """The Heiler is exchanged for a lower card of its owner's hand."""
+        reason = self._asked(state, seat, "heal")
+        if reason is not None or args is None:
+            return reason
+        prof = PROFESSION_OF_WORD.get(args[0]) if len(args) == 1 else None
+        if prof not in self._heal_options(state, state["ask"]):
+            return words.HEAL_RULE
+        return None
+
+    def why_not_lay(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """An action card of one's hidden hand, face down before the trick."""
+        reason = self._asked(state, seat, "lay")
+        if reason is not None or args is None:
+            return reason
+        if len(args) != 1 or "lay:" + str(args[0]) not in self._lay_words(state, seat):
+            return words.LAY_RULE
+        return None
+
+    def why_not_faction(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """The faction's ability instead of a card, once per member and game."""
+        reason = self._asked(state, seat, "lay")
+        if reason is not None or args is None:
+            return reason
+        if args or not self._faction_ready(state, seat):
+            return words.LAY_RULE
+        return None
+
+    def why_not_veto(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+        """An Einspruch on another seat's revealed, live action card (or Einspruch)."""
+        reason = self._asked(state, seat, "veto")
+        if reason is not None or args is None:
+            return reason
+        if list(args) not in ([target] for target in self._veto_targets(state, seat)):
+            return words.VETO_RULE
+        return None
+
+    @staticmethod
+    def _lay_words(state: State, seat: int) -> set[str]:
+        """The lay codes of the action cards in ``seat``'s hidden hand."""
+        return {"lay:" + ACTION_KINDS[kind_of(card)].word for card in state["ahands"][seat]}
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
         """A shuffle, a first leader or two dice, drawn from ``rng``."""
@@ -1568,28 +1709,8 @@ class Scherbia(Game):
     # ----- words ------------------------------------------------------------------------------
 
     def explain_illegal(self, state: State, seat: int, code: str) -> Text:
-        """A specific reason where the rules give one."""
-        verb, args = decode(code)
-        if state["phase"] != "play":
-            return NOT_NOW
-        ask = state["ask"]
-        if ask is None and verb == "play":
-            if args and isinstance(args[0], str) and args[0] in PROFESSION_OF_WORD:
-                return words.NOT_IN_HAND
-            return MALFORMED
-        if ask is not None and ask["k"] == "shoot" and verb == "shoot":
-            return words.SHOOT_RULE
-        if ask is not None and ask["k"] == "heal" and verb == "heal":
-            return words.HEAL_RULE
-        if ask is not None and ask["k"] == "replace" and verb == "replace":
-            return words.REPLACE_RULE
-        if ask is not None and ask["k"] == "lay" and verb in ("lay", "faction"):
-            return words.LAY_RULE
-        if ask is not None and ask["k"] == "veto" and verb == "veto":
-            return words.VETO_RULE
-        if ask is not None:
-            return words.ANSWER_FIRST
-        return NOT_NOW
+        """The reason the code's verb check gives."""
+        return why_not(self, state, seat, code) or NOT_NOW
 
     def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
         """A button label in ``lang``."""
@@ -1625,3 +1746,9 @@ class Scherbia(Game):
 
 
 __all__ = ["Scherbia", "ScherbiaOptions", "card_name", "profession_name"]
+
+
+_ANSWER_CHECKS = {
+    verb: getattr(Scherbia, "why_not_" + verb) for verb in ("block", "faction", "pass", "steal")
+}
+"""The checks of the answers without arguments, looked up once."""
