@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from functools import lru_cache
 from operator import add
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -170,12 +170,12 @@ def _supply_words(supply: tuple[int, ...]) -> dict[str, int]:
     return {CARDS[card]: supply[card] for card in ACTION_CARDS}
 
 
-def _own_discards(state: State) -> None:
+def _own_discards(state: CatanState) -> None:
     discard = state["discard"]
     state["discard"] = [discard[0][:], discard[1][:]]
 
 
-def _own_tasks(state: State) -> list[list[Any]]:
+def _own_tasks(state: CatanState) -> list[list[Any]]:
     tasks = state["tasks"] = [task[:] for task in state["tasks"]]
     return tasks
 
@@ -303,7 +303,7 @@ BUY_CODES = tuple("buy:" + word for word in CARDS)
 USE_CODES = tuple("use:" + word for word in CARDS)
 
 
-def _covered(state: State) -> bool:
+def _covered(state: CatanState) -> bool:
     """Whether the custom payment's chosen cards cover the price."""
     pay = state["pay"]
     return _pays_price(pay["card"], tuple(pay["used"]), state["pool"], state["roads"])
@@ -319,6 +319,36 @@ PAY_CODES = tuple("pay:" + word for word in CARDS)
 ASIDE_CODES = tuple("aside:" + word for word in CARDS)
 PLAY_CODES = tuple("play:" + word for word in CARDS)
 _ASIDE_CARD = {code: card for card, code in enumerate(ASIDE_CODES)}
+
+
+class CatanState(TypedDict):
+    """A Catan table: card counts per kind (``KINDS``) for hands, tables, discards and the
+    supply, draw piles as letter strings, and the pending answers and tasks.
+    """
+
+    options: dict[str, Any]
+    phase: str
+    ask: Any  # int, or None
+    active: int
+    turn: int
+    hand: list[list[int]]
+    deck: list[str]
+    discard: list[list[int]]
+    table: list[list[int]]
+    supply: list[int]
+    roads: int
+    pool: int
+    cancels: int
+    tasks: list[list[Any]]
+    dealt: int
+    shuffle_seat: Any  # int, or None
+    attack: Any  # dict[str, int], or None
+    steal: Any  # list[int], or None
+    stolen: Any  # int, or None
+    drops: int
+    pay: Any  # dict[str, Any], or None
+    winner: Any  # int, or None
+    end: Any  # str, or None
 
 
 class CatanDeckbuilding(TextsMixin, Game):
@@ -458,6 +488,8 @@ class CatanDeckbuilding(TextsMixin, Game):
         rules the checks ask (``PLAYABLE``, ``affordable``, ``_has_alternative``), because
         asking the checks card by card at every decision would cost more than the move itself.
         """
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(CatanState, state)
         phase = state["phase"]
         if phase == "play":
             if self._main_phase(state, seat) is not None:
@@ -488,15 +520,15 @@ class CatanDeckbuilding(TextsMixin, Game):
     # ----- one check per verb (``games.core.checks``) ------------------------------------------
     # A code with arguments its verb does not take is "not possible now", as it always was here.
 
-    def _check_word(self, state: State, seat: int, verb: str) -> bool:
+    def _check_word(self, state: CatanState, seat: int, verb: str) -> bool:
         """Whether the check of ``verb`` (a code without arguments) allows it."""
-        check: Callable[[State, int, tuple[Any, ...]], Text | None] = getattr(
+        check: Callable[[CatanState, int, tuple[Any, ...]], Text | None] = getattr(
             self, "why_not_" + verb
         )
         return check(state, seat, ()) is None
 
     @staticmethod
-    def _main_phase(state: State, seat: int) -> Text | None:
+    def _main_phase(state: CatanState, seat: int) -> Text | None:
         """Why ``seat`` cannot make a move of its own turn (buy, play, set aside, end) now."""
         phase = state["phase"]
         if phase in REACTION_PHASES:
@@ -510,7 +542,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         return None
 
     @staticmethod
-    def _paying(state: State, seat: int) -> Text | None:
+    def _paying(state: CatanState, seat: int) -> Text | None:
         """Why ``seat`` cannot work on a custom payment now."""
         phase = state["phase"]
         if phase in REACTION_PHASES:
@@ -522,7 +554,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         return None
 
     @staticmethod
-    def _answering(state: State, seat: int, phases: tuple[str, ...]) -> Text | None:
+    def _answering(state: CatanState, seat: int, phases: tuple[str, ...]) -> Text | None:
         """Why ``seat`` cannot give an answer asked for in one of ``phases`` now."""
         phase = state["phase"]
         if phase == "pay":
@@ -537,14 +569,18 @@ class CatanDeckbuilding(TextsMixin, Game):
     def _card_of(args: tuple[Any, ...]) -> int | None:
         return CARD_INDEX.get(args[0]) if len(args) == 1 and isinstance(args[0], str) else None
 
-    def why_not_end(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_end(
+        self, state: CatanState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """The active seat ends its turn."""
         reason = self._main_phase(state, seat)
         if reason is not None or args is None:
             return reason
         return NOT_NOW if args else None
 
-    def why_not_aside(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_aside(
+        self, state: CatanState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """Any card of one's hand goes on the table without effect."""
         reason = self._main_phase(state, seat)
         if reason is not None or args is None:
@@ -554,7 +590,9 @@ class CatanDeckbuilding(TextsMixin, Game):
             return NOT_NOW
         return None if state["hand"][seat][card] else NO_CARD
 
-    def why_not_play(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_play(
+        self, state: CatanState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """A card with an effect (``PLAYABLE``) from one's hand."""
         reason = self._main_phase(state, seat)
         if reason is not None or args is None:
@@ -566,7 +604,9 @@ class CatanDeckbuilding(TextsMixin, Game):
             return NOT_PLAYABLE
         return None if state["hand"][seat][card] else NO_CARD
 
-    def why_not_buy(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_buy(
+        self, state: CatanState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """A card of the supply that is not used up and that the hand can pay."""
         reason = self._main_phase(state, seat)
         if reason is not None or args is None:
@@ -582,7 +622,9 @@ class CatanDeckbuilding(TextsMixin, Game):
             return CANNOT_AFFORD
         return None
 
-    def why_not_pay(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_pay(
+        self, state: CatanState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """A purchase paid card by card: a few times a turn, and only where the choice of cards
         could make a difference.
         """
@@ -603,7 +645,9 @@ class CatanDeckbuilding(TextsMixin, Game):
             return CANNOT_AFFORD
         return None if _has_alternative(card, tuple(hand), pool, roads) else NO_CHOICE
 
-    def why_not_use(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_use(
+        self, state: CatanState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """One more hand card for the payment, while it is short and the card helps."""
         reason = self._paying(state, seat)
         if reason is not None or args is None:
@@ -613,7 +657,9 @@ class CatanDeckbuilding(TextsMixin, Game):
             return NOT_NOW
         return self._why_not_use_card(state, seat, kind, _covered(state))
 
-    def _why_not_use_card(self, state: State, seat: int, kind: int, covered: bool) -> Text | None:
+    def _why_not_use_card(
+        self, state: CatanState, seat: int, kind: int, covered: bool
+    ) -> Text | None:
         """The part of ``why_not_use`` about the card (``covered``: see ``_covered``)."""
         pay = state["pay"]
         if state["hand"][seat][kind] <= pay["used"][kind]:
@@ -622,7 +668,9 @@ class CatanDeckbuilding(TextsMixin, Game):
             return NO_HELP
         return None
 
-    def why_not_confirm(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_confirm(
+        self, state: CatanState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """Once the chosen cards cover the price."""
         reason = self._paying(state, seat)
         if reason is not None or args is None:
@@ -631,28 +679,36 @@ class CatanDeckbuilding(TextsMixin, Game):
             return NOT_NOW
         return None if _covered(state) else PAYMENT_SHORT
 
-    def why_not_cancel(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_cancel(
+        self, state: CatanState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """A custom payment can always be given up."""
         reason = self._paying(state, seat)
         if reason is not None or args is None:
             return reason
         return NOT_NOW if args else None
 
-    def why_not_accept(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_accept(
+        self, state: CatanState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """The attacked seat (or the attacker of a reflected attack) takes the attack."""
         reason = self._answering(state, seat, ("defend", "counter"))
         if reason is not None or args is None:
             return reason
         return NOT_NOW if args else None
 
-    def why_not_defend(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_defend(
+        self, state: CatanState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """The same seat plays a Ritter (Defensiv) from its hand."""
         reason = self.why_not_accept(state, seat, args)
         if reason is not None or args is None:
             return reason
         return None if state["hand"][seat][RITTER_DEF] else NO_CARD
 
-    def why_not_keep(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_keep(
+        self, state: CatanState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """The Bandit's player keeps the card it took (or returns it)."""
         reason = self._answering(state, seat, ("keep",))
         if reason is not None or args is None:
@@ -661,7 +717,9 @@ class CatanDeckbuilding(TextsMixin, Game):
 
     why_not_return = why_not_keep
 
-    def why_not_drop(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_drop(
+        self, state: CatanState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """A card of one's hand, discarded to a Ritter (Offensiv)."""
         reason = self._answering(state, seat, ("drop",))
         if reason is not None or args is None:
@@ -671,7 +729,7 @@ class CatanDeckbuilding(TextsMixin, Game):
             return NOT_NOW
         return None if state["hand"][seat][card] else NO_CARD
 
-    def _play_actions(self, state: State, seat: int) -> list[str]:
+    def _play_actions(self, state: CatanState, seat: int) -> list[str]:
         hand = state["hand"][seat]
         supply = state["supply"]
         asides, plays = _hand_codes(tuple(hand))
@@ -722,6 +780,8 @@ class CatanDeckbuilding(TextsMixin, Game):
     # ----- applying ------------------------------------------------------------------------------
 
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(CatanState, state)
         phase = state["phase"]
         if seat == CHANCE and (phase == "deal" or phase == "shuffle"):
             order = _shuffle_args(code)
@@ -746,7 +806,7 @@ class CatanDeckbuilding(TextsMixin, Game):
             self._apply_answer(state, seat, phase, verb, args, events)
 
     def _apply_chance(
-        self, state: State, phase: str, verb: str, args: tuple, events: list[Event]
+        self, state: CatanState, phase: str, verb: str, args: tuple, events: list[Event]
     ) -> None:
         if phase == "deal":
             if verb != "shuffle":
@@ -801,14 +861,14 @@ class CatanDeckbuilding(TextsMixin, Game):
                 Event("stolen_card", {"by": by, "from": victim, "card": CARDS[card]}, to=audience)
             )
 
-    def _begin(self, state: State, first: int, events: list[Event]) -> None:
+    def _begin(self, state: CatanState, first: int, events: list[Event]) -> None:
         events.append(Event("first_player", {"seat": first}))
         state["tasks"] = [["draw", 0, HAND_SIZE, False], ["draw", 1, HAND_SIZE, False]]
         state["tasks"].append(["start", first])
         self._run(state, events)
 
     def _apply_play(
-        self, state: State, seat: int, verb: str, args: tuple, events: list[Event]
+        self, state: CatanState, seat: int, verb: str, args: tuple, events: list[Event]
     ) -> None:
         if seat != state["active"]:
             raise IllegalAction(NOT_ON_TURN)
@@ -844,7 +904,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         raise IllegalAction(MALFORMED)
 
     @staticmethod
-    def _aside(state: State, seat: int, card: int, events: list[Event]) -> None:
+    def _aside(state: CatanState, seat: int, card: int, events: list[Event]) -> None:
         hand = state["hand"][seat]
         if not hand[card]:
             raise IllegalAction(NO_CARD)
@@ -858,7 +918,7 @@ class CatanDeckbuilding(TextsMixin, Game):
             raise IllegalAction(MALFORMED)
         return CARD_INDEX[args[0]]
 
-    def _check_buyable(self, state: State, seat: int, card: int) -> None:
+    def _check_buyable(self, state: CatanState, seat: int, card: int) -> None:
         if card not in ACTION_CARDS:
             raise IllegalAction(NOT_BUYABLE)
         if not state["supply"][card]:
@@ -866,7 +926,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         if not affordable(card, state["hand"][seat], state["pool"], state["roads"]):
             raise IllegalAction(CANNOT_AFFORD)
 
-    def _play(self, state: State, seat: int, card: int, events: list[Event]) -> None:
+    def _play(self, state: CatanState, seat: int, card: int, events: list[Event]) -> None:
         hand = state["hand"][seat]
         hand[card] -= 1
         state["table"][seat][card] += 1
@@ -901,7 +961,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         self._run(state, events)
 
     def _pay(
-        self, state: State, seat: int, card: int, used: list[int], events: list[Event]
+        self, state: CatanState, seat: int, card: int, used: list[int], events: list[Event]
     ) -> None:
         outcome = settle(card, used, state["pool"], state["roads"])
         assert outcome is not None and outcome[0] == 0
@@ -937,7 +997,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         )
 
     def _apply_pay(
-        self, state: State, seat: int, verb: str, args: tuple, events: list[Event]
+        self, state: CatanState, seat: int, verb: str, args: tuple, events: list[Event]
     ) -> None:
         if seat != state["active"]:
             raise IllegalAction(NOT_ON_TURN)
@@ -967,7 +1027,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         state["pay"]["used"][kind] += 1
 
     def _apply_answer(
-        self, state: State, seat: int, phase: str, verb: str, args: tuple, events: list[Event]
+        self, state: CatanState, seat: int, phase: str, verb: str, args: tuple, events: list[Event]
     ) -> None:
         if seat != state["ask"]:
             raise IllegalAction(NOT_YOUR_TURN)
@@ -1037,7 +1097,7 @@ class CatanDeckbuilding(TextsMixin, Game):
 
     # ----- the task queue: draws, attacks and turn changes that may wait for chance/answers ---
 
-    def _run(self, state: State, events: list[Event]) -> None:
+    def _run(self, state: CatanState, events: list[Event]) -> None:
         tasks = _own_tasks(state)  # a draw's task keeps the count still to draw
         while tasks:
             task = tasks[0]
@@ -1086,7 +1146,7 @@ class CatanDeckbuilding(TextsMixin, Game):
                     return
         state["phase"] = "play"
 
-    def _draw(self, state: State, task: list, events: list[Event]) -> bool:
+    def _draw(self, state: CatanState, task: list, events: list[Event]) -> bool:
         seat, count = task[1], task[2]
         deck = state["deck"][seat]
         hand = state["hand"][seat]
@@ -1107,7 +1167,7 @@ class CatanDeckbuilding(TextsMixin, Game):
             events.append(Event("drew", {"cards": [CARDS[LETTER[c]] for c in drawn]}, to=seat))
         return finished
 
-    def _drops(self, state: State, seat: int, events: list[Event]) -> None:
+    def _drops(self, state: CatanState, seat: int, events: list[Event]) -> None:
         """Discard for a Ritter (Offensiv); ask only when the choice makes a difference."""
         hand = state["hand"][seat]
         while state["drops"]:
@@ -1123,14 +1183,14 @@ class CatanDeckbuilding(TextsMixin, Game):
         state["phase"] = "play"
         state["ask"] = None
 
-    def _drop(self, state: State, seat: int, card: int, events: list[Event]) -> None:
+    def _drop(self, state: CatanState, seat: int, card: int, events: list[Event]) -> None:
         _own_discards(state)
         state["hand"][seat][card] -= 1
         state["discard"][seat][card] += 1
         state["drops"] -= 1
         events.append(Event("dropped", {"seat": seat, "card": CARDS[card]}))
 
-    def _check_win(self, state: State, seat: int, events: list[Event]) -> bool:
+    def _check_win(self, state: CatanState, seat: int, events: list[Event]) -> bool:
         if seat != state["active"] or state["hand"][seat][STADT] < WIN_CITIES:
             return False
         state["phase"] = "over"
@@ -1142,7 +1202,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         events.append(Event("won", {"seat": seat}))
         return True
 
-    def _end_turn(self, state: State, seat: int, events: list[Event]) -> None:
+    def _end_turn(self, state: CatanState, seat: int, events: list[Event]) -> None:
         discards = state["discard"] = state["discard"][:]  # the other pile stays shared
         discards[seat] = list(map(add, discards[seat], state["table"][seat]))
         state["table"][seat] = [0] * KINDS
@@ -1152,7 +1212,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         state["tasks"] = [["draw", seat, count, False], ["start", 1 - seat]]
         self._run(state, events)
 
-    def _start_turn(self, state: State, seat: int, events: list[Event]) -> bool:
+    def _start_turn(self, state: CatanState, seat: int, events: list[Event]) -> bool:
         state["turn"] += 1
         state["active"] = seat
         state["roads"] = 0

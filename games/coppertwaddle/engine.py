@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -165,6 +165,33 @@ def _bad_position(de: str, en: str) -> SetupError:
     return SetupError(Text(f"Ungültige Stellung: {de}", f"Invalid position: {en}"))
 
 
+class CoppertwaddleState(TypedDict):
+    """A Coppertwaddle match: the games so far, then the table of the game being played
+    (``_reset_table``); slots are ``seat*8 + row*4 + column``, -1 where empty.
+    """
+
+    games: int
+    game: int
+    history: list[dict[str, Any]]
+    first: int
+    phase: str
+    guardian: int
+    trumpet: list[int]
+    midden: list[int]
+    hands: list[list[int]]
+    slots: list[int]
+    covered: list[bool]
+    decls: list[list[int]]
+    winds: list[int]
+    placed: bool
+    rob: Any  # dict[str, Any], or None
+    stack: list[list[int]]
+    answer: int
+    resume: str
+    blocked: list[int]
+    opening: bool
+
+
 class Coppertwaddle(Game):
     """Coppertwaddle for two players: see the package docstring for the rules and codes."""
 
@@ -231,7 +258,9 @@ class Coppertwaddle(Game):
                 )
             state["decls"][slot] = on_it
             state["slots"][slot] = card
-            if row_of(slot) != _rank_row(state, slot):  # its rank, or a Climb's or Fall's
+            if row_of(slot) != _rank_row(
+                cast(CoppertwaddleState, state), slot
+            ):  # its rank, or a Climb's or Fall's
                 raise _bad_position(
                     f"{name!r} gehört nicht in die Reihe von Graben {slot}",
                     f"{name!r} does not belong in the row of Ditch {slot}",
@@ -289,7 +318,7 @@ class Coppertwaddle(Game):
         # The first game's starting player is drawn by chance (a logged chance action, -1 until
         # then); after a game its loser starts the next (ruling).
         state: State = {"games": options.games, "game": 0, "history": [], "first": -1}
-        _reset_table(state)
+        _reset_table(cast(CoppertwaddleState, state))
         return state
 
     def to_act(self, state: State) -> list[int]:
@@ -316,8 +345,10 @@ class Coppertwaddle(Game):
         Ditches and targets come from the menus (``_free_actions``, ``_engarde_actions``) that
         those verbs' checks consult in turn, so each rule is written in one place.
         """
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(CoppertwaddleState, state)
         phase = state["phase"]
-        if phase in ENDED or seat not in self.to_act(state):
+        if phase in ENDED or seat not in self.to_act(state):  # type: ignore[arg-type]
             return []
         if phase == "challenge":
             actions = _free_actions(state, seat, False)
@@ -343,16 +374,16 @@ class Coppertwaddle(Game):
     unknown_verb = MALFORMED
     """A verb Coppertwaddle does not have is "not a valid move", as it always was here."""
 
-    def _acting(self, state: State, seat: int, *phases: str) -> Text | None:
+    def _acting(self, state: CoppertwaddleState, seat: int, *phases: str) -> Text | None:
         """Why ``seat`` cannot make a move of one of ``phases`` now."""
         if state["phase"] not in phases:
             return WRONG_PHASE
-        if seat not in self.to_act(state):
+        if seat not in self.to_act(state):  # type: ignore[arg-type]
             return NOT_YOUR_TURN
         return None
 
     @staticmethod
-    def _held(state: State, seat: int, args: tuple[Any, ...]) -> int:
+    def _held(state: CoppertwaddleState, seat: int, args: tuple[Any, ...]) -> int:
         """The card of the design named first in ``args`` in ``seat``'s hand, or -1."""
         if not args or not 0 <= seat < 2:
             return -1
@@ -360,7 +391,9 @@ class Coppertwaddle(Game):
             (card for card in sorted(state["hands"][seat]) if DESIGN_OF[card] == args[0]), -1
         )
 
-    def _in_menu(self, state: State, seat: int, verb: str, args: tuple[Any, ...]) -> Text | None:
+    def _in_menu(
+        self, state: CoppertwaddleState, seat: int, verb: str, args: tuple[Any, ...]
+    ) -> Text | None:
         """The last word of a check: the code must be on the seat's menu (the menus are where
         the targets and Ditches are worked out).
         """
@@ -368,9 +401,11 @@ class Coppertwaddle(Game):
             code = encode(verb, *args)
         except IllegalAction:
             return MALFORMED
-        return None if code in self.legal_actions(state, seat) else NOT_NOW
+        return None if code in self.legal_actions(cast(State, state), seat) else NOT_NOW
 
-    def why_not_rank(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_rank(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """En Garde: one rank card a turn, into the first free Ditch of its row."""
         if args is None:
             return self._acting(state, seat, "engarde") or self._placed(state)
@@ -385,10 +420,12 @@ class Coppertwaddle(Game):
         return NO_FREE_DITCH if first_free(state, seat, ROW[card]) < 0 else None
 
     @staticmethod
-    def _placed(state: State) -> Text | None:
+    def _placed(state: CoppertwaddleState) -> Text | None:
         return ONE_RANK_CARD if state["placed"] else None
 
-    def why_not_wind(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_wind(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """En Garde, as the turn's rank card: a free Ditch in either Domain, or on a covered
         Bauer to block it.
         """
@@ -399,7 +436,9 @@ class Coppertwaddle(Game):
             return reason
         return self._in_menu(state, seat, "wind", args)
 
-    def why_not_decl(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_decl(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """En Garde: a Bekanntmachung on a Ditch it fits."""
         if args is not None and self._held(state, seat, args) < 0:
             return NOT_HELD
@@ -408,7 +447,9 @@ class Coppertwaddle(Game):
             return reason
         return self._in_menu(state, seat, "decl", args)
 
-    def why_not_fav(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_fav(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """A favour in the Challenge, En Garde or a robbing (some only in a robbing), never a
         Coppertwaddle (that only answers).
         """
@@ -426,14 +467,18 @@ class Coppertwaddle(Game):
             return reason if reason is not WRONG_PHASE else NOT_NOW
         return self._in_menu(state, seat, "fav", args)
 
-    def why_not_abil(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_abil(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """The ability of a proud card of one's Domain (covering it), with its target."""
         reason = self._acting(state, seat, "challenge", "engarde", "rob")
         if reason is not None or args is None:
             return reason if reason is not WRONG_PHASE else NOT_NOW
         return self._in_menu(state, seat, "abil", args)
 
-    def why_not_rob(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_rob(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """En Garde: a proud card robs a proud card of the same rank in the other Domain, with
         a free Ditch for the booty, if the attack beats the defence.
         """
@@ -457,7 +502,9 @@ class Coppertwaddle(Game):
             return ROB_TOO_WEAK
         return self._in_menu(state, seat, "rob", args)
 
-    def why_not_end(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_end(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """En Garde ends without a robbing."""
         reason = self._acting(state, seat, "engarde")
         if reason is not None or args is None:
@@ -465,32 +512,42 @@ class Coppertwaddle(Game):
         return NOT_NOW if args else None
 
     def _word(
-        self, state: State, seat: int, args: tuple[Any, ...] | None, phase: str
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None, phase: str
     ) -> Text | None:
         reason = self._acting(state, seat, phase)
         if reason is not None or args is None:
             return reason if reason is not WRONG_PHASE else NOT_NOW
         return NOT_NOW if args else None
 
-    def why_not_done(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_done(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """The Challenger ends the Challenge."""
         return self._word(state, seat, args, "challenge")
 
-    def why_not_pass(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_pass(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """A robbing's turn passes (two passes in a row end it)."""
         return self._word(state, seat, args, "rob")
 
-    def why_not_let(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_let(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """The asked seat lets the card stand."""
         return self._word(state, seat, args, "answer")
 
-    def why_not_answer(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_answer(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """The asked seat answers with a Coppertwaddle from its hand."""
         if _coppertwaddle_in_hand(state, seat) < 0:
             return NOT_HELD
         return self._word(state, seat, args, "answer")
 
-    def why_not_discard(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_discard(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """Respite: a card of one's hand, down to the hand limit."""
         if args is not None and self._held(state, seat, args) < 0:
             return NOT_HELD
@@ -517,6 +574,8 @@ class Coppertwaddle(Game):
         return _copy(state)
 
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(CoppertwaddleState, state)
         # Only codes that legal_actions listed get here, so each argument is what its verb takes.
         verb, raw = decode(code)
         args: tuple[Any, ...] = raw
@@ -741,7 +800,7 @@ def _copy(state: State) -> State:
     return new
 
 
-def _reset_table(state: State) -> None:
+def _reset_table(state: CoppertwaddleState) -> None:
     state.update(
         {
             "phase": "deal",
@@ -764,7 +823,7 @@ def _reset_table(state: State) -> None:
     )
 
 
-def _deal(state: State, order: list[int], events: list[Event]) -> None:
+def _deal(state: CoppertwaddleState, order: list[int], events: list[Event]) -> None:
     # The Trumpet's top card is the end of the list.
     state["trumpet"] = order
     first = state["first"]
@@ -777,7 +836,7 @@ def _deal(state: State, order: list[int], events: list[Event]) -> None:
     _start_turn(state, events)
 
 
-def _start_turn(state: State, events: list[Event]) -> None:
+def _start_turn(state: CoppertwaddleState, events: list[Event]) -> None:
     """Engagement: the Guardian's covered cards turn proud (unless a Wind blocks them), then
     the Guardian draws from the Trumpet; then the Challenger may challenge.
     """
@@ -807,7 +866,7 @@ def _start_turn(state: State, events: list[Event]) -> None:
         _enter_engarde(state, events)
 
 
-def _enter_engarde(state: State, events: list[Event]) -> None:
+def _enter_engarde(state: CoppertwaddleState, events: list[Event]) -> None:
     """En Garde, passed over (to the Respite) when the Guardian has nothing to do but end it."""
     state["phase"] = "engarde"
     if len(_engarde_actions(state, state["guardian"], any_only=True)) == 1:
@@ -815,7 +874,7 @@ def _enter_engarde(state: State, events: list[Event]) -> None:
         _enter_respite(state, events)
 
 
-def _draw(state: State, seat: int, events: list[Event]) -> bool:
+def _draw(state: CoppertwaddleState, seat: int, events: list[Event]) -> bool:
     """Draw the Trumpet's top card; an empty Trumpet ends the game drawn (returns False)."""
     if not state["trumpet"]:
         events.append(Event("trumpet_empty", {"seat": seat}))
@@ -828,18 +887,18 @@ def _draw(state: State, seat: int, events: list[Event]) -> bool:
     return True
 
 
-def _enter_respite(state: State, events: list[Event]) -> None:
+def _enter_respite(state: CoppertwaddleState, events: list[Event]) -> None:
     state["phase"] = "respite"
     if len(state["hands"][state["guardian"]]) <= HAND_LIMIT:
         _next_turn(state, events)
 
 
-def _next_turn(state: State, events: list[Event]) -> None:
+def _next_turn(state: CoppertwaddleState, events: list[Event]) -> None:
     state["guardian"] = 1 - state["guardian"]
     _start_turn(state, events)
 
 
-def _check_complete(state: State, events: list[Event]) -> bool:
+def _check_complete(state: CoppertwaddleState, events: list[Event]) -> bool:
     """A Domain of eight proud cards ends the game; its owner wins."""
     guardian = state["guardian"]
     slots, covered = state["slots"], state["covered"]
@@ -852,7 +911,7 @@ def _check_complete(state: State, events: list[Event]) -> bool:
     return False
 
 
-def _end_game(state: State, winner: int, events: list[Event]) -> None:
+def _end_game(state: CoppertwaddleState, winner: int, events: list[Event]) -> None:
     points = domain_points(state, winner) if winner >= 0 else 0
     domain = [card for card in state["slots"][winner * 8 : winner * 8 + 8]] if winner >= 0 else []
     state["history"].append(
@@ -871,7 +930,7 @@ def _end_game(state: State, winner: int, events: list[Event]) -> None:
     _reset_table(state)
 
 
-def _after_action(state: State, actor: int, events: list[Event]) -> None:
+def _after_action(state: CoppertwaddleState, actor: int, events: list[Event]) -> None:
     """After a card or ability resolved: check the end, then hand the turn on as the phase says."""
     if state["phase"] in ENDED or _check_complete(state, events):
         return
@@ -891,16 +950,16 @@ def _after_action(state: State, actor: int, events: list[Event]) -> None:
 # ----- Coppertwaddle: answering a non-rank card --------------------------------------------
 
 
-def _wind_in_hand(state: State, seat: int) -> int:
+def _wind_in_hand(state: CoppertwaddleState, seat: int) -> int:
     """The Wind a ``wind`` code plays: the four are alike, so the code names only the place."""
     return min((card for card in state["hands"][seat] if IS_WIND[card]), default=-1)
 
 
-def _coppertwaddle_in_hand(state: State, seat: int) -> int:
+def _coppertwaddle_in_hand(state: CoppertwaddleState, seat: int) -> int:
     return min((card for card in state["hands"][seat] if EFFECT[card] == "negate"), default=-1)
 
 
-def _offer_answer(state: State, seat: int, events: list[Event]) -> None:
+def _offer_answer(state: CoppertwaddleState, seat: int, events: list[Event]) -> None:
     """The other player may answer with a Coppertwaddle; asked only when holding one."""
     if _coppertwaddle_in_hand(state, seat) >= 0:
         if state["phase"] != "answer":
@@ -913,7 +972,7 @@ def _offer_answer(state: State, seat: int, events: list[Event]) -> None:
     _resolve_stack(state, events)
 
 
-def _resolve_stack(state: State, events: list[Event]) -> None:
+def _resolve_stack(state: CoppertwaddleState, events: list[Event]) -> None:
     """Each Coppertwaddle negates the card below it; the first card acts if not negated."""
     stack = state["stack"]
     state["stack"] = []
@@ -937,21 +996,21 @@ def _resolve_stack(state: State, events: list[Event]) -> None:
 # ----- effects -------------------------------------------------------------------------------
 
 
-def _put(state: State, slot: int, card: int, covered: bool = False) -> None:
+def _put(state: CoppertwaddleState, slot: int, card: int, covered: bool = False) -> None:
     state["slots"][slot] = card
     state["covered"][slot] = covered
     state["decls"][slot] = []
     state["winds"][slot] = -1
 
 
-def _clear(state: State, slot: int) -> None:
+def _clear(state: CoppertwaddleState, slot: int) -> None:
     state["slots"][slot] = -1
     state["covered"][slot] = False
     state["decls"][slot] = []
     state["winds"][slot] = -1
 
 
-def _discard_slot(state: State, slot: int, events: list[Event]) -> None:
+def _discard_slot(state: CoppertwaddleState, slot: int, events: list[Event]) -> None:
     """A card leaves its Domain for the Midden with everything lying on it."""
     card = state["slots"][slot]
     state["midden"].append(card)
@@ -962,7 +1021,7 @@ def _discard_slot(state: State, slot: int, events: list[Event]) -> None:
     _clear(state, slot)
 
 
-def _cover(state: State, slot: int, events: list[Event]) -> None:
+def _cover(state: CoppertwaddleState, slot: int, events: list[Event]) -> None:
     """Turn a card face down; a Hazelnut on it sends both to the Midden first."""
     if IS_WIND[state["slots"][slot]]:
         return
@@ -973,7 +1032,7 @@ def _cover(state: State, slot: int, events: list[Event]) -> None:
         _discard_slot(state, slot, events)
 
 
-def _move(state: State, slot: int, to_row: int, events: list[Event]) -> None:
+def _move(state: CoppertwaddleState, slot: int, to_row: int, events: list[Event]) -> None:
     """Move a card to the first free Ditch of ``to_row`` in its Domain, or discard it."""
     destination = first_free(state, slot // 8, to_row)
     if destination < 0:
@@ -987,7 +1046,7 @@ def _move(state: State, slot: int, to_row: int, events: list[Event]) -> None:
     events.append(Event("moved", {"from": slot, "to": destination}))
 
 
-def _rank_row(state: State, slot: int) -> int:
+def _rank_row(state: CoppertwaddleState, slot: int) -> int:
     """The row a card belongs in: the last Climb or Fall on it decides, else its own rank."""
     row = ROW[state["slots"][slot]]
     for declaration in state["decls"][slot]:
@@ -998,7 +1057,7 @@ def _rank_row(state: State, slot: int) -> int:
     return row
 
 
-def _declare(state: State, card: int, slot: int, events: list[Event]) -> None:
+def _declare(state: CoppertwaddleState, card: int, slot: int, events: list[Event]) -> None:
     wind = state["winds"][slot]
     if EFFECT[card] == "promote" and wind >= 0:
         # The Wind, made noble, has no place among the Bauern it pressed: it leaves with the
@@ -1013,7 +1072,9 @@ def _declare(state: State, card: int, slot: int, events: list[Event]) -> None:
         _move(state, slot, _rank_row(state, slot), events)
 
 
-def _effect(state: State, seat: int, card: int, target: int, events: list[Event]) -> None:
+def _effect(
+    state: CoppertwaddleState, seat: int, card: int, target: int, events: list[Event]
+) -> None:
     """What a favour or an ability does (the ability's card is already covered)."""
     effect = EFFECT[card]
     if effect in ("destroy", "discard_weak"):
@@ -1053,7 +1114,7 @@ def _effect(state: State, seat: int, card: int, target: int, events: list[Event]
                 return
 
 
-def _remove(state: State, thing: int, events: list[Event]) -> None:
+def _remove(state: CoppertwaddleState, thing: int, events: list[Event]) -> None:
     """Dread of Night: a Bekanntmachung or a blocking Wind goes to the Midden."""
     for slot in range(16):
         if state["winds"][slot] == thing:
@@ -1070,7 +1131,7 @@ def _remove(state: State, thing: int, events: list[Event]) -> None:
             return
 
 
-def _partner_slot(state: State, seat: int, card: int) -> int:
+def _partner_slot(state: CoppertwaddleState, seat: int, card: int) -> int:
     partner = PARTNER[card]
     if partner is None:
         return -1
@@ -1081,7 +1142,9 @@ def _partner_slot(state: State, seat: int, card: int) -> int:
     return -2
 
 
-def _use_ability(state: State, seat: int, slot: int, target: int, events: list[Event]) -> None:
+def _use_ability(
+    state: CoppertwaddleState, seat: int, slot: int, target: int, events: list[Event]
+) -> None:
     """Using an ability covers its card (and a Marriage partner) before the effect happens."""
     card = state["slots"][slot]
     partner = _partner_slot(state, seat, card)
@@ -1101,7 +1164,7 @@ def _use_ability(state: State, seat: int, slot: int, target: int, events: list[E
 # ----- robbing -------------------------------------------------------------------------------
 
 
-def _advance_rob(state: State, events: list[Event]) -> None:
+def _advance_rob(state: CoppertwaddleState, events: list[Event]) -> None:
     """Pass for a seat that has nothing to play; end after two passes in a row."""
     rob = state["rob"]
     while rob["passes"] < 2:
@@ -1113,7 +1176,7 @@ def _advance_rob(state: State, events: list[Event]) -> None:
     _resolve_rob(state, events)
 
 
-def _resolve_rob(state: State, events: list[Event]) -> None:
+def _resolve_rob(state: CoppertwaddleState, events: list[Event]) -> None:
     rob = state["rob"]
     state["rob"] = None
     guardian = state["guardian"]
@@ -1175,7 +1238,7 @@ def _one_per_design(cards: list[int]) -> list[int]:
 
 
 def _targets(
-    state: State, seat: int, card: int, exclude: tuple[int, ...], in_rob: bool
+    state: CoppertwaddleState, seat: int, card: int, exclude: tuple[int, ...], in_rob: bool
 ) -> list[int] | None:
     """The targets of an effect; None when it needs none; [] when it cannot be played."""
     effect = EFFECT[card]
@@ -1265,7 +1328,9 @@ def _coded(codes: tuple[str, tuple[str, ...]], targets: list[int] | None) -> lis
     return [with_target[target] for target in targets]
 
 
-def _ability_actions(state: State, seat: int, in_rob: bool, any_only: bool = False) -> list[str]:
+def _ability_actions(
+    state: CoppertwaddleState, seat: int, in_rob: bool, any_only: bool = False
+) -> list[str]:
     actions: list[str] = []
     slots = state["slots"]
     covered = state["covered"]
@@ -1289,7 +1354,9 @@ def _ability_actions(state: State, seat: int, in_rob: bool, any_only: bool = Fal
     return actions
 
 
-def _free_actions(state: State, seat: int, in_rob: bool, any_only: bool = False) -> list[str]:
+def _free_actions(
+    state: CoppertwaddleState, seat: int, in_rob: bool, any_only: bool = False
+) -> list[str]:
     """Favours and abilities: what either player may use outside their own En Garde too.
 
     With ``any_only`` it stops at the first action found (to ask whether there is any).
@@ -1309,7 +1376,7 @@ def _free_actions(state: State, seat: int, in_rob: bool, any_only: bool = False)
     return actions
 
 
-def _engarde_actions(state: State, seat: int, any_only: bool = False) -> list[str]:
+def _engarde_actions(state: CoppertwaddleState, seat: int, any_only: bool = False) -> list[str]:
     """The Guardian's En Garde codes; with ``any_only`` it stops once one besides ``end``
     is found (cheapest kinds first).
     """
@@ -1390,7 +1457,7 @@ def _engarde_actions(state: State, seat: int, any_only: bool = False) -> list[st
     return actions
 
 
-def _proud_powers(state: State) -> list[int]:
+def _proud_powers(state: CoppertwaddleState) -> list[int]:
     """Every Ditch's power as ``table.power`` gives it where a card lies proud, else 0: what
     a Ditch adds to an attack or a defence it supports (covered cards and gaps add nothing).
     """

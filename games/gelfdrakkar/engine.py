@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -135,7 +135,7 @@ def _shuffle_order(code: str, size: int) -> list[int] | None:
     return order
 
 
-def _own_everything(state: State) -> None:
+def _own_everything(state: GelfdrakkarState) -> None:
     """Give a copied state its own copy of every list and dict that moves may edit in place."""
     state["hands"] = [hand[:] for hand in state["hands"]]
     state["revealed"] = state["revealed"][:]
@@ -183,6 +183,44 @@ class GelfdrakkarPosition(BaseModel):
 
 def _bad_position(de: str, en: str) -> SetupError:
     return SetupError(Text(f"Ungültige Stellung: {de}", f"Invalid position: {en}"))
+
+
+class GelfdrakkarState(TypedDict):
+    """A Gelfdrakkar table: the series, then the round being played (``_reset_deal``)."""
+
+    players: int
+    rounds: int
+    round: int
+    dealer: int
+    redeals: int
+    balances: list[int]
+    history: list[dict[str, Any]]
+    carry_mult: int
+    carry_add: int
+    phase: str  # "deal", "play", "claim" or "over"
+    hands: list[list[int]]
+    rest: list[int]
+    party: list[str]
+    turn: Any  # int, or None
+    trick: list[Any]
+    partner: Any  # int, or None
+    carried: list[Any]
+    forced: bool
+    fettered: list[Any]
+    dead: list[Any]
+    piles: dict[str, list[list[int]]]
+    pile_points: dict[str, int]
+    played: list[int]
+    swapped: bool
+    claimant: Any  # int, or None
+    pending: Any
+    announcements: list[list[Any]]
+    late: list[int]
+    bonus: dict[str, int]
+    revealed: list[str | None]
+    taken: list[list[int]]
+    trick_no: int
+    tricks: int
 
 
 class Gelfdrakkar(Game):
@@ -280,7 +318,7 @@ class Gelfdrakkar(Game):
                 "revealed": list(position.revealed or [None] * players),
             }
         )
-        self._count_piles(state)
+        self._count_piles(cast(GelfdrakkarState, state))
         return state
 
     # ----- the state machine -----------------------------------------------------------------
@@ -299,11 +337,11 @@ class Gelfdrakkar(Game):
             "carry_mult": 2,
             "carry_add": 0,
         }
-        self._reset_deal(state)
+        self._reset_deal(cast(GelfdrakkarState, state))
         return state
 
     @staticmethod
-    def _reset_deal(state: State) -> None:
+    def _reset_deal(state: GelfdrakkarState) -> None:
         players = state["players"]
         state.update(
             {
@@ -355,6 +393,8 @@ class Gelfdrakkar(Game):
         hand are the set ``why_not_play`` tests, and the Waldherr's partners and the exchanges
         come from tables made once with the same rules (``_waldherr_menu``, ``_may_take``).
         """
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(GelfdrakkarState, state)
         if self._on_turn(state, seat) is None:
             hand = state["hands"][seat]
             codes = list(map(_PLAY.__getitem__, hand))
@@ -391,7 +431,7 @@ class Gelfdrakkar(Game):
     # ----- one check per verb (``games.core.checks``) ------------------------------------------
 
     @staticmethod
-    def _on_turn(state: State, seat: int) -> Text | None:
+    def _on_turn(state: GelfdrakkarState, seat: int) -> Text | None:
         """Why ``seat`` cannot make a move of its turn now (play, exchange, announce)."""
         phase = state["phase"]
         if phase == "claim":
@@ -402,7 +442,9 @@ class Gelfdrakkar(Game):
             return NOT_YOUR_TURN
         return None
 
-    def why_not_play(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_play(
+        self, state: GelfdrakkarState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """A card from one's hand; the Waldherr names a partner with 5 or 6 players."""
         reason = self._on_turn(state, seat)
         if reason is not None or args is None:
@@ -412,11 +454,13 @@ class Gelfdrakkar(Game):
         return _why_not_card(state["players"], seat, args)
 
     @staticmethod
-    def _too_late(state: State, seat: int) -> Text | None:
+    def _too_late(state: GelfdrakkarState, seat: int) -> Text | None:
         """The announcements' own rule: only before one's second card."""
         return TOO_LATE_TO_ANNOUNCE if state["played"][seat] > 1 else None
 
-    def why_not_swap(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_swap(
+        self, state: GelfdrakkarState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """Once per turn, a Spion or Helfer from the hand for a card of one's own party's pile
         (not one of the same kind).
         """
@@ -436,7 +480,9 @@ class Gelfdrakkar(Game):
             return NOT_IN_PILE
         return None
 
-    def why_not_limit(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_limit(
+        self, state: GelfdrakkarState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """Before one's second card, each point limit once per round for everyone."""
         reason = self._announce_now(state, seat)
         if reason is not None or args is None:
@@ -447,7 +493,9 @@ class Gelfdrakkar(Game):
             return LIMIT_USED
         return None
 
-    def why_not_reveal(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_reveal(
+        self, state: GelfdrakkarState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """Before one's second card, once per party."""
         reason = self._announce_now(state, seat)
         if reason is not None or args is None:
@@ -458,10 +506,12 @@ class Gelfdrakkar(Game):
             return REVEAL_USED
         return None
 
-    def _announce_now(self, state: State, seat: int) -> Text | None:
+    def _announce_now(self, state: GelfdrakkarState, seat: int) -> Text | None:
         return self._on_turn(state, seat) or self._too_late(state, seat)
 
-    def why_not_claim(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_claim(
+        self, state: GelfdrakkarState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """Only the Erste Dame's holder, only on a trick the Zweite or Letzte Dame won."""
         phase = state["phase"]
         if phase == "deal":
@@ -475,7 +525,7 @@ class Gelfdrakkar(Game):
     why_not_decline = why_not_claim
 
     @staticmethod
-    def _announced(state: State, party: str) -> set[Any]:
+    def _announced(state: GelfdrakkarState, party: str) -> set[Any]:
         """What a player of ``party`` may no longer announce this round.
 
         A point limit is gone for everyone once anybody announced it (the ruling): were it gone
@@ -523,6 +573,8 @@ class Gelfdrakkar(Game):
         return new
 
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(GelfdrakkarState, state)
         phase = state["phase"]
         if phase == "play":
             play_args = _PLAY_ARGS.get(code)
@@ -562,7 +614,7 @@ class Gelfdrakkar(Game):
         else:  # unreachable after check(); guards the unchecked benchmark loop
             raise IllegalAction(MALFORMED)
 
-    def _deal(self, state: State, order: list[int], events: list[Event]) -> None:
+    def _deal(self, state: GelfdrakkarState, order: list[int], events: list[Event]) -> None:
         players = state["players"]
         hand_size = state["tricks"]
         hands = [
@@ -599,12 +651,14 @@ class Gelfdrakkar(Game):
                 Event("hand", {"cards": hands[seat], "party": state["party"][seat]}, to=seat)
             )
 
-    def _play(self, state: State, seat: int, args: tuple[Any, ...], events: list[Event]) -> None:
+    def _play(
+        self, state: GelfdrakkarState, seat: int, args: tuple[Any, ...], events: list[Event]
+    ) -> None:
         hand = state["hands"][seat]
         card = args[0] if args else None
         players = state["players"]
         try:
-            index = hand.index(card)
+            index = hand.index(card)  # type: ignore[arg-type]  # None: ValueError below
         except ValueError:
             raise IllegalAction(BAD_CARD) from None
         card = hand[index]  # the same card, now known to be one (not None)
@@ -668,7 +722,7 @@ class Gelfdrakkar(Game):
             return
         self._finish_trick(state, outcome, events)
 
-    def _claim(self, state: State, claimed: bool, events: list[Event]) -> None:
+    def _claim(self, state: GelfdrakkarState, claimed: bool, events: list[Event]) -> None:
         outcome = dict(state["pending"])  # the given state's copy shares it: never edit in place
         claimant = state["claimant"]
         if claimed:
@@ -680,7 +734,9 @@ class Gelfdrakkar(Game):
         state["phase"] = "play"
         self._finish_trick(state, outcome, events)
 
-    def _finish_trick(self, state: State, outcome: dict[str, Any], events: list[Event]) -> None:
+    def _finish_trick(
+        self, state: GelfdrakkarState, outcome: dict[str, Any], events: list[Event]
+    ) -> None:
         dest = outcome["dest"]
         winner = outcome["winner"]
         last = state["trick_no"] == state["tricks"]
@@ -757,17 +813,19 @@ class Gelfdrakkar(Game):
         self._score(state, events)
 
     @staticmethod
-    def _count_piles(state: State) -> None:
+    def _count_piles(state: GelfdrakkarState) -> None:
         state["pile_points"] = {side: pile_points(state["piles"][side]) for side in PARTIES}
 
-    def _start_turn(self, state: State, seat: int, events: list[Event]) -> None:
+    def _start_turn(self, state: GelfdrakkarState, seat: int, events: list[Event]) -> None:
         state["turn"] = seat
         hand = state["hands"][seat]
         if WALDHERR in hand and len(hand) == 3:
             # The last turn on which the Waldherr may leave the hand without the penalty.
             events.append(Event("warn", {"cards": len(hand)}, to=seat))
 
-    def _swap(self, state: State, seat: int, args: tuple[Any, ...], events: list[Event]) -> None:
+    def _swap(
+        self, state: GelfdrakkarState, seat: int, args: tuple[Any, ...], events: list[Event]
+    ) -> None:
         hand = state["hands"][seat]
         if state["swapped"]:
             raise IllegalAction(ONE_SWAP)
@@ -803,7 +861,7 @@ class Gelfdrakkar(Game):
 
     # ----- the end of a round ------------------------------------------------------------------
 
-    def _score(self, state: State, events: list[Event]) -> None:
+    def _score(self, state: GelfdrakkarState, events: list[Event]) -> None:
         party = state["party"]
         pile = dict(state["pile_points"])
         penalised = sorted({party[seat] for seat in state["late"]})
@@ -846,7 +904,7 @@ class Gelfdrakkar(Game):
 
     def _redeal_or_void(
         self,
-        state: State,
+        state: GelfdrakkarState,
         events: list[Event],
         reason: str,
         summary: dict[str, Any] | None = None,
@@ -872,7 +930,9 @@ class Gelfdrakkar(Game):
             state, events, {**(summary or {"round": state["round"] + 1}), "void": True}
         )
 
-    def _next_round(self, state: State, events: list[Event], summary: dict[str, Any]) -> None:
+    def _next_round(
+        self, state: GelfdrakkarState, events: list[Event], summary: dict[str, Any]
+    ) -> None:
         state["history"].append(summary)
         state["round"] += 1
         state["dealer"] = (state["dealer"] + 1) % state["players"]
@@ -888,6 +948,8 @@ class Gelfdrakkar(Game):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """The public table; a seat adds its hand, its party and its party's announcements."""
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(GelfdrakkarState, state)
         players = state["players"]
         view: dict[str, Any] = {
             "players": players,
@@ -896,7 +958,7 @@ class Gelfdrakkar(Game):
             "dealer": state["dealer"],
             "redeals": state["redeals"],
             "phase": state["phase"],
-            "to_act": self.to_act(state),
+            "to_act": self.to_act(cast(State, state)),
             "turn": state["turn"],
             "trick": state["trick"],
             "partner": state["partner"],

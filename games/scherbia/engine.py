@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -212,7 +212,7 @@ def _parse_shuffle(code: object) -> list[int]:
 _PROFESSION_OF_PLAY = {code: prof for prof, code in enumerate(_PLAY)}
 
 
-def _own_trick(state: State) -> None:
+def _own_trick(state: ScherbiaState) -> None:
     """Give a shallow copy (``Scherbia.copy_state``) its own trick entries."""
     state["trick"] = [entry.copy() for entry in state["trick"]]
 
@@ -231,12 +231,12 @@ def copy_state(state: State) -> State:
     return new
 
 
-def _revealed_factions(state: State) -> list[bool]:
+def _revealed_factions(state: ScherbiaState) -> list[bool]:
     """Per team: is its faction public (open factions always; hidden ones once shown)."""
     return list(state.get("frev") or [True, True])
 
 
-def team_of(state: State, seat: int) -> int:
+def team_of(state: ScherbiaState, seat: int) -> int:
     """The team index of ``seat`` (its own seat number when teams are off)."""
     return seat % 2 if state["teams"] else seat
 
@@ -265,6 +265,53 @@ def state_hand_size(options: BaseModel) -> int:
 
 def _bad_position(de: str, en: str) -> SetupError:
     return SetupError(Text(f"Ungültige Stellung: {de}", f"Invalid position: {en}"))
+
+
+class ScherbiaState(TypedDict):
+    """A Scherbia table (``initial_state``): hands and piles of card ids, the trick's entries,
+    the question being asked (``ask``), and the action cards and factions when in play.
+    """
+
+    n: int
+    hand_size: int
+    max_layers: int
+    teams: bool
+    phase: str
+    stage: str
+    hands: list[list[int]]
+    aside: list[int]
+    piles: list[list[int]]
+    out: list[int]
+    leader: int
+    turn: int
+    layer: int
+    count: int
+    trick: list[dict[str, Any]]
+    tricks: int
+    ask: Any  # dict[str, Any], or None
+    passed: list[int]
+    winner: Any  # int, or None
+    cursor: int
+    final: list[list[Any]]
+    scores: Any  # list[int], or None
+    last: Any  # dict[str, Any], or None
+    recopy: list[int]
+    actions: bool
+    ahand_size: int
+    factions_on: bool
+    frev: list[bool]
+    ahands: list[list[int]]
+    aaside: list[int]
+    aout: list[int]
+    laid: list[dict[str, Any]]
+    revealed: bool
+    lay: Any  # int, or None
+    vcur: int
+    mods: Any  # dict[str, Any], or None
+    ftot: Any  # list[int], or None
+    fac: Any  # list[int], or None
+    fused: list[bool]
+    pile_scores: NotRequired[list[int]]
 
 
 class Scherbia(Game):
@@ -456,6 +503,8 @@ class Scherbia(Game):
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
         """The codes ``seat`` may play now."""
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(ScherbiaState, state)
         phase = state["phase"]
         if seat == CHANCE:
             if phase == "first":
@@ -494,12 +543,12 @@ class Scherbia(Game):
     # ----- one check per verb (``games.core.checks``) ------------------------------------------
     # A code that does not fit the question asked gets "answer first", as it always did here.
 
-    def _check_word(self, state: State, seat: int, verb: str) -> bool:
+    def _check_word(self, state: ScherbiaState, seat: int, verb: str) -> bool:
         """Whether the check of ``verb`` (a code without arguments) allows it."""
         return _ANSWER_CHECKS[verb](self, state, seat, ()) is None
 
     @staticmethod
-    def _playing(state: State, seat: int) -> Text | None:
+    def _playing(state: ScherbiaState, seat: int) -> Text | None:
         """Why ``seat`` cannot play a card now."""
         if state["phase"] != "play":
             return NOT_NOW
@@ -510,7 +559,7 @@ class Scherbia(Game):
         return None
 
     @staticmethod
-    def _asked(state: State, seat: int, *kinds: str) -> Text | None:
+    def _asked(state: ScherbiaState, seat: int, *kinds: str) -> Text | None:
         """Why ``seat`` cannot answer a question of one of ``kinds`` now."""
         if state["phase"] != "play":
             return NOT_NOW
@@ -523,7 +572,9 @@ class Scherbia(Game):
             return NOT_YOUR_TURN
         return None
 
-    def why_not_play(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_play(
+        self, state: ScherbiaState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """A card of one's hand, named by its profession."""
         reason = self._playing(state, seat)
         if reason is not None or args is None:
@@ -535,14 +586,18 @@ class Scherbia(Game):
             return words.NOT_IN_HAND
         return None
 
-    def why_not_pass(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_pass(
+        self, state: ScherbiaState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """Every question but the Jaeger's target's replacement may be declined."""
         reason = self._asked(state, seat, *_PASSABLE)
         if reason is not None or args is None:
             return reason
         return words.ANSWER_FIRST if args else None
 
-    def why_not_copy(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_copy(
+        self, state: ScherbiaState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """The Berufsloser copies a card lying in the trick (one slot per outcome)."""
         reason = self._asked(state, seat, "copy")
         if reason is not None or args is None:
@@ -551,7 +606,9 @@ class Scherbia(Game):
             return words.ANSWER_FIRST
         return None
 
-    def why_not_shoot(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_shoot(
+        self, state: ScherbiaState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """The Jaeger sends back another seat's latest card (not a fresh replacement)."""
         reason = self._asked(state, seat, "shoot")
         if reason is not None or args is None:
@@ -560,7 +617,9 @@ class Scherbia(Game):
             return words.SHOOT_RULE
         return None
 
-    def why_not_replace(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_replace(
+        self, state: ScherbiaState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """The Jaeger's target puts another card of its hand in place of the one sent back."""
         reason = self._asked(state, seat, "replace")
         if reason is not None or args is None:
@@ -570,21 +629,27 @@ class Scherbia(Game):
             return words.REPLACE_RULE
         return None
 
-    def why_not_block(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_block(
+        self, state: ScherbiaState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """The Krieger's owner calls a Blockade (another layer)."""
         reason = self._asked(state, seat, "block")
         if reason is not None or args is None:
             return reason
         return words.ANSWER_FIRST if args else None
 
-    def why_not_steal(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_steal(
+        self, state: ScherbiaState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """The Dieb's owner takes the lowest card."""
         reason = self._asked(state, seat, "steal")
         if reason is not None or args is None:
             return reason
         return words.ANSWER_FIRST if args else None
 
-    def why_not_heal(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_heal(
+        self, state: ScherbiaState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """The Heiler is exchanged for a lower card of its owner's hand."""
         reason = self._asked(state, seat, "heal")
         if reason is not None or args is None:
@@ -594,7 +659,9 @@ class Scherbia(Game):
             return words.HEAL_RULE
         return None
 
-    def why_not_lay(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_lay(
+        self, state: ScherbiaState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """An action card of one's hidden hand, face down before the trick."""
         reason = self._asked(state, seat, "lay")
         if reason is not None or args is None:
@@ -603,7 +670,9 @@ class Scherbia(Game):
             return words.LAY_RULE
         return None
 
-    def why_not_faction(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_faction(
+        self, state: ScherbiaState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """The faction's ability instead of a card, once per member and game."""
         reason = self._asked(state, seat, "lay")
         if reason is not None or args is None:
@@ -612,7 +681,9 @@ class Scherbia(Game):
             return words.LAY_RULE
         return None
 
-    def why_not_veto(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_veto(
+        self, state: ScherbiaState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """An Einspruch on another seat's revealed, live action card (or Einspruch)."""
         reason = self._asked(state, seat, "veto")
         if reason is not None or args is None:
@@ -622,7 +693,7 @@ class Scherbia(Game):
         return None
 
     @staticmethod
-    def _lay_words(state: State, seat: int) -> set[str]:
+    def _lay_words(state: ScherbiaState, seat: int) -> set[str]:
         """The lay codes of the action cards in ``seat``'s hidden hand."""
         return {"lay:" + ACTION_KINDS[kind_of(card)].word for card in state["ahands"][seat]}
 
@@ -658,6 +729,8 @@ class Scherbia(Game):
         return new
 
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(ScherbiaState, state)
         phase = state["phase"]
         if phase == "play" and state["ask"] is None and seat != CHANCE:
             prof = _PROFESSION_OF_PLAY.get(code)
@@ -743,7 +816,7 @@ class Scherbia(Game):
 
     # ----- steps ------------------------------------------------------------------------------
 
-    def _deal(self, state: State, order: list[int], events: list[Event]) -> None:
+    def _deal(self, state: ScherbiaState, order: list[int], events: list[Event]) -> None:
         size = state["hand_size"]
         for seat in range(state["n"]):
             hand = sorted(order[seat * size : (seat + 1) * size])
@@ -754,10 +827,10 @@ class Scherbia(Game):
         events.append(Event("deal", {"hand_size": size, "aside": len(state["aside"])}))
 
     @staticmethod
-    def _after_actions_deal(state: State) -> str:
+    def _after_actions_deal(state: ScherbiaState) -> str:
         return "factions" if state["factions_on"] else "first"
 
-    def _deal_actions(self, state: State, order: list[int], events: list[Event]) -> None:
+    def _deal_actions(self, state: ScherbiaState, order: list[int], events: list[Event]) -> None:
         """Einsprueche set aside first, the rest shuffled; each seat: ``ahand_size`` + one
         Einspruch; the rest set aside unseen (ruling, Aktionskarten: deal).
         """
@@ -774,7 +847,9 @@ class Scherbia(Game):
         state["phase"] = self._after_actions_deal(state)
         events.append(Event("action_deal", {"per_seat": size + 1}))
 
-    def _draw_factions(self, state: State, args: tuple[Any, ...], events: list[Event]) -> None:
+    def _draw_factions(
+        self, state: ScherbiaState, args: tuple[Any, ...], events: list[Event]
+    ) -> None:
         state["fac"] = [int(args[0]), int(args[1])]
         state["phase"] = "first"
         if all(_revealed_factions(state)):
@@ -788,7 +863,7 @@ class Scherbia(Game):
                 Event("own_faction", {"team": team, "faction": state["fac"][team]}, to=seat)
             )
 
-    def _first(self, state: State, leader: int, events: list[Event]) -> None:
+    def _first(self, state: ScherbiaState, leader: int, events: list[Event]) -> None:
         state["leader"] = state["turn"] = leader
         state["phase"] = "play"
         if state["actions"] or state["factions_on"]:
@@ -797,16 +872,16 @@ class Scherbia(Game):
 
     # ----- action cards and factions ------------------------------------------------------------
 
-    def _faction_ability(self, state: State, seat: int) -> ActionKind | None:
+    def _faction_ability(self, state: ScherbiaState, seat: int) -> ActionKind | None:
         if not state["fac"]:
             return None
         return FACTIONS[state["fac"][team_of(state, seat)]].ability
 
-    def _faction_ready(self, state: State, seat: int) -> bool:
+    def _faction_ready(self, state: ScherbiaState, seat: int) -> bool:
         """A faction ability is used once per member per game (ruling, Fraktionen)."""
         return self._faction_ability(state, seat) is not None and not state["fused"][seat]
 
-    def _can_lay(self, state: State, seat: int) -> bool:
+    def _can_lay(self, state: ScherbiaState, seat: int) -> bool:
         """Asked to lay: with a card or an ability to lay; with hidden factions also every seat
         of a team whose faction is still hidden (it may pass), or skipping it would tell the
         table that the team has no ability left to lay (a passive faction).
@@ -816,7 +891,7 @@ class Scherbia(Game):
         return bool(state["ahands"][seat]) or self._faction_ready(state, seat)
 
     def _lay(
-        self, state: State, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
+        self, state: ScherbiaState, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
     ) -> None:
         """One action card (or the faction ability) face down, or none: who laid is public."""
         state["lay"] += 1
@@ -838,14 +913,14 @@ class Scherbia(Game):
         events.append(Event("lay", {"seat": seat}))
         events.append(Event("laid", {"action": item["c"], "faction": item["f"]}, to=seat))
 
-    def _item_kind(self, state: State, item: dict[str, Any]) -> ActionKind:
+    def _item_kind(self, state: ScherbiaState, item: dict[str, Any]) -> ActionKind:
         if item["f"]:
             ability = self._faction_ability(state, item["s"])
             assert ability is not None
             return ability
         return ACTION_KINDS[kind_of(item["c"])]
 
-    def _live(self, state: State, index: int) -> bool:
+    def _live(self, state: ScherbiaState, index: int) -> bool:
         """An item acts unless protected away or a live Einspruch lies on it."""
         laid = state["laid"]
         if laid[index]["pv"]:
@@ -854,10 +929,10 @@ class Scherbia(Game):
             other["on"] == index and self._live(state, j) for j, other in enumerate(laid)
         )
 
-    def _is_veto(self, state: State, item: dict[str, Any]) -> bool:
+    def _is_veto(self, state: ScherbiaState, item: dict[str, Any]) -> bool:
         return not item["f"] and kind_of(item["c"]) == EINSPRUCH
 
-    def _veto_targets(self, state: State, seat: int) -> list[int]:
+    def _veto_targets(self, state: ScherbiaState, seat: int) -> list[int]:
         """Seats whose revealed action card an Einspruch may hit: a live action card, or an
         Einspruch already put on a card (never a faction ability, never an unused Einspruch).
 
@@ -873,14 +948,14 @@ class Scherbia(Game):
             and self._live(state, index)
         )
 
-    def _veto(self, state: State, seat: int, target: int, events: list[Event]) -> None:
+    def _veto(self, state: ScherbiaState, seat: int, target: int, events: list[Event]) -> None:
         laid = [dict(item) for item in state["laid"]]
         mine = next(i for i, item in enumerate(laid) if item["s"] == seat)
         laid[mine]["on"] = next(i for i, item in enumerate(laid) if item["s"] == target)
         state["laid"] = laid
         events.append(Event("veto", {"seat": seat, "target": target}))
 
-    def _reveal(self, state: State, events: list[Event]) -> None:
+    def _reveal(self, state: ScherbiaState, events: list[Event]) -> None:
         state["revealed"] = True
         fused = list(state["fused"])
         shown = []
@@ -902,7 +977,7 @@ class Scherbia(Game):
         for team in sorted(newly):  # a hidden faction shows itself by its ability
             events.append(Event("faction_shown", {"team": team, "faction": state["fac"][team]}))
 
-    def _next_veto(self, state: State, events: list[Event]) -> None:
+    def _next_veto(self, state: ScherbiaState, events: list[Event]) -> None:
         """From the leader round the table, each unused live Einspruch may be put on a card."""
         n = state["n"]
         while state["vcur"] < n:
@@ -920,7 +995,7 @@ class Scherbia(Game):
                     return
         self._resolve(state, events)
 
-    def _resolve(self, state: State, events: list[Event]) -> None:
+    def _resolve(self, state: ScherbiaState, events: list[Event]) -> None:
         """Schutz first, then the live actions in seat order from the leader; then decide."""
         n = state["n"]
         laid = [dict(item) for item in state["laid"]]
@@ -964,7 +1039,9 @@ class Scherbia(Game):
         winner = decide(trick, sums, allmacht=not mods["nomagic"])
         self._decided(state, winner, sums, events)
 
-    def _effect(self, state: State, mods: dict[str, Any], owner: int, kind: ActionKind) -> None:
+    def _effect(
+        self, state: ScherbiaState, mods: dict[str, Any], owner: int, kind: ActionKind
+    ) -> None:
         trick = state["trick"]
         n = state["n"]
         sums = mod_totals(trick, n, mods)
@@ -1002,7 +1079,7 @@ class Scherbia(Game):
             mods["delta"][owner] += diff
             mods["delta"][strongest] -= diff
 
-    def _revive(self, state: State, events: list[Event]) -> None:
+    def _revive(self, state: ScherbiaState, events: list[Event]) -> None:
         """Wiederbelebung: a losing owner's Heiler and highest other card go to its own pile."""
         winner = state["winner"]
         trick = state["trick"]
@@ -1021,7 +1098,7 @@ class Scherbia(Game):
                 trick[best]["x"] = owner
             events.append(Event("revive", {"seat": owner}))
 
-    def _play(self, state: State, seat: int, prof: int, events: list[Event]) -> None:
+    def _play(self, state: ScherbiaState, seat: int, prof: int, events: list[Event]) -> None:
         hand = state["hands"][seat] = state["hands"][seat][:]  # shared until now
         card = _take(hand, prof)
         trick = state["trick"]
@@ -1030,7 +1107,7 @@ class Scherbia(Game):
         events.append(Event("play", {"seat": seat, "card": card, "layer": state["layer"]}))
         self._placed(state, len(trick) - 1, events)
 
-    def _placed(self, state: State, slot: int, events: list[Event]) -> None:
+    def _placed(self, state: ScherbiaState, slot: int, events: list[Event]) -> None:
         """On-play abilities of a card just placed (played or as a replacement)."""
         entry = state["trick"][slot]
         if entry["c"] >> 2 == BERUFSLOSER and self._copy_options(state, slot):
@@ -1039,12 +1116,12 @@ class Scherbia(Game):
             return
         self._after_copy(state, slot, events)
 
-    def _after_copy(self, state: State, slot: int, events: list[Event]) -> None:
+    def _after_copy(self, state: ScherbiaState, slot: int, events: list[Event]) -> None:
         entry = state["trick"][slot]
         if effective(entry) == JAEGER and self._shoot_targets(state, slot):
             state["ask"] = {"k": "shoot", "s": entry["s"], "e": slot}
 
-    def _copy_options(self, state: State, slot: int) -> list[int]:
+    def _copy_options(self, state: ScherbiaState, slot: int) -> list[int]:
         """Slots a Berufsloser may copy, one per distinct outcome (earliest first)."""
         trick = state["trick"]
         seen: dict[tuple[str, int], int] = {}
@@ -1062,7 +1139,7 @@ class Scherbia(Game):
             seen.setdefault(key, index)
         return sorted(seen.values())
 
-    def _roll_source(self, state: State, slot: int) -> int:
+    def _roll_source(self, state: ScherbiaState, slot: int) -> int:
         """The slot whose coming roll a (copied) Holzfaeller in ``slot`` will take."""
         entry = state["trick"][slot]
         link = entry["lk"]
@@ -1070,7 +1147,7 @@ class Scherbia(Game):
             return link
         return slot
 
-    def _copy(self, state: State, slot: int, source: int, events: list[Event]) -> None:
+    def _copy(self, state: ScherbiaState, slot: int, source: int, events: list[Event]) -> None:
         trick = state["trick"]
         entry, other = trick[slot], trick[source]
         prof = effective(other)
@@ -1085,7 +1162,7 @@ class Scherbia(Game):
             Event("copy", {"seat": entry["s"], "card": entry["c"], "of": other["c"], "as": prof})
         )
 
-    def _shoot_targets(self, state: State, slot: int) -> list[int]:
+    def _shoot_targets(self, state: ScherbiaState, slot: int) -> list[int]:
         """Seats whose most recent card a Jaeger in ``slot`` may send back."""
         trick = state["trick"]
         owner = trick[slot]["s"]
@@ -1101,7 +1178,7 @@ class Scherbia(Game):
                 targets.append(seat)
         return targets
 
-    def _shoot(self, state: State, slot: int, target: int, events: list[Event]) -> None:
+    def _shoot(self, state: ScherbiaState, slot: int, target: int, events: list[Event]) -> None:
         trick = state["trick"]
         victim = latest_slot(trick, target, state["layer"])
         assert victim is not None
@@ -1121,12 +1198,12 @@ class Scherbia(Game):
             return
         self._replace(state, victim, options[0], returned, events)
 
-    def _replace_options(self, state: State, ask: dict[str, Any]) -> list[int]:
+    def _replace_options(self, state: ScherbiaState, ask: dict[str, Any]) -> list[int]:
         """Professions the target may put in place of its card: any other card in hand."""
         return sorted({card >> 2 for card in state["hands"][ask["s"]]})
 
     def _replace(
-        self, state: State, slot: int, prof: int, returned: int, events: list[Event]
+        self, state: ScherbiaState, slot: int, prof: int, returned: int, events: list[Event]
     ) -> None:
         trick = state["trick"]
         old = trick[slot]
@@ -1145,7 +1222,7 @@ class Scherbia(Game):
                 state["recopy"] = [*state["recopy"], index]
         self._placed(state, slot, events)
 
-    def _roll(self, state: State, dice: list[int], events: list[Event]) -> None:
+    def _roll(self, state: ScherbiaState, dice: list[int], events: list[Event]) -> None:
         ask = state["ask"]
         state["ask"] = None
         value = dice[0] + dice[1]
@@ -1164,17 +1241,17 @@ class Scherbia(Game):
         entry["r"] = value
         events.append(Event("roll", {"seat": entry["s"], "card": entry["c"], "dice": dice}))
 
-    def _new_layer(self, state: State) -> None:
+    def _new_layer(self, state: ScherbiaState) -> None:
         state["layer"] += 1
         state["count"] = 0
         state["passed"] = []
         state["stage"] = "play"
 
-    def _heal_options(self, state: State, ask: dict[str, Any]) -> list[int]:
+    def _heal_options(self, state: ScherbiaState, ask: dict[str, Any]) -> list[int]:
         hand = state["hands"][ask["s"]]
         return sorted({card >> 2 for card in hand if BASE[card >> 2] < BASE[HEILER]})
 
-    def _steal(self, state: State, slot: int, target: int, events: list[Event]) -> None:
+    def _steal(self, state: ScherbiaState, slot: int, target: int, events: list[Event]) -> None:
         trick = state["trick"]
         thief = trick[slot]["s"]
         trick[target]["x"] = thief
@@ -1182,7 +1259,7 @@ class Scherbia(Game):
             Event("steal", {"seat": thief, "card": trick[target]["c"], "from": trick[target]["s"]})
         )
 
-    def _steal_matters(self, state: State, slot: int, target: int) -> bool:
+    def _steal_matters(self, state: ScherbiaState, slot: int, target: int) -> bool:
         """Whether a Dieb's theft can change anything (else it is done without asking)."""
         trick = state["trick"]
         thief = trick[slot]["s"]
@@ -1198,7 +1275,7 @@ class Scherbia(Game):
             return True
         return is_heiler(victim) and victim["s"] != winner
 
-    def _heal(self, state: State, slot: int, prof: int, events: list[Event]) -> None:
+    def _heal(self, state: ScherbiaState, slot: int, prof: int, events: list[Event]) -> None:
         entry = state["trick"][slot]
         hand = state["hands"][entry["s"]] = state["hands"][entry["s"]][:]  # shared until now
         card = _take(hand, prof)
@@ -1208,7 +1285,7 @@ class Scherbia(Game):
 
     # ----- the automatic flow -----------------------------------------------------------------
 
-    def _advance(self, state: State, events: list[Event]) -> None:
+    def _advance(self, state: ScherbiaState, events: list[Event]) -> None:
         """Run every step that needs no decision, until a question is open or the game ends."""
         n = state["n"]
         while state["ask"] is None and state["phase"] == "play":
@@ -1251,7 +1328,7 @@ class Scherbia(Game):
                     return
                 self._score(state, events)
 
-    def _ask_roll(self, state: State, events: list[Event]) -> bool:
+    def _ask_roll(self, state: ScherbiaState, events: list[Event]) -> bool:
         """Open the next roll the complete layer needs; False when all dice are down."""
         trick = state["trick"]
         for index, entry in enumerate(trick):
@@ -1280,7 +1357,7 @@ class Scherbia(Game):
             return True
         return False
 
-    def _layer_done(self, state: State, events: list[Event]) -> None:
+    def _layer_done(self, state: ScherbiaState, events: list[Event]) -> None:
         trick = state["trick"]
         sums = totals(trick, state["n"])
         winner = decide(trick, sums)
@@ -1307,7 +1384,7 @@ class Scherbia(Game):
         self._decided(state, winner, sums, events)
 
     def _decided(
-        self, state: State, winner: int | None, sums: list[int], events: list[Event]
+        self, state: ScherbiaState, winner: int | None, sums: list[int], events: list[Event]
     ) -> None:
         state["winner"] = winner
         state["stage"] = "dieb"
@@ -1316,7 +1393,7 @@ class Scherbia(Game):
         if state["mods"] is not None and state["mods"]["revive"]:
             self._revive(state, events)
 
-    def _next_dieb(self, state: State, events: list[Event]) -> None:
+    def _next_dieb(self, state: ScherbiaState, events: list[Event]) -> None:
         trick = state["trick"]
         while state["cursor"] < len(trick):
             slot = state["cursor"]
@@ -1334,7 +1411,7 @@ class Scherbia(Game):
         state["stage"] = "heiler"
         state["cursor"] = 0
 
-    def _next_heiler(self, state: State, events: list[Event]) -> None:
+    def _next_heiler(self, state: ScherbiaState, events: list[Event]) -> None:
         trick = state["trick"]
         while state["cursor"] < len(trick):
             slot = state["cursor"]
@@ -1347,7 +1424,7 @@ class Scherbia(Game):
                     return
         self._clear_trick(state, events)
 
-    def _clear_trick(self, state: State, events: list[Event]) -> None:
+    def _clear_trick(self, state: ScherbiaState, events: list[Event]) -> None:
         winner = state["winner"]
         moves = []
         state["piles"] = [pile[:] for pile in state["piles"]]  # shared until now
@@ -1407,7 +1484,7 @@ class Scherbia(Game):
             if card >> 2 == HOLZFAELLER
         ]
 
-    def _score(self, state: State, events: list[Event]) -> None:
+    def _score(self, state: ScherbiaState, events: list[Event]) -> None:
         rolls = {roll[1]: roll[2] for roll in state["final"]}
         pile_scores = [
             sum(final_value(card, pile, rolls) for card in pile) for pile in state["piles"]
@@ -1437,6 +1514,8 @@ class Scherbia(Game):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """The table as ``seat`` sees it (its hand and its own pile); None: the public table."""
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(ScherbiaState, state)
         trick = state["trick"]
         counts = lying_counts(trick)
         n = state["n"]
@@ -1462,7 +1541,7 @@ class Scherbia(Game):
             "phase": state["phase"],
             "stage": state["stage"],
             "leader": state["leader"],
-            "to_act": self.to_act(state),
+            "to_act": self.to_act(cast(State, state)),
             "ask": public_ask,
             "layer": state["layer"],
             "blockade_passed": list(state["passed"]),
@@ -1537,13 +1616,15 @@ class Scherbia(Game):
         }
         return view
 
-    def _faction_known(self, state: State, team: int, seat: int | None) -> bool:
+    def _faction_known(self, state: ScherbiaState, team: int, seat: int | None) -> bool:
         """Open factions, a revealed one, or one's own team's (hidden factions)."""
         if _revealed_factions(state)[team]:
             return True
         return seat is not None and team_of(state, seat) == team
 
-    def _laid_view(self, state: State, item: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    def _laid_view(
+        self, state: ScherbiaState, item: dict[str, Any], seat: int | None
+    ) -> dict[str, Any]:
         """A laid card: public as a back with its owner until the reveal, its kind to its owner."""
         shown = state["revealed"] or item["s"] == seat
         target = item["on"]
@@ -1556,7 +1637,7 @@ class Scherbia(Game):
             "void": None if not state["revealed"] else not self._live_index(state, item),
         }
 
-    def _live_index(self, state: State, item: dict[str, Any]) -> bool:
+    def _live_index(self, state: ScherbiaState, item: dict[str, Any]) -> bool:
         return self._live(state, state["laid"].index(item))
 
     def check_invariants(self, state: State) -> None:
@@ -1644,9 +1725,11 @@ class Scherbia(Game):
         self, state: State, observer: int | None, rng: random.Random
     ) -> State | None:
         """Deal other hands, the set-aside cards and face-down piles anew, sizes kept."""
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(ScherbiaState, state)
         if state["phase"] in ("deal", "over"):
             return None
-        other = clone(state)
+        other = cast(ScherbiaState, clone(cast(State, state)))
         seats = [seat for seat in range(state["n"]) if seat != observer]
         piles_hidden = state["stage"] not in ("final", "over")
         pool = list(other["aside"])
@@ -1682,9 +1765,11 @@ class Scherbia(Game):
             other["aaside"] = sorted(apool)
         if other["fac"]:
             self._shuffle_factions(other, observer, rng)
-        return other
+        return cast(State, other)
 
-    def _shuffle_factions(self, state: State, observer: int | None, rng: random.Random) -> None:
+    def _shuffle_factions(
+        self, state: ScherbiaState, observer: int | None, rng: random.Random
+    ) -> None:
         """Hidden factions the observer does not know, dealt anew among the factions it cannot
         rule out (a team with its ability laid face down keeps a faction that has one).
         """

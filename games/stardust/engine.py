@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -91,13 +91,13 @@ def _copy_state(state: State) -> State:
     return new
 
 
-def _own_everything(state: State) -> None:
+def _own_everything(state: StardustState) -> None:
     """Give a copied state its own copy of every list and dict that moves may edit in place.
 
     Laid jokers, the last hand's summary and the options are never edited, only replaced.
     """
     for key in _FLAT_LISTS:
-        state[key] = state[key][:]
+        state[key] = state[key][:]  # type: ignore[literal-required]  # the keys of _FLAT_LISTS
     state["hands"] = [hand[:] for hand in state["hands"]]
     state["draws"] = [draw[:] for draw in state["draws"]]
     pending = state["pending"]
@@ -123,15 +123,15 @@ _FLAT_LISTS = (
 )
 
 
-def _live(state: State, seat: int) -> bool:
+def _live(state: StardustState, seat: int) -> bool:
     return state["in_hand"][seat] and not state["folded"][seat]
 
 
-def _live_seats(state: State) -> list[int]:
+def _live_seats(state: StardustState) -> list[int]:
     return [seat for seat in _order(state) if _live(state, seat)]
 
 
-def _order(state: State, start: int | None = None) -> tuple[int, ...]:
+def _order(state: StardustState, start: int | None = None) -> tuple[int, ...]:
     """All seats in turn order, starting after ``start`` (default: after the dealer)."""
     return _TURN_ORDERS[state["n"]][state["dealer"] if start is None else start]
 
@@ -143,7 +143,7 @@ _TURN_ORDERS = [
 as ``(first + step) % n`` has it)."""
 
 
-def _others_can_act(state: State, seat: int) -> bool:
+def _others_can_act(state: StardustState, seat: int) -> bool:
     stacks, in_hand, folded = state["stacks"], state["in_hand"], state["folded"]
     for other in range(state["n"]):
         if other != seat and in_hand[other] and not folded[other] and stacks[other] > 0:
@@ -151,7 +151,7 @@ def _others_can_act(state: State, seat: int) -> bool:
     return False
 
 
-def betting_menu(state: State, seat: int) -> tuple[str, dict[int, str], int, int]:
+def betting_menu(state: StardustState, seat: int) -> tuple[str, dict[int, str], int, int]:
     """The bet or raise menu of ``seat``: (verb, {amount: tag}, minimum, all-in total).
 
     Amounts are the seat's total bet in this round after the action. An empty menu means the
@@ -246,6 +246,39 @@ class StardustPosition(BaseModel):
 
 def _bad_position(de: str, en: str) -> SetupError:
     return SetupError(Text(f"Ungültige Stellung: {de}", f"Invalid position: {en}"))
+
+
+class StardustState(TypedDict):
+    """A Stardust match: chips, the hand being played and its betting (``initial_state``)."""
+
+    n: int
+    opt: dict[str, int]
+    total: int
+    stacks: list[int]
+    left: list[int | None]
+    leaves: int
+    hand_no: int
+    dealer: int
+    phase: str  # "deal", "bet", "exchange" or "over"
+    round: int
+    deck: list[int]
+    discards: list[int]
+    hands: list[list[int]]
+    laid: list[list[int]]
+    hole: list[bool]
+    in_hand: list[bool]
+    folded: list[bool]
+    contrib: list[int]
+    bets: list[int]
+    cur: int
+    min_inc: int
+    acted: list[bool]
+    turn: Any  # int, or None
+    exchanged: list[bool]
+    pending: Any  # dict[str, Any], or None
+    draws: list[list[int]]
+    need_shuffle: bool
+    last: Any  # dict[str, Any], or None
 
 
 class Stardust(Game):
@@ -381,6 +414,8 @@ class Stardust(Game):
         menu (``betting_menu``, the bounds its check tests) and the Schneller Tod's targets,
         which go through the check one by one.
         """
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(StardustState, state)
         if seat == CHANCE:
             return []
         if state["pending"] is not None:
@@ -416,12 +451,12 @@ class Stardust(Game):
 
     # ----- one check per verb (``games.core.checks``) ------------------------------------------
 
-    def _check_word(self, state: State, seat: int, verb: str) -> Text | None:
+    def _check_word(self, state: StardustState, seat: int, verb: str) -> Text | None:
         """The check of ``verb`` (for the menu's fixed words)."""
         return _CHECKS[verb](self, state, seat, ())
 
     @staticmethod
-    def _dealt(state: State) -> Text | None:
+    def _dealt(state: StardustState) -> Text | None:
         """Why no player acts now: the match is over, or chance must shuffle first."""
         phase = state["phase"]
         if phase == "over":
@@ -430,7 +465,7 @@ class Stardust(Game):
             return SHUFFLE_FIRST
         return None
 
-    def _betting(self, state: State, seat: int) -> Text | None:
+    def _betting(self, state: StardustState, seat: int) -> Text | None:
         """Why ``seat`` cannot make a betting move now."""
         reason = self._dealt(state)
         if reason is not None:
@@ -443,7 +478,7 @@ class Stardust(Game):
             return NOT_YOUR_TURN
         return None
 
-    def _exchanging(self, state: State, seat: int) -> Text | None:
+    def _exchanging(self, state: StardustState, seat: int) -> Text | None:
         """Why ``seat`` cannot make an exchange move (keep, swap, a joker special) now."""
         reason = self._dealt(state)
         if reason is not None:
@@ -454,7 +489,9 @@ class Stardust(Game):
             return NOT_YOUR_TURN
         return None
 
-    def why_not_check(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_check(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """Only while nothing is owed to the pot."""
         reason = self._betting(state, seat)
         if reason is not None or args is None:
@@ -463,7 +500,9 @@ class Stardust(Game):
             return MALFORMED
         return MUST_ANSWER if state["cur"] > state["bets"][seat] else None
 
-    def why_not_call(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_call(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """Only against a bet."""
         reason = self._betting(state, seat)
         if reason is not None or args is None:
@@ -472,7 +511,9 @@ class Stardust(Game):
             return MALFORMED
         return NOTHING_TO_CALL if state["cur"] == state["bets"][seat] else None
 
-    def why_not_fold(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_fold(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """Against a bet, or instead of paying for Dunkle Wasser."""
         pending = state["pending"]
         if pending is not None and pending["kind"] != "tod" and not self._dealt(state):
@@ -484,18 +525,22 @@ class Stardust(Game):
             return MALFORMED
         return NO_FOLD_FOR_FREE if state["cur"] == state["bets"][seat] else None
 
-    def why_not_bet(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_bet(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """A first bet of this round: from the ante up to all-in."""
         return self._why_not_amount(state, seat, "bet", args)
 
-    def why_not_raise(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_raise(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """A raise by at least the last full raise, or all-in; not after one's own short all-in
         was answered.
         """
         return self._why_not_amount(state, seat, "raise", args)
 
     def _why_not_amount(
-        self, state: State, seat: int, verb: str, args: tuple[Any, ...] | None
+        self, state: StardustState, seat: int, verb: str, args: tuple[Any, ...] | None
     ) -> Text | None:
         reason = self._betting(state, seat)
         if reason is not None:
@@ -521,14 +566,18 @@ class Stardust(Game):
             return BELOW_MINIMUM.format(minimum=minimum, allin=allin)
         return None
 
-    def why_not_keep(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_keep(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """The exchanging seat keeps its cards."""
         reason = self._exchanging(state, seat)
         if reason is not None or args is None:
             return reason
         return MALFORMED if args else None
 
-    def why_not_swap(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_swap(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """One to three different cards of one's hand, named in ascending order."""
         reason = self._exchanging(state, seat)
         if reason is not None or args is None:
@@ -545,24 +594,30 @@ class Stardust(Game):
         return None
 
     def _joker(
-        self, state: State, seat: int, joker: int, args: tuple[Any, ...] | None
+        self, state: StardustState, seat: int, joker: int, args: tuple[Any, ...] | None
     ) -> Text | None:
         reason = self._exchanging(state, seat)
         if reason is not None or args is None:
             return reason
         return NOT_HELD if joker not in state["hands"][seat] else None
 
-    def why_not_loch(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_loch(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """Schwarzes Loch from one's hand."""
         reason = self._joker(state, seat, SCHWARZES_LOCH, args)
         return MALFORMED if reason is None and args else reason
 
-    def why_not_wasser(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_wasser(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """Dunkle Wasser from one's hand."""
         reason = self._joker(state, seat, DUNKLE_WASSER, args)
         return MALFORMED if reason is None and args else reason
 
-    def why_not_tod(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_tod(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """Schneller Tod from one's hand, before another player still in the hand."""
         reason = self._joker(state, seat, SCHNELLER_TOD, args)
         if reason is not None or args is None:
@@ -574,7 +629,9 @@ class Stardust(Game):
             return BAD_TARGET
         return None if _live(state, target) else BAD_TARGET
 
-    def why_not_drop(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_drop(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """Schneller Tod's target discards one card of its hand."""
         reason = self._dealt(state)
         if reason is not None:
@@ -590,7 +647,9 @@ class Stardust(Game):
             return NOT_HELD
         return None
 
-    def why_not_pay(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_pay(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         """Each player in turn pays the ante again for Dunkle Wasser (or folds)."""
         reason = self._dealt(state)
         if reason is not None:
@@ -625,6 +684,8 @@ class Stardust(Game):
         return _copy_state(state)
 
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(StardustState, state)
         if seat == CHANCE:
             _own_everything(state)
             self._apply_chance(state, *_decode_shuffle(code), events)
@@ -647,7 +708,9 @@ class Stardust(Game):
 
     # ----- chance ------------------------------------------------------------------------------
 
-    def _apply_chance(self, state: State, verb: str, args: list[int], events: list[Event]) -> None:
+    def _apply_chance(
+        self, state: StardustState, verb: str, args: list[int], events: list[Event]
+    ) -> None:
         if state["phase"] == "deal":
             order = _permutation(args, DECK_SIZE)
             self._start_hand(state, order, events)
@@ -663,7 +726,7 @@ class Stardust(Game):
         self._run_draws(state, events)
         self._continue_exchange(state, events)
 
-    def _start_hand(self, state: State, order: list[int], events: list[Event]) -> None:
+    def _start_hand(self, state: StardustState, order: list[int], events: list[Event]) -> None:
         ante = state["opt"]["ante"]
         state["deck"] = order
         seats = [seat for seat in _order(state) if state["left"][seat] is None]
@@ -685,7 +748,7 @@ class Stardust(Game):
 
     # ----- betting -----------------------------------------------------------------------------
 
-    def _start_round(self, state: State, number: int, events: list[Event]) -> None:
+    def _start_round(self, state: StardustState, number: int, events: list[Event]) -> None:
         n = state["n"]
         state["phase"] = "bet"
         state["round"] = number
@@ -701,7 +764,7 @@ class Stardust(Game):
         state["turn"] = actors[0]
         events.append(Event("round", {"round": number, "seat": actors[0]}))
 
-    def _end_round(self, state: State, events: list[Event]) -> None:
+    def _end_round(self, state: StardustState, events: list[Event]) -> None:
         state["turn"] = None
         if state["round"] == 1:
             state["phase"] = "exchange"
@@ -712,7 +775,7 @@ class Stardust(Game):
             self._showdown(state, events)
 
     def _apply_bet(
-        self, state: State, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
+        self, state: StardustState, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
     ) -> None:
         stacks, bets = state["stacks"], state["bets"]
         to_call = state["cur"] - bets[seat]
@@ -734,10 +797,12 @@ class Stardust(Game):
             amount = self._checked_amount(state, seat, verb, args)
             self._raise_to(state, seat, verb, amount, events)
         else:
-            raise IllegalAction(self.explain_illegal(state, seat, encode_safe(verb, args)))
+            raise IllegalAction(
+                self.explain_illegal(state, seat, encode_safe(verb, args))  # type: ignore[arg-type]
+            )
         self._next_bettor(state, seat, events)
 
-    def _next_bettor(self, state: State, seat: int, events: list[Event]) -> None:
+    def _next_bettor(self, state: StardustState, seat: int, events: list[Event]) -> None:
         """The turn passes to the next seat that must still bet after ``seat``, or the betting
         round ends.
         """
@@ -756,7 +821,9 @@ class Stardust(Game):
                 return
         self._end_round(state, events)
 
-    def _checked_amount(self, state: State, seat: int, verb: str, args: tuple[Any, ...]) -> int:
+    def _checked_amount(
+        self, state: StardustState, seat: int, verb: str, args: tuple[Any, ...]
+    ) -> int:
         """The typed or chosen amount, or ``IllegalAction`` with its check's reason."""
         reason = self._why_not_amount(state, seat, verb, args)
         if reason is not None:
@@ -764,7 +831,9 @@ class Stardust(Game):
         amount: int = args[0]
         return amount
 
-    def _raise_to(self, state: State, seat: int, verb: str, amount: int, events: list[Event]):
+    def _raise_to(
+        self, state: StardustState, seat: int, verb: str, amount: int, events: list[Event]
+    ):
         current = state["cur"]
         self._pay(state, seat, amount - state["bets"][seat])
         increase = amount - current
@@ -783,14 +852,14 @@ class Stardust(Game):
             )
         )
 
-    def _pay(self, state: State, seat: int, amount: int) -> None:
+    def _pay(self, state: StardustState, seat: int, amount: int) -> None:
         state["stacks"][seat] -= amount
         state["bets"][seat] += amount
         state["contrib"][seat] += amount
 
     # ----- the exchange ------------------------------------------------------------------------
 
-    def _continue_exchange(self, state: State, events: list[Event]) -> None:
+    def _continue_exchange(self, state: StardustState, events: list[Event]) -> None:
         """Move the exchange on once draws, specials and the current seat are done."""
         if state["phase"] != "exchange" or state["need_shuffle"] or state["pending"]:
             return
@@ -804,7 +873,7 @@ class Stardust(Game):
         self._start_round(state, 2, events)
 
     def _apply_exchange(
-        self, state: State, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
+        self, state: StardustState, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
     ) -> None:
         hand = state["hands"][seat]
         if verb in ("keep", "swap"):
@@ -851,10 +920,12 @@ class Stardust(Game):
             if not queue:
                 self._finish_wasser(state, events)
         else:
-            raise IllegalAction(self.explain_illegal(state, seat, encode_safe(verb, args)))
+            raise IllegalAction(
+                self.explain_illegal(state, seat, encode_safe(verb, args))  # type: ignore[arg-type]
+            )
         self._continue_exchange(state, events)
 
-    def _lay(self, state: State, seat: int, joker: int, before: int) -> None:
+    def _lay(self, state: StardustState, seat: int, joker: int, before: int) -> None:
         hand = state["hands"][seat]
         if joker not in hand:
             raise IllegalAction(NOT_HELD)
@@ -862,7 +933,7 @@ class Stardust(Game):
         state["laid"].append([joker, seat, before])
 
     def _apply_drop(
-        self, state: State, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
+        self, state: StardustState, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
     ) -> None:
         pending = state["pending"]
         hand = state["hands"][seat]
@@ -880,7 +951,7 @@ class Stardust(Game):
         self._continue_exchange(state, events)
 
     def _apply_wasser_answer(
-        self, state: State, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
+        self, state: StardustState, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
     ) -> None:
         queue = state["pending"]["queue"]
         if args or verb not in ("pay", "fold"):
@@ -903,18 +974,18 @@ class Stardust(Game):
             self._finish_wasser(state, events)
         self._continue_exchange(state, events)
 
-    def _finish_wasser(self, state: State, events: list[Event]) -> None:
+    def _finish_wasser(self, state: StardustState, events: list[Event]) -> None:
         by = state["pending"]["by"]
         state["pending"] = None
         if _live(state, by):
             self._draw(state, by, 1, events)
 
-    def _draw(self, state: State, seat: int, count: int, events: list[Event]) -> None:
+    def _draw(self, state: StardustState, seat: int, count: int, events: list[Event]) -> None:
         if count > 0:
             state["draws"].append([seat, count])
             self._run_draws(state, events)
 
-    def _run_draws(self, state: State, events: list[Event]) -> None:
+    def _run_draws(self, state: StardustState, events: list[Event]) -> None:
         """Deal pending draws; when the pile runs out, chance must shuffle the discards in."""
         draws, deck = state["draws"], state["deck"]
         while draws:
@@ -937,7 +1008,7 @@ class Stardust(Game):
 
     # ----- the end of a hand -------------------------------------------------------------------
 
-    def _win_by_folds(self, state: State, events: list[Event]) -> None:
+    def _win_by_folds(self, state: StardustState, events: list[Event]) -> None:
         (winner,) = _live_seats(state)
         amount = sum(state["contrib"])
         state["stacks"][winner] += amount
@@ -945,7 +1016,7 @@ class Stardust(Game):
         events.append(Event("won", {"seat": winner, "amount": amount}))
         self._end_hand(state, events)
 
-    def _showdown(self, state: State, events: list[Event]) -> None:
+    def _showdown(self, state: StardustState, events: list[Event]) -> None:
         live = _live_seats(state)
         contrib = state["contrib"]
         scores = {seat: evaluate(state["hands"][seat]) for seat in live}
@@ -962,26 +1033,28 @@ class Stardust(Game):
         events.append(Event("showdown", {"shown": shown_hands(shown), "pots": awarded}))
         self._end_hand(state, events)
 
-    def _end_hand(self, state: State, events: list[Event]) -> None:
+    def _end_hand(self, state: StardustState, events: list[Event]) -> None:
         n = state["n"]
         state.update(
-            contrib=[0] * n,
-            bets=[0] * n,
-            cur=0,
-            hands=[[] for _ in range(n)],
-            laid=[],
-            deck=[],
-            discards=[],
-            hole=[False] * n,
-            in_hand=[False] * n,
-            folded=[False] * n,
-            acted=[False] * n,
-            exchanged=[False] * n,
-            pending=None,
-            draws=[],
-            need_shuffle=False,
-            turn=None,
-            round=0,
+            {
+                "contrib": [0] * n,
+                "bets": [0] * n,
+                "cur": 0,
+                "hands": [[] for _ in range(n)],
+                "laid": [],
+                "deck": [],
+                "discards": [],
+                "hole": [False] * n,
+                "in_hand": [False] * n,
+                "folded": [False] * n,
+                "acted": [False] * n,
+                "exchanged": [False] * n,
+                "pending": None,
+                "draws": [],
+                "need_shuffle": False,
+                "turn": None,
+                "round": 0,
+            }
         )
         if state["hand_no"] >= state["opt"]["hands"]:
             state["phase"] = "over"
@@ -1047,7 +1120,7 @@ class Stardust(Game):
             public["evaluation"] = explain(hand) if len(hand) >= 5 else None
             public["amount_range"] = None
             if state["phase"] == "bet" and state["turn"] == seat:
-                verb, menu, minimum, allin = betting_menu(state, seat)
+                verb, menu, minimum, allin = betting_menu(cast(StardustState, state), seat)
                 if menu:
                     # For the typed-amount form: any total from the minimum to all-in.
                     public["amount_range"] = {
@@ -1087,7 +1160,7 @@ class Stardust(Game):
         """``forfeit``, and what followed the fold: a pot won, the showdown, the next betting
         round, a card drawn, the match's end (the log shows them as after any fold).
         """
-        new = self.copy_state(state)
+        new = cast(StardustState, _copy_state(state))
         _own_everything(new)
         events: list[Event] = []
         new["leaves"] += 1
@@ -1095,12 +1168,12 @@ class Stardust(Game):
         pending = new["pending"]
         if pending is not None and pending["kind"] != "tod":
             self._apply_wasser_answer(new, seat, "fold", (), events)
-            return new, events
+            return cast(State, new), events
         new["folded"][seat] = True
         if len(_live_seats(new)) == 1:
             new["pending"] = None
             self._win_by_folds(new, events)
-            return new, events
+            return cast(State, new), events
         if pending is not None:
             # Schneller Tod aimed at the gone player: nobody discards; its player still draws.
             new["pending"] = None
@@ -1111,7 +1184,7 @@ class Stardust(Game):
             self._continue_exchange(new, events)
         else:
             self._next_bettor(new, seat, events)
-        return new, events
+        return cast(State, new), events
 
     def result(self, state: State) -> Result | None:
         """Chips decide; players who left the match rank below, later leavers higher."""

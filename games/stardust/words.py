@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from games.core import Event, State, Text
 
@@ -91,7 +91,7 @@ CHIPS_FOR_TWO_ANTES = Text(
 def action_label(game: Stardust, state: State, seat: int, code: str, lang: str) -> str:
     """Buttons: amounts with their menu tag, cards with their German name and gloss."""
     # The engine imports this module, so its helpers are imported when a label is asked for.
-    from .engine import _decode, betting_menu
+    from .engine import StardustState, _decode, betting_menu
 
     verb, args = _decode(code)
     text: Text
@@ -108,7 +108,7 @@ def action_label(game: Stardust, state: State, seat: int, code: str, lang: str) 
     elif verb == "fold":
         text = Text("Aussteigen", "Fold")
     elif verb in ("bet", "raise") and args:
-        _verb, menu, _minimum, _allin = betting_menu(state, seat)
+        _verb, menu, _minimum, _allin = betting_menu(cast(StardustState, state), seat)
         tag = TAGS.get(menu.get(args[0], ""))
         suffix = Text(f" ({tag.de})", f" ({tag.en})") if tag else Text("", "")
         if verb == "bet":
