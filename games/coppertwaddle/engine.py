@@ -362,9 +362,11 @@ class Coppertwaddle(Game):
             actions = [
                 _DISCARD_CODES[DESIGN_OF[card]] for card in _one_per_design(state["hands"][seat])
             ]
-        actions.extend(
-            verb for verb in _WORDS[phase] if _WORD_CHECKS[verb](self, state, seat, ()) is None
-        )
+        # Past the turn above, the words' checks ask only the phase (``_PHASE_OF``), and
+        # ``answer`` a Coppertwaddle in hand.
+        actions.extend(_WORDS[phase])
+        if phase == "answer" and _coppertwaddle_in_hand(state, seat) >= 0:
+            actions.append("answer")
         return sorted(set(actions))
 
     # ----- one check per verb (``games.core.checks``) ------------------------------------------
@@ -506,7 +508,7 @@ class Coppertwaddle(Game):
         self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
     ) -> Text | None:
         """En Garde ends without a robbing."""
-        reason = self._acting(state, seat, "engarde")
+        reason = self._acting(state, seat, _PHASE_OF["end"])
         if reason is not None or args is None:
             return reason
         return NOT_NOW if args else None
@@ -523,19 +525,19 @@ class Coppertwaddle(Game):
         self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
     ) -> Text | None:
         """The Challenger ends the Challenge."""
-        return self._word(state, seat, args, "challenge")
+        return self._word(state, seat, args, _PHASE_OF["done"])
 
     def why_not_pass(
         self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
     ) -> Text | None:
         """A robbing's turn passes (two passes in a row end it)."""
-        return self._word(state, seat, args, "rob")
+        return self._word(state, seat, args, _PHASE_OF["pass"])
 
     def why_not_let(
         self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
     ) -> Text | None:
         """The asked seat lets the card stand."""
-        return self._word(state, seat, args, "answer")
+        return self._word(state, seat, args, _PHASE_OF["let"])
 
     def why_not_answer(
         self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
@@ -543,7 +545,7 @@ class Coppertwaddle(Game):
         """The asked seat answers with a Coppertwaddle from its hand."""
         if _coppertwaddle_in_hand(state, seat) < 0:
             return NOT_HELD
-        return self._word(state, seat, args, "answer")
+        return self._word(state, seat, args, _PHASE_OF["let"])
 
     def why_not_discard(
         self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
@@ -1503,16 +1505,18 @@ _FAV_CODES = tuple(
 _ROB_CODES = tuple(tuple(encode("rob", robber, slot) for slot in ALL_SLOTS) for robber in ALL_SLOTS)
 
 
+_PHASE_OF = {
+    "done": "challenge",
+    "end": "engarde",
+    "pass": "rob",
+    "let": "answer",
+    "answer": "answer",
+}
+"""The phase of each code without arguments (see its check)."""
 _WORDS = {
-    "challenge": ("done",),
-    "engarde": ("end",),
-    "rob": ("pass",),
-    "answer": ("answer", "let"),
-    "respite": (),
+    phase: tuple(verb for verb, its in _PHASE_OF.items() if its == phase and verb != "answer")
+    for phase in ("challenge", "engarde", "rob", "answer", "respite")
 }
-"""Per phase, the codes without arguments, each asked of its check."""
-_WORD_CHECKS = {
-    verb: getattr(Coppertwaddle, "why_not_" + verb)
-    for verb in ("answer", "done", "end", "let", "pass")
-}
+"""Per phase, the codes without arguments the seat to act may always send (``answer`` needs a
+Coppertwaddle in hand besides)."""
 _DISCARD_CODES = tuple(encode("discard", design) for design in range(_DESIGNS))

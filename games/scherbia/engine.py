@@ -121,16 +121,14 @@ class ScherbiaOptions(BaseModel):
 _PASSABLE = ("copy", "shoot", "block", "steal", "heal", "lay", "veto")
 """The questions that may be declined with ``pass`` (a replacement must be chosen)."""
 _ANSWER_WORDS = {
-    "copy": ("pass",),
-    "shoot": ("pass",),
-    "replace": (),
-    "block": ("block", "pass"),
-    "steal": ("pass", "steal"),
-    "heal": ("pass",),
-    "lay": ("faction", "pass"),
-    "veto": ("pass",),
+    kind: (
+        *((kind,) if kind in ("block", "steal") else ()),
+        *(("pass",) if kind in _PASSABLE else ()),
+    )
+    for kind in ("copy", "shoot", "replace", "block", "steal", "heal", "lay", "veto")
 }
-"""Per question, the answers without arguments, each asked of its check."""
+"""Per question, the answers without arguments its checks allow once the seat is asked (the
+faction ability besides, while ``_faction_ready``)."""
 
 
 def _new_entry(seat: int, card: int, layer: int, protected: bool) -> dict[str, Any]:
@@ -523,9 +521,10 @@ class Scherbia(Game):
             return [_PLAY[prof] for prof in _PLAY_ORDER if prof in held]
         if self._asked(state, seat, ask["k"]) is not None:
             return []
-        # The arguments come from the option lists the checks test them against.
-        codes = [verb for verb in _ANSWER_WORDS[ask["k"]] if self._check_word(state, seat, verb)]
+        # The answers without arguments come from the tables the checks use (``_PASSABLE``,
+        # ``_faction_ready``), the arguments from the option lists the checks test them against.
         kind = ask["k"]
+        codes = list(_ANSWER_WORDS[kind])
         if kind == "copy":
             codes += [_COPY[slot] for slot in self._copy_options(state, ask["e"])]
         elif kind == "shoot":
@@ -536,16 +535,14 @@ class Scherbia(Game):
             codes += ["heal:" + WORDS[prof] for prof in self._heal_options(state, ask)]
         elif kind == "lay":
             codes += list(self._lay_words(state, seat))
+            if self._faction_ready(state, seat):
+                codes.append("faction")
         elif kind == "veto":
             codes += [_VETO[target] for target in self._veto_targets(state, seat)]
         return sorted(codes)
 
     # ----- one check per verb (``games.core.checks``) ------------------------------------------
     # A code that does not fit the question asked gets "answer first", as it always did here.
-
-    def _check_word(self, state: ScherbiaState, seat: int, verb: str) -> bool:
-        """Whether the check of ``verb`` (a code without arguments) allows it."""
-        return _ANSWER_CHECKS[verb](self, state, seat, ()) is None
 
     @staticmethod
     def _playing(state: ScherbiaState, seat: int) -> Text | None:
@@ -1831,9 +1828,3 @@ class Scherbia(Game):
 
 
 __all__ = ["Scherbia", "ScherbiaOptions", "card_name", "profession_name"]
-
-
-_ANSWER_CHECKS = {
-    verb: getattr(Scherbia, "why_not_" + verb) for verb in ("block", "faction", "pass", "steal")
-}
-"""The checks of the answers without arguments, looked up once."""

@@ -143,6 +143,11 @@ _TURN_ORDERS = [
 as ``(first + step) % n`` has it)."""
 
 
+def _owes(state: StardustState, seat: int) -> bool:
+    """Whether ``seat`` owes chips to the round's bet: then it calls or folds, else it checks."""
+    return state["cur"] > state["bets"][seat]
+
+
 def _others_can_act(state: StardustState, seat: int) -> bool:
     stacks, in_hand, folded = state["stacks"], state["in_hand"], state["folded"]
     for other in range(state["n"]):
@@ -423,13 +428,10 @@ class Stardust(Game):
                 return sorted(f"drop:{card}" for card in state["hands"][seat])
             return [code for code in ("fold", "pay") if self._check_word(state, seat, code) is None]
         if state["phase"] == "bet":
-            codes = [
-                code
-                for code in ("call", "check", "fold")
-                if self._check_word(state, seat, code) is None
-            ]
-            if not codes:  # not this seat's turn
-                return codes
+            # The parts of the checks of check, call and fold: the turn, then what is owed.
+            if self._betting(state, seat) is not None:
+                return []
+            codes = ["call", "fold"] if _owes(state, seat) else ["check"]
             verb, menu, _minimum, _allin = betting_menu(state, seat)
             if menu:
                 codes.extend(f"{verb}:{amount}" for amount in menu)
@@ -498,7 +500,7 @@ class Stardust(Game):
             return reason
         if args:
             return MALFORMED
-        return MUST_ANSWER if state["cur"] > state["bets"][seat] else None
+        return MUST_ANSWER if _owes(state, seat) else None
 
     def why_not_call(
         self, state: StardustState, seat: int, args: tuple[Any, ...] | None
@@ -509,7 +511,7 @@ class Stardust(Game):
             return reason
         if args:
             return MALFORMED
-        return NOTHING_TO_CALL if state["cur"] == state["bets"][seat] else None
+        return None if _owes(state, seat) else NOTHING_TO_CALL
 
     def why_not_fold(
         self, state: StardustState, seat: int, args: tuple[Any, ...] | None
@@ -523,7 +525,7 @@ class Stardust(Game):
             return reason
         if args:
             return MALFORMED
-        return NO_FOLD_FOR_FREE if state["cur"] == state["bets"][seat] else None
+        return None if _owes(state, seat) else NO_FOLD_FOR_FREE
 
     def why_not_bet(
         self, state: StardustState, seat: int, args: tuple[Any, ...] | None
