@@ -531,15 +531,13 @@ class CatanDeckbuilding(TextsMixin, Game):
     def _main_phase(state: CatanState, seat: int) -> Text | None:
         """Why ``seat`` cannot make a move of its own turn (buy, play, set aside, end) now."""
         phase = state["phase"]
+        if phase == "play":  # asked at every decision: the common case first
+            return None if seat == state["active"] else NOT_ON_TURN
         if phase in REACTION_PHASES:
             return ANSWER_FIRST
         if phase == "pay":
             return PAYMENT_OPEN
-        if phase != "play":
-            return NOT_NOW
-        if seat != state["active"]:
-            return NOT_ON_TURN
-        return None
+        return NOT_NOW
 
     @staticmethod
     def _paying(state: CatanState, seat: int) -> Text | None:

@@ -434,13 +434,9 @@ class Gelfdrakkar(Game):
     def _on_turn(state: GelfdrakkarState, seat: int) -> Text | None:
         """Why ``seat`` cannot make a move of its turn now (play, exchange, announce)."""
         phase = state["phase"]
-        if phase == "claim":
-            return CLAIM_ONLY
-        if phase != "play":
-            return DEAL_FIRST
-        if seat != state["turn"]:
-            return NOT_YOUR_TURN
-        return None
+        if phase == "play":  # asked at every decision: the common case first
+            return None if seat == state["turn"] else NOT_YOUR_TURN
+        return CLAIM_ONLY if phase == "claim" else DEAL_FIRST
 
     def why_not_play(
         self, state: GelfdrakkarState, seat: int, args: tuple[Any, ...] | None
