@@ -66,16 +66,20 @@ def checked_playout(
     choosers: list[Chooser] | None = None,
     *,
     probe_illegal: bool = True,
+    verb_checks: bool = False,
 ) -> Playout:
     """Play one game with every conformance check at every step.
 
     ``choosers`` picks each seat's moves (default: uniformly random legal moves). Chance
     outcomes come from the game's own ``sample_chance`` with a generator seeded by ``seed``.
+    ``verb_checks`` also holds the game's one check per verb to its menu (``_check_verbs``),
+    asked for by ``tests/games/test_verb_checks.py``: the privacy checks' own tests break a
+    menu on purpose and must be caught by the privacy checks, not by this one.
     """
     rng = random.Random(seed)
     probe_rng = random.Random(seed ^ 0x5EED)
     verb_rng = random.Random(seed ^ 0xC4EC)  # its own: the other probes keep their sequence
-    has_checks = bool(verbs(game))
+    has_checks = verb_checks and bool(verbs(game))
     bound = game.max_decisions(players, options)
     state = game.initial_state(players, options)
     playout = Playout(state=state, result=Result(scores=[0.0], ranks=[1]))
@@ -101,8 +105,6 @@ def checked_playout(
                 raise _fail(game, seed, step, f"seat {seat} in to_act={seats} has {codes[:3]}")
             _check_codes(game, state, seat, codes, seed, step)
             seen_codes.update(dict.fromkeys(codes))
-        if has_checks:
-            _check_verbs(game, state, seats, legal_by_seat, seen_codes, seed, step, verb_rng)
         _check_views(game, state, players, seed, step, probe_rng)
         if _json_roundtrip(state) != state:
             raise _fail(game, seed, step, "the state does not survive a JSON round trip")
@@ -123,6 +125,8 @@ def checked_playout(
         dealt_anew = _check_menus(
             game, state, players, legal_by_seat, seen_codes, seed, step, probe_rng
         )
+        if has_checks:
+            _check_verbs(game, state, seats, legal_by_seat, seen_codes, seed, step, verb_rng)
         before = clone(state)
         given = state
         state, events = game.apply(given, seat, code)

@@ -67,6 +67,20 @@ def test_every_verb_of_every_menu_has_its_one_check(game) -> None:
             assert game.explain_illegal(state, seat, code) == reason, code
 
 
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_checked_playouts_hold_menu_and_checks_together(game) -> None:
+    """Conformance, at every step of 12 seeded playouts per game over its table sizes: every
+    legal action passes its check, sampled illegal codes get its reason from it (the one
+    ``explain_illegal`` gives), and replaying the log gives the same state."""
+    counts = sorted({game.min_players, game.max_players})
+    for seed in range(12):
+        players = counts[seed % len(counts)]
+        playout = checked_playout(
+            game, players, game.parse_options(players), seed=seed, verb_checks=True
+        )
+        assert playout.decisions > 0
+
+
 def test_an_unknown_verb_keeps_the_answer_it_always_got() -> None:
     """Behaviour unchanged: a well-formed code with a verb the game does not have is "not
     possible now" (Coppertwaddle: "not a valid move", as before the checks)."""
@@ -94,17 +108,20 @@ def test_a_check_that_allows_what_the_menu_does_not_is_caught() -> None:
     """Conformance: an illegal code that its verb's check lets through fails the playout."""
     game = _PlayAllowsAnyCard()
     with pytest.raises(ConformanceError, match="is not legal for seat .* its check allows it"):
-        checked_playout(game, 4, game.parse_options(4), seed=1)
+        checked_playout(game, 4, game.parse_options(4), seed=1, verb_checks=True)
 
 
 def test_a_check_that_refuses_what_the_menu_offers_is_caught() -> None:
     """Conformance: a legal code that its verb's check refuses fails the playout."""
     game = _BetAlwaysRefused()
     with pytest.raises(ConformanceError, match="legal 'bet:.*' of seat .* fails its check"):
-        checked_playout(game, 3, game.parse_options(3), seed=1)
+        checked_playout(game, 3, game.parse_options(3), seed=1, verb_checks=True)
 
 
 def test_the_unbroken_games_pass_the_same_playouts() -> None:
     """The two failures above are the broken checks' doing."""
     for game, players in ((Gelfdrakkar(), 4), (Stardust(), 3)):
-        assert checked_playout(game, players, game.parse_options(players), seed=1).decisions
+        playout = checked_playout(
+            game, players, game.parse_options(players), seed=1, verb_checks=True
+        )
+        assert playout.decisions
