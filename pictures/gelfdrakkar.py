@@ -5,7 +5,7 @@ earlier tricks (Gegenwirker, Fessel) as layers, and the two open party piles.
 from __future__ import annotations
 
 from games.gelfdrakkar.cards import CARDS, KIND, POINTS, RANK
-from games.gelfdrakkar.text import PARTY_NAME
+from games.gelfdrakkar.words import PARTY_NAME
 
 from .kit import (
     CARD_W,

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
 from operator import add
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -22,8 +23,9 @@ from games.core import (
     encode,
     random_shuffle,
 )
+from games.core.checks import why_not
 from games.core.contract import ENDED_KEY
-from games.core.errors import MALFORMED, SetupError
+from games.core.errors import MALFORMED, NOT_NOW, NOT_YOUR_TURN, SetupError
 
 from .cards import (
     ACTION_CARDS,
@@ -50,7 +52,22 @@ from .cards import (
     road_units,
     settle,
 )
-from .texts import TextsMixin, decode_code
+from .words import (
+    ANSWER_FIRST,
+    CANNOT_AFFORD,
+    NO_CARD,
+    NO_CHOICE,
+    NO_HELP,
+    NOT_BUYABLE,
+    NOT_ON_TURN,
+    NOT_PLAYABLE,
+    PAYMENT_OPEN,
+    PAYMENT_SHORT,
+    SUPPLY_EMPTY,
+    TOO_MANY_CANCELS,
+    TextsMixin,
+    decode_code,
+)
 
 PLAYABLE = (BANDIT, RITTER_DEF, RITTER_OFF, HAFEN, STRASSE)
 """Cards a player plays for their effect in their own turn (Siedlung and Stadt pay)."""
@@ -59,6 +76,11 @@ MAX_CANCELS = 3
 
 CHANCE_PHASES = ("deal", "first", "shuffle", "steal")
 REACTION_PHASES = ("defend", "counter", "keep", "drop")
+_ANSWERS = {
+    "defend": ("accept", "defend"),
+    "counter": ("accept", "defend"),
+    "keep": ("keep", "return"),
+}
 
 
 class CatanOptions(BaseModel):
@@ -148,47 +170,12 @@ def _supply_words(supply: tuple[int, ...]) -> dict[str, int]:
     return {CARDS[card]: supply[card] for card in ACTION_CARDS}
 
 
-NO_CARD = Text("Diese Karte hast du nicht auf der Hand.", "You do not hold that card.")
-SUPPLY_EMPTY = Text("Der Vorrat dieser Karte ist leer.", "That supply pile is empty.")
-CANNOT_AFFORD = Text(
-    "Deine Handkarten reichen nicht, um diese Karte zu bezahlen.",
-    "Your hand cannot pay for that card.",
-)
-NOT_BUYABLE = Text("Diese Karte kann man nicht kaufen.", "That card cannot be bought.")
-NOT_PLAYABLE = Text(
-    "Diese Karte kann man nicht für ihre Wirkung ausspielen.",
-    "That card cannot be played for an effect.",
-)
-PAYMENT_OPEN = Text(
-    "Erst die Bezahlung abschliessen oder abbrechen.",
-    "Finish or cancel the payment first.",
-)
-PAYMENT_SHORT = Text(
-    "Die gewählten Karten reichen noch nicht.", "The chosen cards do not cover the price yet."
-)
-NO_HELP = Text(
-    "Diese Karte hilft bei dieser Bezahlung nicht (mehr).",
-    "That card does not help (any more) with this payment.",
-)
-NO_CHOICE = Text(
-    "Hier gibt es nichts zu wählen: die automatische Bezahlung braucht alle passenden Karten.",
-    "There is nothing to choose: the automatic payment needs every card that could pay.",
-)
-TOO_MANY_CANCELS = Text(
-    "Du hast in diesem Zug schon zu oft eine Bezahlung abgebrochen.",
-    "You have cancelled too many payments this turn.",
-)
-ANSWER_FIRST = Text(
-    "Jetzt ist eine Antwort auf den Angriff fällig.", "An answer to the attack is due now."
-)
-
-
-def _own_discards(state: State) -> None:
+def _own_discards(state: CatanState) -> None:
     discard = state["discard"]
     state["discard"] = [discard[0][:], discard[1][:]]
 
 
-def _own_tasks(state: State) -> list[list[Any]]:
+def _own_tasks(state: CatanState) -> list[list[Any]]:
     tasks = state["tasks"] = [task[:] for task in state["tasks"]]
     return tasks
 
@@ -320,10 +307,55 @@ END_WITH_CARDS = Text(
 )
 
 BUY_CODES = tuple("buy:" + word for word in CARDS)
+USE_CODES = tuple("use:" + word for word in CARDS)
+
+
+def _covered(state: CatanState) -> bool:
+    """Whether the custom payment's chosen cards cover the price."""
+    pay = state["pay"]
+    return _pays_price(pay["card"], tuple(pay["used"]), state["pool"], state["roads"])
+
+
+@lru_cache(maxsize=4096)
+def _pays_price(card: int, used: tuple[int, ...], pool: int, roads: int) -> bool:
+    outcome = settle(card, list(used), pool, roads)
+    return outcome is not None and outcome[0] == 0
+
+
 PAY_CODES = tuple("pay:" + word for word in CARDS)
 ASIDE_CODES = tuple("aside:" + word for word in CARDS)
 PLAY_CODES = tuple("play:" + word for word in CARDS)
 _ASIDE_CARD = {code: card for card, code in enumerate(ASIDE_CODES)}
+
+
+class CatanState(TypedDict):
+    """A Catan table: card counts per kind (``KINDS``) for hands, tables, discards and the
+    supply, draw piles as letter strings, and the pending answers and tasks.
+    """
+
+    options: dict[str, Any]
+    phase: str
+    ask: Any  # int, or None
+    active: int
+    turn: int
+    hand: list[list[int]]
+    deck: list[str]
+    discard: list[list[int]]
+    table: list[list[int]]
+    supply: list[int]
+    roads: int
+    pool: int
+    cancels: int
+    tasks: list[list[Any]]
+    dealt: int
+    shuffle_seat: Any  # int, or None
+    attack: Any  # dict[str, int], or None
+    steal: Any  # list[int], or None
+    stolen: Any  # int, or None
+    drops: int
+    pay: Any  # dict[str, Any], or None
+    winner: Any  # int, or None
+    end: Any  # str, or None
 
 
 class CatanDeckbuilding(TextsMixin, Game):
@@ -456,25 +488,40 @@ class CatanDeckbuilding(TextsMixin, Game):
         return [CHANCE]
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
-        """The codes ``seat`` may play now, sorted."""
+        """The codes ``seat`` may play now, sorted.
+
+        Each verb goes through its one check (``why_not_<verb>``). The main phase's menu comes
+        from tables remembered on the hand (``_hand_codes``, ``_purchases``), built with the same
+        rules the checks ask (``PLAYABLE``, ``affordable``, ``_has_alternative``), because
+        asking the checks card by card at every decision would cost more than the move itself.
+        """
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(CatanState, state)
         phase = state["phase"]
         if phase == "play":
-            if seat != state["active"]:
+            if self._main_phase(state, seat) is not None:
                 return []
             return self._play_actions(state, seat)
         if phase in REACTION_PHASES:
-            if seat != state["ask"]:
-                return []
-            if phase == "defend" or phase == "counter":
-                return ["accept", "defend"]
-            if phase == "keep":
-                return ["keep", "return"]
-            hand = state["hand"][seat]
-            return sorted("drop:" + CARDS[card] for card in range(KINDS) if hand[card])
+            if phase == "drop":
+                if self.why_not_drop(state, seat, None) is not None:
+                    return []
+                hand = state["hand"][seat]
+                return sorted("drop:" + CARDS[card] for card in range(KINDS) if hand[card])
+            return [verb for verb in _ANSWERS[phase] if self._check_word(state, seat, verb)]
         if phase == "pay":
-            if seat != state["active"]:
+            if self._paying(state, seat) is not None:
                 return []
-            return self._pay_actions(state, seat)
+            hand = state["hand"][seat]
+            covered = _covered(state)
+            codes = ["cancel", "confirm"] if covered else ["cancel"]
+            codes += [
+                USE_CODES[kind]
+                for kind in range(KINDS)
+                if hand[kind] and self._why_not_use_card(state, seat, kind, covered) is None
+            ]
+            codes.sort()
+            return codes
         return []
 
     def select_groups(self, state: State, seat: int) -> dict[str, Text]:
@@ -497,7 +544,217 @@ class CatanDeckbuilding(TextsMixin, Game):
         """The turn counter (the reactions an attack asks for belong to the attacker's turn)."""
         return int(state["turn"])
 
-    def _play_actions(self, state: State, seat: int) -> list[str]:
+    # ----- one check per verb (``games.core.checks``) ------------------------------------------
+    # A code with arguments its verb does not take is "not possible now", as it always was here.
+
+    def _check_word(self, state: CatanState, seat: int, verb: str) -> bool:
+        """Whether the check of ``verb`` (a code without arguments) allows it."""
+        check: Callable[[CatanState, int, tuple[Any, ...]], Text | None] = getattr(
+            self, "why_not_" + verb
+        )
+        return check(state, seat, ()) is None
+
+    @staticmethod
+    def _main_phase(state: CatanState, seat: int) -> Text | None:
+        """Why ``seat`` cannot make a move of its own turn (buy, play, set aside, end) now."""
+        phase = state["phase"]
+        if phase == "play":  # asked at every decision: the common case first
+            return None if seat == state["active"] else NOT_ON_TURN
+        if phase in REACTION_PHASES:
+            return ANSWER_FIRST
+        if phase == "pay":
+            return PAYMENT_OPEN
+        return NOT_NOW
+
+    @staticmethod
+    def _paying(state: CatanState, seat: int) -> Text | None:
+        """Why ``seat`` cannot work on a custom payment now."""
+        phase = state["phase"]
+        if phase in REACTION_PHASES:
+            return ANSWER_FIRST
+        if phase != "pay":
+            return NOT_NOW
+        if seat != state["active"]:
+            return NOT_ON_TURN
+        return None
+
+    @staticmethod
+    def _answering(state: CatanState, seat: int, phases: tuple[str, ...]) -> Text | None:
+        """Why ``seat`` cannot give an answer asked for in one of ``phases`` now."""
+        phase = state["phase"]
+        if phase == "pay":
+            return PAYMENT_OPEN
+        if phase not in phases:
+            return ANSWER_FIRST if phase in REACTION_PHASES else NOT_NOW
+        if seat != state["ask"]:
+            return NOT_YOUR_TURN
+        return None
+
+    @staticmethod
+    def _card_of(args: tuple[Any, ...]) -> int | None:
+        return CARD_INDEX.get(args[0]) if len(args) == 1 and isinstance(args[0], str) else None
+
+    def why_not_end(
+        self, state: CatanState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """The active seat ends its turn."""
+        reason = self._main_phase(state, seat)
+        if reason is not None or args is None:
+            return reason
+        return NOT_NOW if args else None
+
+    def why_not_aside(
+        self, state: CatanState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """Any card of one's hand goes on the table without effect."""
+        reason = self._main_phase(state, seat)
+        if reason is not None or args is None:
+            return reason
+        card = self._card_of(args)
+        if card is None:
+            return NOT_NOW
+        return None if state["hand"][seat][card] else NO_CARD
+
+    def why_not_play(
+        self, state: CatanState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """A card with an effect (``PLAYABLE``) from one's hand."""
+        reason = self._main_phase(state, seat)
+        if reason is not None or args is None:
+            return reason
+        card = self._card_of(args)
+        if card is None:
+            return NOT_NOW
+        if card not in PLAYABLE:
+            return NOT_PLAYABLE
+        return None if state["hand"][seat][card] else NO_CARD
+
+    def why_not_buy(
+        self, state: CatanState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """A card of the supply that is not used up and that the hand can pay."""
+        reason = self._main_phase(state, seat)
+        if reason is not None or args is None:
+            return reason
+        card = self._card_of(args)
+        if card is None:
+            return NOT_NOW
+        if card not in ACTION_CARDS:
+            return NOT_BUYABLE
+        if not state["supply"][card]:
+            return SUPPLY_EMPTY
+        if not affordable(card, state["hand"][seat], state["pool"], state["roads"]):
+            return CANNOT_AFFORD
+        return None
+
+    def why_not_pay(
+        self, state: CatanState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """A purchase paid card by card: a few times a turn, and only where the choice of cards
+        could make a difference.
+        """
+        reason = self._main_phase(state, seat)
+        if reason is not None or args is None:
+            return reason
+        card = self._card_of(args)
+        if card is None:
+            return NOT_NOW
+        if card not in ACTION_CARDS:
+            return NOT_BUYABLE
+        if not state["supply"][card]:
+            return SUPPLY_EMPTY
+        if state["cancels"] >= MAX_CANCELS:
+            return TOO_MANY_CANCELS
+        hand, pool, roads = state["hand"][seat], state["pool"], state["roads"]
+        if not affordable(card, hand, pool, roads):
+            return CANNOT_AFFORD
+        return None if _has_alternative(card, tuple(hand), pool, roads) else NO_CHOICE
+
+    def why_not_use(
+        self, state: CatanState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """One more hand card for the payment, while it is short and the card helps."""
+        reason = self._paying(state, seat)
+        if reason is not None or args is None:
+            return reason
+        kind = self._card_of(args)
+        if kind is None:
+            return NOT_NOW
+        return self._why_not_use_card(state, seat, kind, _covered(state))
+
+    def _why_not_use_card(
+        self, state: CatanState, seat: int, kind: int, covered: bool
+    ) -> Text | None:
+        """The part of ``why_not_use`` about the card (``covered``: see ``_covered``)."""
+        pay = state["pay"]
+        if state["hand"][seat][kind] <= pay["used"][kind]:
+            return NO_CARD
+        if covered or not self._helps(pay["card"], kind, pay["used"]):
+            return NO_HELP
+        return None
+
+    def why_not_confirm(
+        self, state: CatanState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """Once the chosen cards cover the price."""
+        reason = self._paying(state, seat)
+        if reason is not None or args is None:
+            return reason
+        if args:
+            return NOT_NOW
+        return None if _covered(state) else PAYMENT_SHORT
+
+    def why_not_cancel(
+        self, state: CatanState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """A custom payment can always be given up."""
+        reason = self._paying(state, seat)
+        if reason is not None or args is None:
+            return reason
+        return NOT_NOW if args else None
+
+    def why_not_accept(
+        self, state: CatanState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """The attacked seat (or the attacker of a reflected attack) takes the attack."""
+        reason = self._answering(state, seat, ("defend", "counter"))
+        if reason is not None or args is None:
+            return reason
+        return NOT_NOW if args else None
+
+    def why_not_defend(
+        self, state: CatanState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """The same seat plays a Ritter (Defensiv) from its hand."""
+        reason = self.why_not_accept(state, seat, args)
+        if reason is not None or args is None:
+            return reason
+        return None if state["hand"][seat][RITTER_DEF] else NO_CARD
+
+    def why_not_keep(
+        self, state: CatanState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """The Bandit's player keeps the card it took (or returns it)."""
+        reason = self._answering(state, seat, ("keep",))
+        if reason is not None or args is None:
+            return reason
+        return NOT_NOW if args else None
+
+    why_not_return = why_not_keep
+
+    def why_not_drop(
+        self, state: CatanState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """A card of one's hand, discarded to a Ritter (Offensiv)."""
+        reason = self._answering(state, seat, ("drop",))
+        if reason is not None or args is None:
+            return reason
+        card = self._card_of(args)
+        if card is None:
+            return NOT_NOW
+        return None if state["hand"][seat][card] else NO_CARD
+
+    def _play_actions(self, state: CatanState, seat: int) -> list[str]:
         hand = state["hand"][seat]
         supply = state["supply"]
         asides, plays = _hand_codes(tuple(hand))
@@ -516,21 +773,6 @@ class CatanDeckbuilding(TextsMixin, Game):
         codes.append("end")
         codes += [code for card, code in pays if supply[card]]
         codes += plays
-        return codes
-
-    def _pay_actions(self, state: State, seat: int) -> list[str]:
-        pay = state["pay"]
-        card = pay["card"]
-        used = pay["used"]
-        outcome = settle(card, used, state["pool"], state["roads"])
-        if outcome is not None and outcome[0] == 0:
-            return ["cancel", "confirm"]
-        hand = state["hand"][seat]
-        codes = ["cancel"]
-        for kind in range(KINDS):
-            if hand[kind] > used[kind] and self._helps(card, kind, used):
-                codes.append("use:" + CARDS[kind])
-        codes.sort()
         return codes
 
     @staticmethod
@@ -563,6 +805,8 @@ class CatanDeckbuilding(TextsMixin, Game):
     # ----- applying ------------------------------------------------------------------------------
 
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(CatanState, state)
         phase = state["phase"]
         if seat == CHANCE and (phase == "deal" or phase == "shuffle"):
             order = _shuffle_args(code)
@@ -587,7 +831,7 @@ class CatanDeckbuilding(TextsMixin, Game):
             self._apply_answer(state, seat, phase, verb, args, events)
 
     def _apply_chance(
-        self, state: State, phase: str, verb: str, args: tuple, events: list[Event]
+        self, state: CatanState, phase: str, verb: str, args: tuple, events: list[Event]
     ) -> None:
         if phase == "deal":
             if verb != "shuffle":
@@ -642,17 +886,17 @@ class CatanDeckbuilding(TextsMixin, Game):
                 Event("stolen_card", {"by": by, "from": victim, "card": CARDS[card]}, to=audience)
             )
 
-    def _begin(self, state: State, first: int, events: list[Event]) -> None:
+    def _begin(self, state: CatanState, first: int, events: list[Event]) -> None:
         events.append(Event("first_player", {"seat": first}))
         state["tasks"] = [["draw", 0, HAND_SIZE, False], ["draw", 1, HAND_SIZE, False]]
         state["tasks"].append(["start", first])
         self._run(state, events)
 
     def _apply_play(
-        self, state: State, seat: int, verb: str, args: tuple, events: list[Event]
+        self, state: CatanState, seat: int, verb: str, args: tuple, events: list[Event]
     ) -> None:
         if seat != state["active"]:
-            raise IllegalAction(Text("Du bist nicht am Zug.", "It is not your turn."))
+            raise IllegalAction(NOT_ON_TURN)
         hand = state["hand"][seat]
         if verb == "end":
             if args:
@@ -685,7 +929,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         raise IllegalAction(MALFORMED)
 
     @staticmethod
-    def _aside(state: State, seat: int, card: int, events: list[Event]) -> None:
+    def _aside(state: CatanState, seat: int, card: int, events: list[Event]) -> None:
         hand = state["hand"][seat]
         if not hand[card]:
             raise IllegalAction(NO_CARD)
@@ -699,7 +943,7 @@ class CatanDeckbuilding(TextsMixin, Game):
             raise IllegalAction(MALFORMED)
         return CARD_INDEX[args[0]]
 
-    def _check_buyable(self, state: State, seat: int, card: int) -> None:
+    def _check_buyable(self, state: CatanState, seat: int, card: int) -> None:
         if card not in ACTION_CARDS:
             raise IllegalAction(NOT_BUYABLE)
         if not state["supply"][card]:
@@ -707,7 +951,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         if not affordable(card, state["hand"][seat], state["pool"], state["roads"]):
             raise IllegalAction(CANNOT_AFFORD)
 
-    def _play(self, state: State, seat: int, card: int, events: list[Event]) -> None:
+    def _play(self, state: CatanState, seat: int, card: int, events: list[Event]) -> None:
         hand = state["hand"][seat]
         hand[card] -= 1
         state["table"][seat][card] += 1
@@ -742,7 +986,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         self._run(state, events)
 
     def _pay(
-        self, state: State, seat: int, card: int, used: list[int], events: list[Event]
+        self, state: CatanState, seat: int, card: int, used: list[int], events: list[Event]
     ) -> None:
         outcome = settle(card, used, state["pool"], state["roads"])
         assert outcome is not None and outcome[0] == 0
@@ -778,10 +1022,10 @@ class CatanDeckbuilding(TextsMixin, Game):
         )
 
     def _apply_pay(
-        self, state: State, seat: int, verb: str, args: tuple, events: list[Event]
+        self, state: CatanState, seat: int, verb: str, args: tuple, events: list[Event]
     ) -> None:
         if seat != state["active"]:
-            raise IllegalAction(Text("Du bist nicht am Zug.", "It is not your turn."))
+            raise IllegalAction(NOT_ON_TURN)
         pay = state["pay"]
         if verb == "cancel" and not args:
             state["pay"] = None
@@ -808,10 +1052,10 @@ class CatanDeckbuilding(TextsMixin, Game):
         state["pay"]["used"][kind] += 1
 
     def _apply_answer(
-        self, state: State, seat: int, phase: str, verb: str, args: tuple, events: list[Event]
+        self, state: CatanState, seat: int, phase: str, verb: str, args: tuple, events: list[Event]
     ) -> None:
         if seat != state["ask"]:
-            raise IllegalAction(Text("Du bist gerade nicht am Zug.", "It is not your turn."))
+            raise IllegalAction(NOT_YOUR_TURN)
         if phase == "drop":
             if verb != "drop":
                 raise IllegalAction(ANSWER_FIRST)
@@ -878,7 +1122,7 @@ class CatanDeckbuilding(TextsMixin, Game):
 
     # ----- the task queue: draws, attacks and turn changes that may wait for chance/answers ---
 
-    def _run(self, state: State, events: list[Event]) -> None:
+    def _run(self, state: CatanState, events: list[Event]) -> None:
         tasks = _own_tasks(state)  # a draw's task keeps the count still to draw
         while tasks:
             task = tasks[0]
@@ -927,7 +1171,7 @@ class CatanDeckbuilding(TextsMixin, Game):
                     return
         state["phase"] = "play"
 
-    def _draw(self, state: State, task: list, events: list[Event]) -> bool:
+    def _draw(self, state: CatanState, task: list, events: list[Event]) -> bool:
         seat, count = task[1], task[2]
         deck = state["deck"][seat]
         hand = state["hand"][seat]
@@ -948,7 +1192,7 @@ class CatanDeckbuilding(TextsMixin, Game):
             events.append(Event("drew", {"cards": [CARDS[LETTER[c]] for c in drawn]}, to=seat))
         return finished
 
-    def _drops(self, state: State, seat: int, events: list[Event]) -> None:
+    def _drops(self, state: CatanState, seat: int, events: list[Event]) -> None:
         """Discard for a Ritter (Offensiv); ask only when the choice makes a difference."""
         hand = state["hand"][seat]
         while state["drops"]:
@@ -964,14 +1208,14 @@ class CatanDeckbuilding(TextsMixin, Game):
         state["phase"] = "play"
         state["ask"] = None
 
-    def _drop(self, state: State, seat: int, card: int, events: list[Event]) -> None:
+    def _drop(self, state: CatanState, seat: int, card: int, events: list[Event]) -> None:
         _own_discards(state)
         state["hand"][seat][card] -= 1
         state["discard"][seat][card] += 1
         state["drops"] -= 1
         events.append(Event("dropped", {"seat": seat, "card": CARDS[card]}))
 
-    def _check_win(self, state: State, seat: int, events: list[Event]) -> bool:
+    def _check_win(self, state: CatanState, seat: int, events: list[Event]) -> bool:
         if seat != state["active"] or state["hand"][seat][STADT] < WIN_CITIES:
             return False
         state["phase"] = "over"
@@ -983,7 +1227,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         events.append(Event("won", {"seat": seat}))
         return True
 
-    def _end_turn(self, state: State, seat: int, events: list[Event]) -> None:
+    def _end_turn(self, state: CatanState, seat: int, events: list[Event]) -> None:
         discards = state["discard"] = state["discard"][:]  # the other pile stays shared
         discards[seat] = list(map(add, discards[seat], state["table"][seat]))
         state["table"][seat] = [0] * KINDS
@@ -993,7 +1237,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         state["tasks"] = [["draw", seat, count, False], ["start", 1 - seat]]
         self._run(state, events)
 
-    def _start_turn(self, state: State, seat: int, events: list[Event]) -> bool:
+    def _start_turn(self, state: CatanState, seat: int, events: list[Event]) -> bool:
         state["turn"] += 1
         state["active"] = seat
         state["roads"] = 0
@@ -1134,35 +1378,8 @@ class CatanDeckbuilding(TextsMixin, Game):
         return new
 
     def explain_illegal(self, state: State, seat: int, code: str) -> Text:
-        """A specific reason where one is known."""
-        verb, args = decode(code)
-        phase = state["phase"]
-        if phase in REACTION_PHASES:
-            return ANSWER_FIRST
-        if phase == "pay" and verb not in ("use", "confirm", "cancel"):
-            return PAYMENT_OPEN
-        if len(args) == 1 and args[0] in CARD_INDEX:
-            card = CARD_INDEX[args[0]]
-            hand = state["hand"][seat]
-            if verb in ("buy", "pay"):
-                if card not in ACTION_CARDS:
-                    return NOT_BUYABLE
-                if not state["supply"][card]:
-                    return SUPPLY_EMPTY
-                if verb == "pay" and state["cancels"] >= MAX_CANCELS:
-                    return TOO_MANY_CANCELS
-                if verb == "pay" and affordable(card, hand, state["pool"], state["roads"]):
-                    return NO_CHOICE
-                return CANNOT_AFFORD
-            if verb == "play" and card not in PLAYABLE:
-                return NOT_PLAYABLE
-            if verb == "use" and phase == "pay" and hand[card] > state["pay"]["used"][card]:
-                return NO_HELP
-            if not hand[card]:
-                return NO_CARD
-        if verb == "confirm" and phase == "pay":
-            return PAYMENT_SHORT
-        return super().explain_illegal(state, seat, code)
+        """The reason the code's verb check gives."""
+        return why_not(self, state, seat, code) or NOT_NOW
 
     def check_invariants(self, state: State) -> None:
         """Every card is somewhere: hands, draw piles, discard piles, tables, the supply, or

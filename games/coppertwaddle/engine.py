@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -24,7 +24,8 @@ from games.core import (
     plural,
     random_shuffle,
 )
-from games.core.errors import MALFORMED, SetupError
+from games.core.checks import why_not
+from games.core.errors import MALFORMED, NOT_NOW, NOT_YOUR_TURN, SetupError
 
 from . import words
 from .cards import (
@@ -57,45 +58,26 @@ from .table import (
     robbing_values,
     row_of,
 )
+from .words import (
+    BAD_TARGET,
+    DEAL_FIRST,
+    NO_COPPERTWADDLE,
+    NO_FREE_DITCH,
+    NOT_HELD,
+    NOT_PROUD,
+    ONE_RANK_CARD,
+    ROB_SAME_RANK,
+    ROB_TOO_WEAK,
+    ROBBING_ONLY_NOW,
+    WIND_TARGET,
+    WRONG_PHASE,
+)
 
 HAND_LIMIT = 4
 HAND_SIZE = 4
 DOMAIN = 8
 ENDED = ("deal", "over")
 
-NOT_HELD = Text("Diese Karte hast du nicht auf der Hand.", "You do not hold that card.")
-ONE_RANK_CARD = Text(
-    "Du hast in diesem Zug schon eine Standeskarte ausgelegt.",
-    "You have already played a rank card this turn.",
-)
-NO_FREE_DITCH = Text(
-    "In deinem Reich ist in diesem Stand kein Platz frei.",
-    "Your Domain has no free Ditch of that rank.",
-)
-BAD_TARGET = Text("Dieses Ziel ist nicht erlaubt.", "That target is not allowed.")
-NOT_PROUD = Text(
-    "Nur eine stolze (offene) Karte kann das.", "Only a proud (face-up) card can do that."
-)
-ROB_TOO_WEAK = Text(
-    "Der Angriff muss stärker sein als die Verteidigung.",
-    "The attack must be stronger than the defence.",
-)
-WIND_TARGET = Text("Winde können nicht geraubt werden.", "Winds can never be robbed.")
-ROB_SAME_RANK = Text(
-    "Adlige rauben nur Adlige, Bauern nur Bauern.",
-    "Adel rob only Adel, Bauern only Bauern.",
-)
-NO_COPPERTWADDLE = Text(
-    "Einen Coppertwaddle spielt man nur als Antwort auf eine andere Karte.",
-    "A Coppertwaddle is only played to answer another card.",
-)
-ROBBING_ONLY_NOW = Text(
-    "Diese Karte wirkt nur während eines Raubzugs.", "That card only works during a robbing."
-)
-WRONG_PHASE = Text(
-    "Das geht in dieser Phase des Zuges nicht.", "That is not possible in this phase of the turn."
-)
-DEAL_FIRST = Text("Erst wird gemischt.", "The cards must be shuffled first.")
 
 END_WITH_CARDS = Text(
     "Wirklich En Garde beenden? Du könntest noch Karten ausspielen.",
@@ -190,6 +172,33 @@ def _bad_position(de: str, en: str) -> SetupError:
     return SetupError(Text(f"Ungültige Stellung: {de}", f"Invalid position: {en}"))
 
 
+class CoppertwaddleState(TypedDict):
+    """A Coppertwaddle match: the games so far, then the table of the game being played
+    (``_reset_table``); slots are ``seat*8 + row*4 + column``, -1 where empty.
+    """
+
+    games: int
+    game: int
+    history: list[dict[str, Any]]
+    first: int
+    phase: str
+    guardian: int
+    trumpet: list[int]
+    midden: list[int]
+    hands: list[list[int]]
+    slots: list[int]
+    covered: list[bool]
+    decls: list[list[int]]
+    winds: list[int]
+    placed: bool
+    rob: Any  # dict[str, Any], or None
+    stack: list[list[int]]
+    answer: int
+    resume: str
+    blocked: list[int]
+    opening: bool
+
+
 class Coppertwaddle(Game):
     """Coppertwaddle for two players: see the package docstring for the rules and codes."""
 
@@ -256,7 +265,9 @@ class Coppertwaddle(Game):
                 )
             state["decls"][slot] = on_it
             state["slots"][slot] = card
-            if row_of(slot) != _rank_row(state, slot):  # its rank, or a Climb's or Fall's
+            if row_of(slot) != _rank_row(
+                cast(CoppertwaddleState, state), slot
+            ):  # its rank, or a Climb's or Fall's
                 raise _bad_position(
                     f"{name!r} gehört nicht in die Reihe von Graben {slot}",
                     f"{name!r} does not belong in the row of Ditch {slot}",
@@ -314,7 +325,7 @@ class Coppertwaddle(Game):
         # The first game's starting player is drawn by chance (a logged chance action, -1 until
         # then); after a game its loser starts the next (ruling).
         state: State = {"games": options.games, "game": 0, "history": [], "first": -1}
-        _reset_table(state)
+        _reset_table(cast(CoppertwaddleState, state))
         return state
 
     def to_act(self, state: State) -> list[int]:
@@ -348,27 +359,224 @@ class Coppertwaddle(Game):
         return None
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
-        """The sorted codes ``seat`` may play now."""
+        """The sorted codes ``seat`` may play now.
+
+        The words without arguments go through their checks (``why_not_<verb>``); the cards,
+        Ditches and targets come from the menus (``_free_actions``, ``_engarde_actions``) that
+        those verbs' checks consult in turn, so each rule is written in one place.
+        """
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(CoppertwaddleState, state)
         phase = state["phase"]
-        if phase in ENDED or seat not in self.to_act(state):
+        if phase in ENDED or seat not in self.to_act(state):  # type: ignore[arg-type]
             return []
         if phase == "challenge":
             actions = _free_actions(state, seat, False)
-            actions.append("done")
         elif phase == "engarde":
             actions = _engarde_actions(state, seat)
         elif phase == "rob":
             actions = _free_actions(state, seat, True)
-            actions.append("pass")
         elif phase == "answer":
-            actions = ["let"]
-            if _coppertwaddle_in_hand(state, seat) >= 0:
-                actions.append("answer")
+            actions = []
         else:  # respite
             actions = [
-                encode("discard", DESIGN_OF[card]) for card in _one_per_design(state["hands"][seat])
+                _DISCARD_CODES[DESIGN_OF[card]] for card in _one_per_design(state["hands"][seat])
             ]
+        # Past the turn above, the words' checks ask only the phase (``_PHASE_OF``), and
+        # ``answer`` a Coppertwaddle in hand.
+        actions.extend(_WORDS[phase])
+        if phase == "answer" and _coppertwaddle_in_hand(state, seat) >= 0:
+            actions.append("answer")
         return sorted(set(actions))
+
+    # ----- one check per verb (``games.core.checks``) ------------------------------------------
+    # The order of the reasons is the one players have always been given: a card not held
+    # first, then the phase, then the card's own rules.
+
+    unknown_verb = MALFORMED
+    """A verb Coppertwaddle does not have is "not a valid move", as it always was here."""
+
+    def _acting(self, state: CoppertwaddleState, seat: int, *phases: str) -> Text | None:
+        """Why ``seat`` cannot make a move of one of ``phases`` now."""
+        if state["phase"] not in phases:
+            return WRONG_PHASE
+        if seat not in self.to_act(state):  # type: ignore[arg-type]
+            return NOT_YOUR_TURN
+        return None
+
+    @staticmethod
+    def _held(state: CoppertwaddleState, seat: int, args: tuple[Any, ...]) -> int:
+        """The card of the design named first in ``args`` in ``seat``'s hand, or -1."""
+        if not args or not 0 <= seat < 2:
+            return -1
+        return next(
+            (card for card in sorted(state["hands"][seat]) if DESIGN_OF[card] == args[0]), -1
+        )
+
+    def _in_menu(
+        self, state: CoppertwaddleState, seat: int, verb: str, args: tuple[Any, ...]
+    ) -> Text | None:
+        """The last word of a check: the code must be on the seat's menu (the menus are where
+        the targets and Ditches are worked out).
+        """
+        try:
+            code = encode(verb, *args)
+        except IllegalAction:
+            return MALFORMED
+        return None if code in self.legal_actions(cast(State, state), seat) else NOT_NOW
+
+    def why_not_rank(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """En Garde: one rank card a turn, into the first free Ditch of its row."""
+        if args is None:
+            return self._acting(state, seat, "engarde") or self._placed(state)
+        card = self._held(state, seat, args)
+        if card < 0:
+            return NOT_HELD
+        reason = self._acting(state, seat, "engarde") or self._placed(state)
+        if reason is not None:
+            return reason
+        if KIND[card] != "rank" or IS_WIND[card] or len(args) != 1:
+            return NOT_NOW
+        return NO_FREE_DITCH if first_free(state, seat, ROW[card]) < 0 else None
+
+    @staticmethod
+    def _placed(state: CoppertwaddleState) -> Text | None:
+        return ONE_RANK_CARD if state["placed"] else None
+
+    def why_not_wind(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """En Garde, as the turn's rank card: a free Ditch in either Domain, or on a covered
+        Bauer to block it.
+        """
+        if args is not None and _wind_in_hand(state, seat) < 0:
+            return NOT_HELD
+        reason = self._acting(state, seat, "engarde") or self._placed(state)
+        if reason is not None or args is None:
+            return reason
+        return self._in_menu(state, seat, "wind", args)
+
+    def why_not_decl(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """En Garde: a Bekanntmachung on a Ditch it fits."""
+        if args is not None and self._held(state, seat, args) < 0:
+            return NOT_HELD
+        reason = self._acting(state, seat, "engarde")
+        if reason is not None or args is None:
+            return reason
+        return self._in_menu(state, seat, "decl", args)
+
+    def why_not_fav(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """A favour in the Challenge, En Garde or a robbing (some only in a robbing), never a
+        Coppertwaddle (that only answers).
+        """
+        reason = self._acting(state, seat, "challenge", "engarde", "rob")
+        if args is None:
+            return reason if reason is not WRONG_PHASE else NOT_NOW
+        card = self._held(state, seat, args)
+        if card < 0:
+            return NOT_HELD
+        if EFFECT[card] == "negate":
+            return NO_COPPERTWADDLE
+        if EFFECT[card] in ROBBING_ONLY and state["phase"] != "rob":
+            return ROBBING_ONLY_NOW
+        if reason is not None:
+            return reason if reason is not WRONG_PHASE else NOT_NOW
+        return self._in_menu(state, seat, "fav", args)
+
+    def why_not_abil(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """The ability of a proud card of one's Domain (covering it), with its target."""
+        reason = self._acting(state, seat, "challenge", "engarde", "rob")
+        if reason is not None or args is None:
+            return reason if reason is not WRONG_PHASE else NOT_NOW
+        return self._in_menu(state, seat, "abil", args)
+
+    def why_not_rob(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """En Garde: a proud card robs a proud card of the same rank in the other Domain, with
+        a free Ditch for the booty, if the attack beats the defence.
+        """
+        reason = self._acting(state, seat, "engarde")
+        if reason is not None or args is None:
+            return reason
+        if len(args) != 2 or not all(isinstance(arg, int) for arg in args):
+            return NOT_NOW
+        robber, target = args
+        if not (0 <= robber < 16 and 0 <= target < 16):
+            return BAD_TARGET
+        if state["slots"][target] >= 0 and IS_WIND[state["slots"][target]]:
+            return WIND_TARGET
+        if not is_proud(state, robber) or not is_proud(state, target):
+            return NOT_PROUD
+        if row_of(robber) != row_of(target):
+            return ROB_SAME_RANK
+        if first_free(state, seat, row_of(robber)) < 0:
+            return NO_FREE_DITCH
+        if attack_value(state, robber) <= defence_value(state, target):
+            return ROB_TOO_WEAK
+        return self._in_menu(state, seat, "rob", args)
+
+    def why_not_end(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """En Garde ends without a robbing."""
+        reason = self._acting(state, seat, _PHASE_OF["end"])
+        if reason is not None or args is None:
+            return reason
+        return NOT_NOW if args else None
+
+    def _word(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None, phase: str
+    ) -> Text | None:
+        reason = self._acting(state, seat, phase)
+        if reason is not None or args is None:
+            return reason if reason is not WRONG_PHASE else NOT_NOW
+        return NOT_NOW if args else None
+
+    def why_not_done(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """The Challenger ends the Challenge."""
+        return self._word(state, seat, args, _PHASE_OF["done"])
+
+    def why_not_pass(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """A robbing's turn passes (two passes in a row end it)."""
+        return self._word(state, seat, args, _PHASE_OF["pass"])
+
+    def why_not_let(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """The asked seat lets the card stand."""
+        return self._word(state, seat, args, _PHASE_OF["let"])
+
+    def why_not_answer(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """The asked seat answers with a Coppertwaddle from its hand."""
+        if _coppertwaddle_in_hand(state, seat) < 0:
+            return NOT_HELD
+        return self._word(state, seat, args, _PHASE_OF["let"])
+
+    def why_not_discard(
+        self, state: CoppertwaddleState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """Respite: a card of one's hand, down to the hand limit."""
+        if args is not None and self._held(state, seat, args) < 0:
+            return NOT_HELD
+        reason = self._acting(state, seat, "respite")
+        if reason is not None or args is None:
+            return reason if reason is not WRONG_PHASE else NOT_NOW
+        return NOT_NOW if len(args) != 1 else None
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
         """Who starts the match (a fair coin), then a uniformly random shuffle of the deck."""
@@ -380,55 +588,16 @@ class Coppertwaddle(Game):
         """Shuffles are validated in ``_apply``."""
 
     def explain_illegal(self, state: State, seat: int, code: str) -> Text:
-        """A specific reason where one can be given from what the seat knows."""
-        verb, args = decode(code)
-        if verb not in VERBS:
-            return MALFORMED
-        phase = state["phase"]
-        hand = state["hands"][seat] if 0 <= seat < 2 else []
-        if verb == "answer" and _coppertwaddle_in_hand(state, seat) < 0:
-            return NOT_HELD
-        if verb == "wind" and _wind_in_hand(state, seat) < 0:
-            return NOT_HELD
-        card = -1
-        if verb in ("rank", "decl", "fav", "discard"):
-            held = [one for one in hand if args and DESIGN_OF[one] == args[0]]
-            if not held:
-                return NOT_HELD
-            card = held[0]
-        if verb in ("rank", "wind", "decl", "rob", "end") and phase != "engarde":
-            return WRONG_PHASE
-        if verb in ("rank", "wind") and state["placed"]:
-            return ONE_RANK_CARD
-        if verb == "rank" and first_free(state, seat, ROW[card]) < 0:
-            return NO_FREE_DITCH
-        if verb == "fav" and EFFECT[card] == "negate":
-            return NO_COPPERTWADDLE
-        if verb == "fav" and EFFECT[card] in ROBBING_ONLY and phase != "rob":
-            return ROBBING_ONLY_NOW
-        if verb == "rob" and len(args) == 2:
-            robber, target = args
-            if not isinstance(robber, int) or not isinstance(target, int):
-                return super().explain_illegal(state, seat, code)
-            if not (0 <= robber < 16 and 0 <= target < 16):
-                return BAD_TARGET
-            if state["slots"][target] >= 0 and IS_WIND[state["slots"][target]]:
-                return WIND_TARGET
-            if not is_proud(state, robber) or not is_proud(state, target):
-                return NOT_PROUD
-            if row_of(robber) != row_of(target):
-                return ROB_SAME_RANK
-            if first_free(state, seat, row_of(robber)) < 0:
-                return NO_FREE_DITCH
-            if attack_value(state, robber) <= defence_value(state, target):
-                return ROB_TOO_WEAK
-        return super().explain_illegal(state, seat, code)
+        """The reason the code's verb check gives."""
+        return why_not(self, state, seat, code) or NOT_NOW
 
     def copy_state(self, state: State) -> State:
         """A copy made for this state's layout instead of a deep clone (see ``_copy``)."""
         return _copy(state)
 
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(CoppertwaddleState, state)
         # Only codes that legal_actions listed get here, so each argument is what its verb takes.
         verb, raw = decode(code)
         args: tuple[Any, ...] = raw
@@ -687,7 +856,7 @@ def _copy(state: State) -> State:
     return new
 
 
-def _reset_table(state: State) -> None:
+def _reset_table(state: CoppertwaddleState) -> None:
     state.update(
         {
             "phase": "deal",
@@ -710,7 +879,7 @@ def _reset_table(state: State) -> None:
     )
 
 
-def _deal(state: State, order: list[int], events: list[Event]) -> None:
+def _deal(state: CoppertwaddleState, order: list[int], events: list[Event]) -> None:
     # The Trumpet's top card is the end of the list.
     state["trumpet"] = order
     first = state["first"]
@@ -723,7 +892,7 @@ def _deal(state: State, order: list[int], events: list[Event]) -> None:
     _start_turn(state, events)
 
 
-def _start_turn(state: State, events: list[Event]) -> None:
+def _start_turn(state: CoppertwaddleState, events: list[Event]) -> None:
     """Engagement: the Guardian's covered cards turn proud (unless a Wind blocks them), then
     the Guardian draws from the Trumpet; then the Challenger may challenge.
     """
@@ -753,7 +922,7 @@ def _start_turn(state: State, events: list[Event]) -> None:
         _enter_engarde(state, events)
 
 
-def _enter_engarde(state: State, events: list[Event]) -> None:
+def _enter_engarde(state: CoppertwaddleState, events: list[Event]) -> None:
     """En Garde, passed over (to the Respite) when the Guardian has nothing to do but end it."""
     state["phase"] = "engarde"
     if len(_engarde_actions(state, state["guardian"], any_only=True)) == 1:
@@ -761,7 +930,7 @@ def _enter_engarde(state: State, events: list[Event]) -> None:
         _enter_respite(state, events)
 
 
-def _draw(state: State, seat: int, events: list[Event]) -> bool:
+def _draw(state: CoppertwaddleState, seat: int, events: list[Event]) -> bool:
     """Draw the Trumpet's top card; an empty Trumpet ends the game drawn (returns False)."""
     if not state["trumpet"]:
         events.append(Event("trumpet_empty", {"seat": seat}))
@@ -774,18 +943,18 @@ def _draw(state: State, seat: int, events: list[Event]) -> bool:
     return True
 
 
-def _enter_respite(state: State, events: list[Event]) -> None:
+def _enter_respite(state: CoppertwaddleState, events: list[Event]) -> None:
     state["phase"] = "respite"
     if len(state["hands"][state["guardian"]]) <= HAND_LIMIT:
         _next_turn(state, events)
 
 
-def _next_turn(state: State, events: list[Event]) -> None:
+def _next_turn(state: CoppertwaddleState, events: list[Event]) -> None:
     state["guardian"] = 1 - state["guardian"]
     _start_turn(state, events)
 
 
-def _check_complete(state: State, events: list[Event]) -> bool:
+def _check_complete(state: CoppertwaddleState, events: list[Event]) -> bool:
     """A Domain of eight proud cards ends the game; its owner wins."""
     guardian = state["guardian"]
     slots, covered = state["slots"], state["covered"]
@@ -798,7 +967,7 @@ def _check_complete(state: State, events: list[Event]) -> bool:
     return False
 
 
-def _end_game(state: State, winner: int, events: list[Event]) -> None:
+def _end_game(state: CoppertwaddleState, winner: int, events: list[Event]) -> None:
     points = domain_points(state, winner) if winner >= 0 else 0
     domain = [card for card in state["slots"][winner * 8 : winner * 8 + 8]] if winner >= 0 else []
     state["history"].append(
@@ -817,7 +986,7 @@ def _end_game(state: State, winner: int, events: list[Event]) -> None:
     _reset_table(state)
 
 
-def _after_action(state: State, actor: int, events: list[Event]) -> None:
+def _after_action(state: CoppertwaddleState, actor: int, events: list[Event]) -> None:
     """After a card or ability resolved: check the end, then hand the turn on as the phase says."""
     if state["phase"] in ENDED or _check_complete(state, events):
         return
@@ -837,16 +1006,16 @@ def _after_action(state: State, actor: int, events: list[Event]) -> None:
 # ----- Coppertwaddle: answering a non-rank card --------------------------------------------
 
 
-def _wind_in_hand(state: State, seat: int) -> int:
+def _wind_in_hand(state: CoppertwaddleState, seat: int) -> int:
     """The Wind a ``wind`` code plays: the four are alike, so the code names only the place."""
     return min((card for card in state["hands"][seat] if IS_WIND[card]), default=-1)
 
 
-def _coppertwaddle_in_hand(state: State, seat: int) -> int:
+def _coppertwaddle_in_hand(state: CoppertwaddleState, seat: int) -> int:
     return min((card for card in state["hands"][seat] if EFFECT[card] == "negate"), default=-1)
 
 
-def _offer_answer(state: State, seat: int, events: list[Event]) -> None:
+def _offer_answer(state: CoppertwaddleState, seat: int, events: list[Event]) -> None:
     """The other player may answer with a Coppertwaddle; asked only when holding one."""
     if _coppertwaddle_in_hand(state, seat) >= 0:
         if state["phase"] != "answer":
@@ -859,7 +1028,7 @@ def _offer_answer(state: State, seat: int, events: list[Event]) -> None:
     _resolve_stack(state, events)
 
 
-def _resolve_stack(state: State, events: list[Event]) -> None:
+def _resolve_stack(state: CoppertwaddleState, events: list[Event]) -> None:
     """Each Coppertwaddle negates the card below it; the first card acts if not negated."""
     stack = state["stack"]
     state["stack"] = []
@@ -883,21 +1052,21 @@ def _resolve_stack(state: State, events: list[Event]) -> None:
 # ----- effects -------------------------------------------------------------------------------
 
 
-def _put(state: State, slot: int, card: int, covered: bool = False) -> None:
+def _put(state: CoppertwaddleState, slot: int, card: int, covered: bool = False) -> None:
     state["slots"][slot] = card
     state["covered"][slot] = covered
     state["decls"][slot] = []
     state["winds"][slot] = -1
 
 
-def _clear(state: State, slot: int) -> None:
+def _clear(state: CoppertwaddleState, slot: int) -> None:
     state["slots"][slot] = -1
     state["covered"][slot] = False
     state["decls"][slot] = []
     state["winds"][slot] = -1
 
 
-def _discard_slot(state: State, slot: int, events: list[Event]) -> None:
+def _discard_slot(state: CoppertwaddleState, slot: int, events: list[Event]) -> None:
     """A card leaves its Domain for the Midden with everything lying on it."""
     card = state["slots"][slot]
     state["midden"].append(card)
@@ -908,7 +1077,7 @@ def _discard_slot(state: State, slot: int, events: list[Event]) -> None:
     _clear(state, slot)
 
 
-def _cover(state: State, slot: int, events: list[Event]) -> None:
+def _cover(state: CoppertwaddleState, slot: int, events: list[Event]) -> None:
     """Turn a card face down; a Hazelnut on it sends both to the Midden first."""
     if IS_WIND[state["slots"][slot]]:
         return
@@ -919,7 +1088,7 @@ def _cover(state: State, slot: int, events: list[Event]) -> None:
         _discard_slot(state, slot, events)
 
 
-def _move(state: State, slot: int, to_row: int, events: list[Event]) -> None:
+def _move(state: CoppertwaddleState, slot: int, to_row: int, events: list[Event]) -> None:
     """Move a card to the first free Ditch of ``to_row`` in its Domain, or discard it."""
     destination = first_free(state, slot // 8, to_row)
     if destination < 0:
@@ -933,7 +1102,7 @@ def _move(state: State, slot: int, to_row: int, events: list[Event]) -> None:
     events.append(Event("moved", {"from": slot, "to": destination}))
 
 
-def _rank_row(state: State, slot: int) -> int:
+def _rank_row(state: CoppertwaddleState, slot: int) -> int:
     """The row a card belongs in: the last Climb or Fall on it decides, else its own rank."""
     row = ROW[state["slots"][slot]]
     for declaration in state["decls"][slot]:
@@ -944,7 +1113,7 @@ def _rank_row(state: State, slot: int) -> int:
     return row
 
 
-def _declare(state: State, card: int, slot: int, events: list[Event]) -> None:
+def _declare(state: CoppertwaddleState, card: int, slot: int, events: list[Event]) -> None:
     wind = state["winds"][slot]
     if EFFECT[card] == "promote" and wind >= 0:
         # The Wind, made noble, has no place among the Bauern it pressed: it leaves with the
@@ -959,7 +1128,9 @@ def _declare(state: State, card: int, slot: int, events: list[Event]) -> None:
         _move(state, slot, _rank_row(state, slot), events)
 
 
-def _effect(state: State, seat: int, card: int, target: int, events: list[Event]) -> None:
+def _effect(
+    state: CoppertwaddleState, seat: int, card: int, target: int, events: list[Event]
+) -> None:
     """What a favour or an ability does (the ability's card is already covered)."""
     effect = EFFECT[card]
     if effect in ("destroy", "discard_weak"):
@@ -999,7 +1170,7 @@ def _effect(state: State, seat: int, card: int, target: int, events: list[Event]
                 return
 
 
-def _remove(state: State, thing: int, events: list[Event]) -> None:
+def _remove(state: CoppertwaddleState, thing: int, events: list[Event]) -> None:
     """Dread of Night: a Bekanntmachung or a blocking Wind goes to the Midden."""
     for slot in range(16):
         if state["winds"][slot] == thing:
@@ -1016,7 +1187,7 @@ def _remove(state: State, thing: int, events: list[Event]) -> None:
             return
 
 
-def _partner_slot(state: State, seat: int, card: int) -> int:
+def _partner_slot(state: CoppertwaddleState, seat: int, card: int) -> int:
     partner = PARTNER[card]
     if partner is None:
         return -1
@@ -1027,7 +1198,9 @@ def _partner_slot(state: State, seat: int, card: int) -> int:
     return -2
 
 
-def _use_ability(state: State, seat: int, slot: int, target: int, events: list[Event]) -> None:
+def _use_ability(
+    state: CoppertwaddleState, seat: int, slot: int, target: int, events: list[Event]
+) -> None:
     """Using an ability covers its card (and a Marriage partner) before the effect happens."""
     card = state["slots"][slot]
     partner = _partner_slot(state, seat, card)
@@ -1047,7 +1220,7 @@ def _use_ability(state: State, seat: int, slot: int, target: int, events: list[E
 # ----- robbing -------------------------------------------------------------------------------
 
 
-def _advance_rob(state: State, events: list[Event]) -> None:
+def _advance_rob(state: CoppertwaddleState, events: list[Event]) -> None:
     """Pass for a seat that has nothing to play; end after two passes in a row."""
     rob = state["rob"]
     while rob["passes"] < 2:
@@ -1059,7 +1232,7 @@ def _advance_rob(state: State, events: list[Event]) -> None:
     _resolve_rob(state, events)
 
 
-def _resolve_rob(state: State, events: list[Event]) -> None:
+def _resolve_rob(state: CoppertwaddleState, events: list[Event]) -> None:
     rob = state["rob"]
     state["rob"] = None
     guardian = state["guardian"]
@@ -1121,7 +1294,7 @@ def _one_per_design(cards: list[int]) -> list[int]:
 
 
 def _targets(
-    state: State, seat: int, card: int, exclude: tuple[int, ...], in_rob: bool
+    state: CoppertwaddleState, seat: int, card: int, exclude: tuple[int, ...], in_rob: bool
 ) -> list[int] | None:
     """The targets of an effect; None when it needs none; [] when it cannot be played."""
     effect = EFFECT[card]
@@ -1211,7 +1384,9 @@ def _coded(codes: tuple[str, tuple[str, ...]], targets: list[int] | None) -> lis
     return [with_target[target] for target in targets]
 
 
-def _ability_actions(state: State, seat: int, in_rob: bool, any_only: bool = False) -> list[str]:
+def _ability_actions(
+    state: CoppertwaddleState, seat: int, in_rob: bool, any_only: bool = False
+) -> list[str]:
     actions: list[str] = []
     slots = state["slots"]
     covered = state["covered"]
@@ -1235,7 +1410,9 @@ def _ability_actions(state: State, seat: int, in_rob: bool, any_only: bool = Fal
     return actions
 
 
-def _free_actions(state: State, seat: int, in_rob: bool, any_only: bool = False) -> list[str]:
+def _free_actions(
+    state: CoppertwaddleState, seat: int, in_rob: bool, any_only: bool = False
+) -> list[str]:
     """Favours and abilities: what either player may use outside their own En Garde too.
 
     With ``any_only`` it stops at the first action found (to ask whether there is any).
@@ -1255,7 +1432,7 @@ def _free_actions(state: State, seat: int, in_rob: bool, any_only: bool = False)
     return actions
 
 
-def _engarde_actions(state: State, seat: int, any_only: bool = False) -> list[str]:
+def _engarde_actions(state: CoppertwaddleState, seat: int, any_only: bool = False) -> list[str]:
     """The Guardian's En Garde codes; with ``any_only`` it stops once one besides ``end``
     is found (cheapest kinds first).
     """
@@ -1336,7 +1513,7 @@ def _engarde_actions(state: State, seat: int, any_only: bool = False) -> list[st
     return actions
 
 
-def _proud_powers(state: State) -> list[int]:
+def _proud_powers(state: CoppertwaddleState) -> list[int]:
     """Every Ditch's power as ``table.power`` gives it where a card lies proud, else 0: what
     a Ditch adds to an attack or a defence it supports (covered cards and gaps add nothing).
     """
@@ -1380,3 +1557,20 @@ _FAV_CODES = tuple(
     for design in range(_DESIGNS)
 )
 _ROB_CODES = tuple(tuple(encode("rob", robber, slot) for slot in ALL_SLOTS) for robber in ALL_SLOTS)
+
+
+_PHASE_OF = {
+    "done": "challenge",
+    "end": "engarde",
+    "pass": "rob",
+    "let": "answer",
+    "answer": "answer",
+}
+"""The phase of each code without arguments (see its check)."""
+_WORDS = {
+    phase: tuple(verb for verb, its in _PHASE_OF.items() if its == phase and verb != "answer")
+    for phase in ("challenge", "engarde", "rob", "answer", "respite")
+}
+"""Per phase, the codes without arguments the seat to act may always send (``answer`` needs a
+Coppertwaddle in hand besides)."""
+_DISCARD_CODES = tuple(encode("discard", design) for design in range(_DESIGNS))

@@ -9,11 +9,13 @@ a view carry these four lists under the same keys, so every helper works on eith
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .cards import IS_WIND, PLUS, STRENGTH
 
-Table = dict[str, Any]
+Table = Mapping[str, Any]
+"""A state or a view: these rules only read the Domains (``slots``, ``covered``, ...)."""
 
 
 def slot_of(seat: int, row: int, column: int) -> int:

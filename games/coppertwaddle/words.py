@@ -15,6 +15,40 @@ from .table import (
     row_of,
 )
 
+NOT_HELD = Text("Diese Karte hast du nicht auf der Hand.", "You do not hold that card.")
+ONE_RANK_CARD = Text(
+    "Du hast in diesem Zug schon eine Standeskarte ausgelegt.",
+    "You have already played a rank card this turn.",
+)
+NO_FREE_DITCH = Text(
+    "In deinem Reich ist in diesem Stand kein Platz frei.",
+    "Your Domain has no free Ditch of that rank.",
+)
+BAD_TARGET = Text("Dieses Ziel ist nicht erlaubt.", "That target is not allowed.")
+NOT_PROUD = Text(
+    "Nur eine stolze (offene) Karte kann das.", "Only a proud (face-up) card can do that."
+)
+ROB_TOO_WEAK = Text(
+    "Der Angriff muss stärker sein als die Verteidigung.",
+    "The attack must be stronger than the defence.",
+)
+WIND_TARGET = Text("Winde können nicht geraubt werden.", "Winds can never be robbed.")
+ROB_SAME_RANK = Text(
+    "Adlige rauben nur Adlige, Bauern nur Bauern.",
+    "Adel rob only Adel, Bauern only Bauern.",
+)
+NO_COPPERTWADDLE = Text(
+    "Einen Coppertwaddle spielt man nur als Antwort auf eine andere Karte.",
+    "A Coppertwaddle is only played to answer another card.",
+)
+ROBBING_ONLY_NOW = Text(
+    "Diese Karte wirkt nur während eines Raubzugs.", "That card only works during a robbing."
+)
+WRONG_PHASE = Text(
+    "Das geht in dieser Phase des Zuges nicht.", "That is not possible in this phase of the turn."
+)
+DEAL_FIRST = Text("Erst wird gemischt.", "The cards must be shuffled first.")
+
 FIRST_OF_DESIGN = {design: DESIGN_OF.index(design) for design in set(DESIGN_OF)}
 
 PHASES = {

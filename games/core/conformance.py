@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from .checks import verbs, why_not
 from .codes import MAX_PLAYER_CODE, decode, encode
 from .contract import CHANCE, Event, Game, Result, State, check_result, clone, replay
 from .errors import IllegalAction
@@ -66,14 +67,20 @@ def checked_playout(
     choosers: list[Chooser] | None = None,
     *,
     probe_illegal: bool = True,
+    verb_checks: bool = False,
 ) -> Playout:
     """Play one game with every conformance check at every step.
 
     ``choosers`` picks each seat's moves (default: uniformly random legal moves). Chance
     outcomes come from the game's own ``sample_chance`` with a generator seeded by ``seed``.
+    ``verb_checks`` also holds the game's one check per verb to its menu (``_check_verbs``),
+    asked for by ``tests/games/test_verb_checks.py``: the privacy checks' own tests break a
+    menu on purpose and must be caught by the privacy checks, not by this one.
     """
     rng = random.Random(seed)
     probe_rng = random.Random(seed ^ 0x5EED)
+    verb_rng = random.Random(seed ^ 0xC4EC)  # its own: the other probes keep their sequence
+    has_checks = verb_checks and bool(verbs(game))
     bound = game.max_decisions(players, options)
     state = game.initial_state(players, options)
     playout = Playout(state=state, result=Result(scores=[0.0], ranks=[1]))
@@ -119,6 +126,8 @@ def checked_playout(
         dealt_anew = _check_menus(
             game, state, players, legal_by_seat, seen_codes, seed, step, probe_rng
         )
+        if has_checks:
+            _check_verbs(game, state, seats, legal_by_seat, seen_codes, seed, step, verb_rng)
         before = clone(state)
         given = state
         state, events = game.apply(given, seat, code)
@@ -166,6 +175,52 @@ def _check_codes(
             label = game.action_label(state, seat, code, lang)
             if not isinstance(label, str) or not label or len(label) > 100:
                 raise _fail(game, seed, step, f"bad {lang} label {label!r} for {code!r}")
+
+
+def _check_verbs(
+    game: Game,
+    state: State,
+    seats: list[int],
+    legal_by_seat: dict[int, list[str]],
+    seen_codes: dict[str, None],
+    seed: int,
+    step: int,
+    rng: random.Random,
+) -> None:
+    """A game's one check per verb (``games.core.checks``) agrees with its menu: every legal
+    action passes its check, and sampled codes that are not legal get a reason from it, the same
+    reason ``explain_illegal`` gives (and so the player).
+    """
+    for seat, codes in legal_by_seat.items():
+        for code in codes:
+            reason = why_not(game, state, seat, code)
+            if reason is not None:
+                raise _fail(
+                    game, seed, step, f"legal {code!r} of seat {seat} fails its check: {reason.en}"
+                )
+    seen = list(seen_codes)
+    for seat, own_codes in legal_by_seat.items():
+        acting = seat in seats
+        probes = rng.sample(seen, min(6, len(seen)))
+        for other_seat, other_codes in legal_by_seat.items():
+            if other_seat != seat and other_codes:
+                probes.append(rng.choice(other_codes))
+        legal = set(own_codes)
+        for code in probes:
+            if code in legal or _verb(code) in game.open_verbs:
+                continue
+            reason = why_not(game, state, seat, code)
+            if reason is None:
+                raise _fail(
+                    game, seed, step, f"{code!r} is not legal for seat {seat}, its check allows it"
+                )
+            if acting and game.explain_illegal(state, seat, code) != reason:
+                raise _fail(
+                    game,
+                    seed,
+                    step,
+                    f"explain_illegal of {code!r} for seat {seat} is not its check's reason",
+                )
 
 
 def _verb(code: str) -> str | None:

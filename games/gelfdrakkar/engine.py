@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Literal
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -22,8 +23,9 @@ from games.core import (
     encode,
     plural,
 )
+from games.core.checks import why_not
 from games.core.contract import ENDED_KEY
-from games.core.errors import MALFORMED, SetupError
+from games.core.errors import MALFORMED, NOT_NOW, NOT_YOUR_TURN, SetupError
 
 from .cards import (
     ERSTE,
@@ -40,7 +42,8 @@ from .cards import (
     deck_size,
 )
 from .scoring import LETZTE_DAME_BONUS, LIMITS, MAX_REDEALS, bundle_points, pile_points, settle
-from .text import (
+from .tricks import resolve
+from .words import (
     BAD_CARD,
     BAD_PARTNER,
     CLAIM_ONLY,
@@ -56,16 +59,57 @@ from .text import (
     group_label,
     render,
 )
-from .tricks import resolve
 
 PARTIES: tuple[Literal["V", "A"], ...] = ("V", "A")
 _PLAY = [encode("play", card) for card in range(124)]
 _PLAY_ARGS = {code: (card,) for card, code in enumerate(_PLAY)}
 """The arguments of the one-card play codes (nearly every move), without parsing them."""
 _LIMIT_CODES = {limit: encode("limit", limit) for limit in LIMITS}
-_SWAP = {kind: [encode("swap", kind, card) for card in range(124)] for kind in SWAP_KINDS}
+
+
+def _may_take(kind: str, wanted: object) -> bool:
+    """Whether a Spion or Helfer (``kind``) may be exchanged for the card ``wanted`` (found in
+    one's own party's pile): any card but one of the same kind.
+    """
+    return isinstance(wanted, int) and 0 <= wanted < len(KIND) and KIND[wanted] != kind
+
+
+_SWAP = {
+    kind: [encode("swap", kind, card) if _may_take(kind, card) else None for card in range(124)]
+    for kind in SWAP_KINDS
+}
+"""The exchange codes per kind and card, built once from ``_may_take``."""
 _CLAIM_CODES = ["claim", "decline"]
-_WALDHERR_PARTNER = [encode("play", WALDHERR, seat) for seat in range(8)]
+_WALDHERR_CODES = [(encode("play", WALDHERR), (WALDHERR,))] + [
+    (encode("play", WALDHERR, seat), (WALDHERR, seat)) for seat in range(8)
+]
+
+
+def _why_not_card(players: int, seat: int, args: tuple[Any, ...]) -> Text | None:
+    """The part of ``why_not_play`` about a card in hand: the Waldherr names a partner (another
+    seat) with 5 or 6 players and only then; every other card is played alone.
+    """
+    card = args[0]
+    if card != WALDHERR:
+        return None if len(args) == 1 else MALFORMED
+    if not 5 <= players <= 6:
+        return None if len(args) == 1 else BAD_PARTNER
+    if len(args) != 2:
+        return BAD_PARTNER
+    partner = args[1]
+    if not isinstance(partner, int) or partner == seat or not 0 <= partner < players:
+        return BAD_PARTNER
+    return None
+
+
+@lru_cache(maxsize=64)
+def _waldherr_menu(players: int, seat: int) -> tuple[str, ...]:
+    """The Waldherr's play codes for ``seat``, through ``_why_not_card`` once per table size."""
+    return tuple(
+        code for code, args in _WALDHERR_CODES if _why_not_card(players, seat, args) is None
+    )
+
+
 _SWAP_CARDS = frozenset(card for card, kind in enumerate(KIND) if kind in SWAP_KINDS)
 _LAST_SWAP_CARD = max(_SWAP_CARDS)
 
@@ -94,7 +138,7 @@ def _shuffle_order(code: str, size: int) -> list[int] | None:
     return order
 
 
-def _own_everything(state: State) -> None:
+def _own_everything(state: GelfdrakkarState) -> None:
     """Give a copied state its own copy of every list and dict that moves may edit in place."""
     state["hands"] = [hand[:] for hand in state["hands"]]
     state["revealed"] = state["revealed"][:]
@@ -142,6 +186,44 @@ class GelfdrakkarPosition(BaseModel):
 
 def _bad_position(de: str, en: str) -> SetupError:
     return SetupError(Text(f"Ungültige Stellung: {de}", f"Invalid position: {en}"))
+
+
+class GelfdrakkarState(TypedDict):
+    """A Gelfdrakkar table: the series, then the round being played (``_reset_deal``)."""
+
+    players: int
+    rounds: int
+    round: int
+    dealer: int
+    redeals: int
+    balances: list[int]
+    history: list[dict[str, Any]]
+    carry_mult: int
+    carry_add: int
+    phase: str  # "deal", "play", "claim" or "over"
+    hands: list[list[int]]
+    rest: list[int]
+    party: list[str]
+    turn: Any  # int, or None
+    trick: list[Any]
+    partner: Any  # int, or None
+    carried: list[Any]
+    forced: bool
+    fettered: list[Any]
+    dead: list[Any]
+    piles: dict[str, list[list[int]]]
+    pile_points: dict[str, int]
+    played: list[int]
+    swapped: bool
+    claimant: Any  # int, or None
+    pending: Any
+    announcements: list[list[Any]]
+    late: list[int]
+    bonus: dict[str, int]
+    revealed: list[str | None]
+    taken: list[list[int]]
+    trick_no: int
+    tricks: int
 
 
 class Gelfdrakkar(Game):
@@ -239,7 +321,7 @@ class Gelfdrakkar(Game):
                 "revealed": list(position.revealed or [None] * players),
             }
         )
-        self._count_piles(state)
+        self._count_piles(cast(GelfdrakkarState, state))
         return state
 
     # ----- the state machine -----------------------------------------------------------------
@@ -258,11 +340,11 @@ class Gelfdrakkar(Game):
             "carry_mult": 2,
             "carry_add": 0,
         }
-        self._reset_deal(state)
+        self._reset_deal(cast(GelfdrakkarState, state))
         return state
 
     @staticmethod
-    def _reset_deal(state: State) -> None:
+    def _reset_deal(state: GelfdrakkarState) -> None:
         players = state["players"]
         state.update(
             {
@@ -307,45 +389,142 @@ class Gelfdrakkar(Game):
         return []
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
-        """Cards to play, exchanges, announcements; or claim / decline in a claim."""
-        phase = state["phase"]
-        if phase == "play" and seat == state["turn"]:
+        """Cards to play, exchanges, announcements; or claim / decline in a claim.
+
+        Built from the parts of the verbs' checks (``why_not_<verb>``): the turn (``_on_turn``,
+        asked once for all of them), then each verb's own rule; the cards of the seat's own
+        hand are the set ``why_not_play`` tests, and the Waldherr's partners and the exchanges
+        come from tables made once with the same rules (``_waldherr_menu``, ``_may_take``).
+        """
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(GelfdrakkarState, state)
+        if self._on_turn(state, seat) is None:
             hand = state["hands"][seat]
-            party = state["party"][seat]
-            players = state["players"]
             codes = list(map(_PLAY.__getitem__, hand))
             # Hands are sorted and the cards with extra options have low ids: most hands skip
             # both checks at once.
             if hand and hand[0] <= _LAST_SWAP_CARD:
-                if WALDHERR in hand and 5 <= players <= 6:
+                if WALDHERR in hand:
                     codes.remove(_PLAY[WALDHERR])
-                    codes.extend(
-                        _WALDHERR_PARTNER[other] for other in range(players) if other != seat
-                    )
+                    codes.extend(_waldherr_menu(state["players"], seat))
                 if (
                     not _SWAP_CARDS.isdisjoint(hand)
-                    and not state["swapped"]
-                    and state["piles"][party]
+                    and state["piles"][state["party"][seat]]
+                    and not state["swapped"]  # the rule of ``why_not_swap``'s ONE_SWAP
                 ):
                     held = {KIND[card] for card in hand if card <= _LAST_SWAP_CARD}
                     for kind in SWAP_KINDS:
                         if kind in held:
-                            table = _SWAP[kind]
-                            for bundle in state["piles"][party]:
-                                codes.extend([table[card] for card in bundle if KIND[card] != kind])
-            if state["played"][seat] <= 1:
-                used = self._announced(state, party)
-                codes.extend(_LIMIT_CODES[limit] for limit in LIMITS if limit not in used)
+                            table = _SWAP[kind]  # None where ``_may_take`` says no
+                            for bundle in state["piles"][state["party"][seat]]:
+                                codes.extend(
+                                    [code for card in bundle if (code := table[card]) is not None]
+                                )
+            if self._too_late(state, seat) is None:
+                used = self._announced(state, state["party"][seat])
+                codes.extend(code for limit, code in _LIMIT_CODES.items() if limit not in used)
                 if "reveal" not in used:
                     codes.append("reveal")
             codes.sort()
             return codes
-        if phase == "claim" and seat == state["claimant"]:
+        if self.why_not_claim(state, seat, None) is None:
             return list(_CLAIM_CODES)
         return []
 
+    # ----- one check per verb (``games.core.checks``) ------------------------------------------
+
     @staticmethod
-    def _announced(state: State, party: str) -> set[Any]:
+    def _on_turn(state: GelfdrakkarState, seat: int) -> Text | None:
+        """Why ``seat`` cannot make a move of its turn now (play, exchange, announce)."""
+        phase = state["phase"]
+        if phase == "play":  # asked at every decision: the common case first
+            return None if seat == state["turn"] else NOT_YOUR_TURN
+        return CLAIM_ONLY if phase == "claim" else DEAL_FIRST
+
+    def why_not_play(
+        self, state: GelfdrakkarState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """A card from one's hand; the Waldherr names a partner with 5 or 6 players."""
+        reason = self._on_turn(state, seat)
+        if reason is not None or args is None:
+            return reason
+        if not args or args[0] not in state["hands"][seat]:
+            return BAD_CARD
+        return _why_not_card(state["players"], seat, args)
+
+    @staticmethod
+    def _too_late(state: GelfdrakkarState, seat: int) -> Text | None:
+        """The announcements' own rule: only before one's second card."""
+        return TOO_LATE_TO_ANNOUNCE if state["played"][seat] > 1 else None
+
+    def why_not_swap(
+        self, state: GelfdrakkarState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """Once per turn, a Spion or Helfer from the hand for a card of one's own party's pile
+        (not one of the same kind).
+        """
+        reason = self._on_turn(state, seat)
+        if reason is not None:
+            return reason
+        if state["swapped"]:
+            return ONE_SWAP
+        if args is None:
+            return None
+        if len(args) != 2 or not any(KIND[card] == args[0] for card in state["hands"][seat]):
+            return NO_SWAP_CARD
+        kind, wanted = args
+        if not _may_take(kind, wanted):
+            return NOT_IN_PILE
+        if not any(wanted in bundle for bundle in state["piles"][state["party"][seat]]):
+            return NOT_IN_PILE
+        return None
+
+    def why_not_limit(
+        self, state: GelfdrakkarState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """Before one's second card, each point limit once per round for everyone."""
+        reason = self._announce_now(state, seat)
+        if reason is not None or args is None:
+            return reason
+        if len(args) != 1 or args[0] not in LIMITS:
+            return MALFORMED
+        if args[0] in self._announced(state, state["party"][seat]):
+            return LIMIT_USED
+        return None
+
+    def why_not_reveal(
+        self, state: GelfdrakkarState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """Before one's second card, once per party."""
+        reason = self._announce_now(state, seat)
+        if reason is not None or args is None:
+            return reason
+        if args:
+            return MALFORMED
+        if "reveal" in self._announced(state, state["party"][seat]):
+            return REVEAL_USED
+        return None
+
+    def _announce_now(self, state: GelfdrakkarState, seat: int) -> Text | None:
+        return self._on_turn(state, seat) or self._too_late(state, seat)
+
+    def why_not_claim(
+        self, state: GelfdrakkarState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """Only the Erste Dame's holder, only on a trick the Zweite or Letzte Dame won."""
+        phase = state["phase"]
+        if phase == "deal":
+            return DEAL_FIRST
+        if phase != "claim":
+            return NOT_NOW
+        if seat != state["claimant"]:
+            return NOT_YOUR_TURN
+        return MALFORMED if args else None
+
+    why_not_decline = why_not_claim
+
+    @staticmethod
+    def _announced(state: GelfdrakkarState, party: str) -> set[Any]:
         """What a player of ``party`` may no longer announce this round.
 
         A point limit is gone for everyone once anybody announced it (the ruling): were it gone
@@ -372,30 +551,8 @@ class Gelfdrakkar(Game):
         """Shuffles are validated by ``_apply``."""
 
     def explain_illegal(self, state: State, seat: int, code: str) -> Text:
-        """A specific reason for the common mistakes."""
-        verb, args = decode(code)
-        if state["phase"] == "claim":
-            return CLAIM_ONLY
-        if state["phase"] != "play":
-            return DEAL_FIRST
-        hand = state["hands"][seat]
-        if verb == "play":
-            if not args or args[0] not in hand:
-                return BAD_CARD
-            return BAD_PARTNER if args[0] == WALDHERR else MALFORMED
-        if verb == "swap":
-            if state["swapped"]:
-                return ONE_SWAP
-            if len(args) != 2 or not any(KIND[card] == args[0] for card in hand):
-                return NO_SWAP_CARD
-            return NOT_IN_PILE
-        if verb in ("limit", "reveal"):
-            if state["played"][seat] > 1:
-                return TOO_LATE_TO_ANNOUNCE
-            if verb == "limit" and (len(args) != 1 or args[0] not in LIMITS):
-                return MALFORMED
-            return REVEAL_USED if verb == "reveal" else LIMIT_USED
-        return super().explain_illegal(state, seat, code)
+        """The reason the code's verb check gives."""
+        return why_not(self, state, seat, code) or NOT_NOW
 
     # ----- applying moves ----------------------------------------------------------------------
 
@@ -415,6 +572,8 @@ class Gelfdrakkar(Game):
         return new
 
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(GelfdrakkarState, state)
         phase = state["phase"]
         if phase == "play":
             play_args = _PLAY_ARGS.get(code)
@@ -454,7 +613,7 @@ class Gelfdrakkar(Game):
         else:  # unreachable after check(); guards the unchecked benchmark loop
             raise IllegalAction(MALFORMED)
 
-    def _deal(self, state: State, order: list[int], events: list[Event]) -> None:
+    def _deal(self, state: GelfdrakkarState, order: list[int], events: list[Event]) -> None:
         players = state["players"]
         hand_size = state["tricks"]
         hands = [
@@ -491,12 +650,14 @@ class Gelfdrakkar(Game):
                 Event("hand", {"cards": hands[seat], "party": state["party"][seat]}, to=seat)
             )
 
-    def _play(self, state: State, seat: int, args: tuple[Any, ...], events: list[Event]) -> None:
+    def _play(
+        self, state: GelfdrakkarState, seat: int, args: tuple[Any, ...], events: list[Event]
+    ) -> None:
         hand = state["hands"][seat]
         card = args[0] if args else None
         players = state["players"]
         try:
-            index = hand.index(card)
+            index = hand.index(card)  # type: ignore[arg-type]  # None: ValueError below
         except ValueError:
             raise IllegalAction(BAD_CARD) from None
         card = hand[index]  # the same card, now known to be one (not None)
@@ -560,7 +721,7 @@ class Gelfdrakkar(Game):
             return
         self._finish_trick(state, outcome, events)
 
-    def _claim(self, state: State, claimed: bool, events: list[Event]) -> None:
+    def _claim(self, state: GelfdrakkarState, claimed: bool, events: list[Event]) -> None:
         outcome = dict(state["pending"])  # the given state's copy shares it: never edit in place
         claimant = state["claimant"]
         if claimed:
@@ -572,7 +733,9 @@ class Gelfdrakkar(Game):
         state["phase"] = "play"
         self._finish_trick(state, outcome, events)
 
-    def _finish_trick(self, state: State, outcome: dict[str, Any], events: list[Event]) -> None:
+    def _finish_trick(
+        self, state: GelfdrakkarState, outcome: dict[str, Any], events: list[Event]
+    ) -> None:
         dest = outcome["dest"]
         winner = outcome["winner"]
         last = state["trick_no"] == state["tricks"]
@@ -649,17 +812,19 @@ class Gelfdrakkar(Game):
         self._score(state, events)
 
     @staticmethod
-    def _count_piles(state: State) -> None:
+    def _count_piles(state: GelfdrakkarState) -> None:
         state["pile_points"] = {side: pile_points(state["piles"][side]) for side in PARTIES}
 
-    def _start_turn(self, state: State, seat: int, events: list[Event]) -> None:
+    def _start_turn(self, state: GelfdrakkarState, seat: int, events: list[Event]) -> None:
         state["turn"] = seat
         hand = state["hands"][seat]
         if WALDHERR in hand and len(hand) == 3:
             # The last turn on which the Waldherr may leave the hand without the penalty.
             events.append(Event("warn", {"cards": len(hand)}, to=seat))
 
-    def _swap(self, state: State, seat: int, args: tuple[Any, ...], events: list[Event]) -> None:
+    def _swap(
+        self, state: GelfdrakkarState, seat: int, args: tuple[Any, ...], events: list[Event]
+    ) -> None:
         hand = state["hands"][seat]
         if state["swapped"]:
             raise IllegalAction(ONE_SWAP)
@@ -695,7 +860,7 @@ class Gelfdrakkar(Game):
 
     # ----- the end of a round ------------------------------------------------------------------
 
-    def _score(self, state: State, events: list[Event]) -> None:
+    def _score(self, state: GelfdrakkarState, events: list[Event]) -> None:
         party = state["party"]
         pile = dict(state["pile_points"])
         penalised = sorted({party[seat] for seat in state["late"]})
@@ -738,7 +903,7 @@ class Gelfdrakkar(Game):
 
     def _redeal_or_void(
         self,
-        state: State,
+        state: GelfdrakkarState,
         events: list[Event],
         reason: str,
         summary: dict[str, Any] | None = None,
@@ -764,7 +929,9 @@ class Gelfdrakkar(Game):
             state, events, {**(summary or {"round": state["round"] + 1}), "void": True}
         )
 
-    def _next_round(self, state: State, events: list[Event], summary: dict[str, Any]) -> None:
+    def _next_round(
+        self, state: GelfdrakkarState, events: list[Event], summary: dict[str, Any]
+    ) -> None:
         state["history"].append(summary)
         state["round"] += 1
         state["dealer"] = (state["dealer"] + 1) % state["players"]
@@ -780,6 +947,8 @@ class Gelfdrakkar(Game):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """The public table; a seat adds its hand, its party and its party's announcements."""
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(GelfdrakkarState, state)
         players = state["players"]
         view: dict[str, Any] = {
             "players": players,
@@ -788,7 +957,7 @@ class Gelfdrakkar(Game):
             "dealer": state["dealer"],
             "redeals": state["redeals"],
             "phase": state["phase"],
-            "to_act": self.to_act(state),
+            "to_act": self.to_act(cast(State, state)),
             "turn": state["turn"],
             "trick": state["trick"],
             "partner": state["partner"],

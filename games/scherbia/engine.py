@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -34,10 +34,11 @@ from games.core import (
     encode,
     plural,
 )
+from games.core.checks import why_not
 from games.core.contract import ENDED_KEY
-from games.core.errors import MALFORMED, NOT_NOW
+from games.core.errors import MALFORMED, NOT_NOW, NOT_YOUR_TURN
 
-from . import texts
+from . import words
 from .actions import (
     ACTION_DECK,
     ACTION_KINDS,
@@ -119,6 +120,19 @@ class ScherbiaOptions(BaseModel):
     )
 
 
+_PASSABLE = ("copy", "shoot", "block", "steal", "heal", "lay", "veto")
+"""The questions that may be declined with ``pass`` (a replacement must be chosen)."""
+_ANSWER_WORDS = {
+    kind: (
+        *((kind,) if kind in ("block", "steal") else ()),
+        *(("pass",) if kind in _PASSABLE else ()),
+    )
+    for kind in ("copy", "shoot", "replace", "block", "steal", "heal", "lay", "veto")
+}
+"""Per question, the answers without arguments its checks allow once the seat is asked (the
+faction ability besides, while ``_faction_ready``)."""
+
+
 def _new_entry(seat: int, card: int, layer: int, protected: bool) -> dict[str, Any]:
     return {
         "s": seat,
@@ -142,7 +156,7 @@ def _take(hand: list[int], prof: int) -> int:
         if card >> 2 == prof:
             del hand[index]
             return card
-    raise IllegalAction(texts.NOT_IN_HAND)
+    raise IllegalAction(words.NOT_IN_HAND)
 
 
 def _insert(hand: list[int], card: int) -> None:
@@ -198,17 +212,17 @@ def _parse_shuffle(code: object) -> list[int]:
 _PROFESSION_OF_PLAY = {code: prof for prof, code in enumerate(_PLAY)}
 
 
-def _own_trick(state: State) -> None:
+def _own_trick(state: ScherbiaState) -> None:
     """Give a shallow copy (``Scherbia.copy_state``) its own trick entries."""
     state["trick"] = [entry.copy() for entry in state["trick"]]
 
 
-def _revealed_factions(state: State) -> list[bool]:
+def _revealed_factions(state: ScherbiaState) -> list[bool]:
     """Per team: is its faction public (open factions always; hidden ones once shown)."""
     return list(state.get("frev") or [True, True])
 
 
-def team_of(state: State, seat: int) -> int:
+def team_of(state: ScherbiaState, seat: int) -> int:
     """The team index of ``seat`` (its own seat number when teams are off)."""
     return seat % 2 if state["teams"] else seat
 
@@ -239,6 +253,53 @@ def _bad_position(de: str, en: str) -> SetupError:
     return SetupError(Text(f"Ungültige Stellung: {de}", f"Invalid position: {en}"))
 
 
+class ScherbiaState(TypedDict):
+    """A Scherbia table (``initial_state``): hands and piles of card ids, the trick's entries,
+    the question being asked (``ask``), and the action cards and factions when in play.
+    """
+
+    n: int
+    hand_size: int
+    max_layers: int
+    teams: bool
+    phase: str
+    stage: str
+    hands: list[list[int]]
+    aside: list[int]
+    piles: list[list[int]]
+    out: list[int]
+    leader: int
+    turn: int
+    layer: int
+    count: int
+    trick: list[dict[str, Any]]
+    tricks: int
+    ask: Any  # dict[str, Any], or None
+    passed: list[int]
+    winner: Any  # int, or None
+    cursor: int
+    final: list[list[Any]]
+    scores: Any  # list[int], or None
+    last: Any  # dict[str, Any], or None
+    recopy: list[int]
+    actions: bool
+    ahand_size: int
+    factions_on: bool
+    frev: list[bool]
+    ahands: list[list[int]]
+    aaside: list[int]
+    aout: list[int]
+    laid: list[dict[str, Any]]
+    revealed: bool
+    lay: Any  # int, or None
+    vcur: int
+    mods: Any  # dict[str, Any], or None
+    ftot: Any  # list[int], or None
+    fac: Any  # list[int], or None
+    fused: list[bool]
+    pile_scores: NotRequired[list[int]]
+
+
 class Scherbia(Game):
     """Scherbia: a trick-taking game of twelve professions with layered tricks."""
 
@@ -260,11 +321,11 @@ class Scherbia(Game):
         assert isinstance(options, ScherbiaOptions)
         needed = TEAM_SIZES[options.teams]
         if needed and players != needed:
-            raise SetupError(texts.TEAM_COUNT.format(teams=options.teams, n=needed))
+            raise SetupError(words.TEAM_COUNT.format(teams=options.teams, n=needed))
         if players * options.hand_size > DECK:
-            raise SetupError(texts.DECK_TOO_SMALL)
+            raise SetupError(words.DECK_TOO_SMALL)
         if options.factions != "off" and not needed:
-            raise SetupError(texts.FACTIONS_NEED_TEAMS)
+            raise SetupError(words.FACTIONS_NEED_TEAMS)
 
     def max_decisions(self, players: int, options: BaseModel) -> int:
         """A true bound: every regular play and Sperrfeuer brings at most three questions."""
@@ -428,6 +489,8 @@ class Scherbia(Game):
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
         """The codes ``seat`` may play now."""
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(ScherbiaState, state)
         phase = state["phase"]
         if seat == CHANCE:
             if phase == "first":
@@ -438,40 +501,186 @@ class Scherbia(Game):
             if phase == "play" and ask is not None and ask["s"] == CHANCE:
                 return list(DICE_CODES)
             return []
-        if phase != "play":
-            return []
         ask = state["ask"]
         if ask is None:
-            if seat != state["turn"]:
+            if self._playing(state, seat) is not None:
                 return []
             held = {card >> 2 for card in state["hands"][seat]}
             return [_PLAY[prof] for prof in _PLAY_ORDER if prof in held]
-        if ask["s"] != seat:
+        if self._asked(state, seat, ask["k"]) is not None:
             return []
+        # The answers without arguments come from the tables the checks use (``_PASSABLE``,
+        # ``_faction_ready``), the arguments from the option lists the checks test them against.
         kind = ask["k"]
+        codes = list(_ANSWER_WORDS[kind])
         if kind == "copy":
-            # Copying is optional (ruling): declining leaves the Berufsloser worth 0.
-            return sorted(["pass", *(_COPY[slot] for slot in self._copy_options(state, ask["e"]))])
-        if kind == "shoot":
-            targets = self._shoot_targets(state, ask["e"])
-            return sorted(["pass", *(_SHOOT[target] for target in targets)])
-        if kind == "replace":
-            return sorted("replace:" + WORDS[prof] for prof in self._replace_options(state, ask))
-        if kind == "block":
-            return ["block", "pass"]
-        if kind == "steal":
-            return ["pass", "steal"]
-        if kind == "heal":
-            options = self._heal_options(state, ask)
-            return sorted(["pass", *("heal:" + WORDS[prof] for prof in options)])
-        if kind == "lay":
-            codes = {"lay:" + ACTION_KINDS[kind_of(card)].word for card in state["ahands"][seat]}
+            codes += [_COPY[slot] for slot in self._copy_options(state, ask["e"])]
+        elif kind == "shoot":
+            codes += [_SHOOT[target] for target in self._shoot_targets(state, ask["e"])]
+        elif kind == "replace":
+            codes += ["replace:" + WORDS[prof] for prof in self._replace_options(state, ask)]
+        elif kind == "heal":
+            codes += ["heal:" + WORDS[prof] for prof in self._heal_options(state, ask)]
+        elif kind == "lay":
+            codes += list(self._lay_words(state, seat))
             if self._faction_ready(state, seat):
-                codes.add("faction")
-            return sorted(["pass", *codes])
-        if kind == "veto":
-            return sorted(["pass", *(_VETO[s] for s in self._veto_targets(state, seat))])
-        return []
+                codes.append("faction")
+        elif kind == "veto":
+            codes += [_VETO[target] for target in self._veto_targets(state, seat)]
+        return sorted(codes)
+
+    # ----- one check per verb (``games.core.checks``) ------------------------------------------
+    # A code that does not fit the question asked gets "answer first", as it always did here.
+
+    @staticmethod
+    def _playing(state: ScherbiaState, seat: int) -> Text | None:
+        """Why ``seat`` cannot play a card now."""
+        if state["phase"] != "play":
+            return NOT_NOW
+        if state["ask"] is not None:
+            return words.ANSWER_FIRST
+        if seat != state["turn"]:
+            return NOT_YOUR_TURN
+        return None
+
+    @staticmethod
+    def _asked(state: ScherbiaState, seat: int, *kinds: str) -> Text | None:
+        """Why ``seat`` cannot answer a question of one of ``kinds`` now."""
+        if state["phase"] != "play":
+            return NOT_NOW
+        ask = state["ask"]
+        if ask is None:
+            return NOT_NOW
+        if ask["k"] not in kinds:
+            return words.ANSWER_FIRST
+        if ask["s"] != seat:
+            return NOT_YOUR_TURN
+        return None
+
+    def why_not_play(
+        self, state: ScherbiaState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """A card of one's hand, named by its profession."""
+        reason = self._playing(state, seat)
+        if reason is not None or args is None:
+            return reason
+        prof = PROFESSION_OF_WORD.get(args[0]) if len(args) == 1 else None
+        if prof is None:
+            return MALFORMED
+        if not any(card >> 2 == prof for card in state["hands"][seat]):
+            return words.NOT_IN_HAND
+        return None
+
+    def why_not_pass(
+        self, state: ScherbiaState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """Every question but the Jaeger's target's replacement may be declined."""
+        reason = self._asked(state, seat, *_PASSABLE)
+        if reason is not None or args is None:
+            return reason
+        return words.ANSWER_FIRST if args else None
+
+    def why_not_copy(
+        self, state: ScherbiaState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """The Berufsloser copies a card lying in the trick (one slot per outcome)."""
+        reason = self._asked(state, seat, "copy")
+        if reason is not None or args is None:
+            return reason
+        if list(args) not in ([slot] for slot in self._copy_options(state, state["ask"]["e"])):
+            return words.ANSWER_FIRST
+        return None
+
+    def why_not_shoot(
+        self, state: ScherbiaState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """The Jaeger sends back another seat's latest card (not a fresh replacement)."""
+        reason = self._asked(state, seat, "shoot")
+        if reason is not None or args is None:
+            return reason
+        if list(args) not in ([target] for target in self._shoot_targets(state, state["ask"]["e"])):
+            return words.SHOOT_RULE
+        return None
+
+    def why_not_replace(
+        self, state: ScherbiaState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """The Jaeger's target puts another card of its hand in place of the one sent back."""
+        reason = self._asked(state, seat, "replace")
+        if reason is not None or args is None:
+            return reason
+        prof = PROFESSION_OF_WORD.get(args[0]) if len(args) == 1 else None
+        if prof not in self._replace_options(state, state["ask"]):
+            return words.REPLACE_RULE
+        return None
+
+    def why_not_block(
+        self, state: ScherbiaState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """The Krieger's owner calls a Blockade (another layer)."""
+        reason = self._asked(state, seat, "block")
+        if reason is not None or args is None:
+            return reason
+        return words.ANSWER_FIRST if args else None
+
+    def why_not_steal(
+        self, state: ScherbiaState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """The Dieb's owner takes the lowest card."""
+        reason = self._asked(state, seat, "steal")
+        if reason is not None or args is None:
+            return reason
+        return words.ANSWER_FIRST if args else None
+
+    def why_not_heal(
+        self, state: ScherbiaState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """The Heiler is exchanged for a lower card of its owner's hand."""
+        reason = self._asked(state, seat, "heal")
+        if reason is not None or args is None:
+            return reason
+        prof = PROFESSION_OF_WORD.get(args[0]) if len(args) == 1 else None
+        if prof not in self._heal_options(state, state["ask"]):
+            return words.HEAL_RULE
+        return None
+
+    def why_not_lay(
+        self, state: ScherbiaState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """An action card of one's hidden hand, face down before the trick."""
+        reason = self._asked(state, seat, "lay")
+        if reason is not None or args is None:
+            return reason
+        if len(args) != 1 or "lay:" + str(args[0]) not in self._lay_words(state, seat):
+            return words.LAY_RULE
+        return None
+
+    def why_not_faction(
+        self, state: ScherbiaState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """The faction's ability instead of a card, once per member and game."""
+        reason = self._asked(state, seat, "lay")
+        if reason is not None or args is None:
+            return reason
+        if args or not self._faction_ready(state, seat):
+            return words.LAY_RULE
+        return None
+
+    def why_not_veto(
+        self, state: ScherbiaState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """An Einspruch on another seat's revealed, live action card (or Einspruch)."""
+        reason = self._asked(state, seat, "veto")
+        if reason is not None or args is None:
+            return reason
+        if list(args) not in ([target] for target in self._veto_targets(state, seat)):
+            return words.VETO_RULE
+        return None
+
+    @staticmethod
+    def _lay_words(state: ScherbiaState, seat: int) -> set[str]:
+        """The lay codes of the action cards in ``seat``'s hidden hand."""
+        return {"lay:" + ACTION_KINDS[kind_of(card)].word for card in state["ahands"][seat]}
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
         """A shuffle, a first leader or two dice, drawn from ``rng``."""
@@ -505,6 +714,8 @@ class Scherbia(Game):
         return new
 
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(ScherbiaState, state)
         phase = state["phase"]
         if phase == "play" and state["ask"] is None and seat != CHANCE:
             prof = _PROFESSION_OF_PLAY.get(code)
@@ -590,7 +801,7 @@ class Scherbia(Game):
 
     # ----- steps ------------------------------------------------------------------------------
 
-    def _deal(self, state: State, order: list[int], events: list[Event]) -> None:
+    def _deal(self, state: ScherbiaState, order: list[int], events: list[Event]) -> None:
         size = state["hand_size"]
         for seat in range(state["n"]):
             hand = sorted(order[seat * size : (seat + 1) * size])
@@ -601,10 +812,10 @@ class Scherbia(Game):
         events.append(Event("deal", {"hand_size": size, "aside": len(state["aside"])}))
 
     @staticmethod
-    def _after_actions_deal(state: State) -> str:
+    def _after_actions_deal(state: ScherbiaState) -> str:
         return "factions" if state["factions_on"] else "first"
 
-    def _deal_actions(self, state: State, order: list[int], events: list[Event]) -> None:
+    def _deal_actions(self, state: ScherbiaState, order: list[int], events: list[Event]) -> None:
         """Einsprueche set aside first, the rest shuffled; each seat: ``ahand_size`` + one
         Einspruch; the rest set aside unseen (ruling, Aktionskarten: deal).
         """
@@ -621,7 +832,9 @@ class Scherbia(Game):
         state["phase"] = self._after_actions_deal(state)
         events.append(Event("action_deal", {"per_seat": size + 1}))
 
-    def _draw_factions(self, state: State, args: tuple[Any, ...], events: list[Event]) -> None:
+    def _draw_factions(
+        self, state: ScherbiaState, args: tuple[Any, ...], events: list[Event]
+    ) -> None:
         state["fac"] = [int(args[0]), int(args[1])]
         state["phase"] = "first"
         if all(_revealed_factions(state)):
@@ -635,7 +848,7 @@ class Scherbia(Game):
                 Event("own_faction", {"team": team, "faction": state["fac"][team]}, to=seat)
             )
 
-    def _first(self, state: State, leader: int, events: list[Event]) -> None:
+    def _first(self, state: ScherbiaState, leader: int, events: list[Event]) -> None:
         state["leader"] = state["turn"] = leader
         state["phase"] = "play"
         if state["actions"] or state["factions_on"]:
@@ -644,16 +857,16 @@ class Scherbia(Game):
 
     # ----- action cards and factions ------------------------------------------------------------
 
-    def _faction_ability(self, state: State, seat: int) -> ActionKind | None:
+    def _faction_ability(self, state: ScherbiaState, seat: int) -> ActionKind | None:
         if not state["fac"]:
             return None
         return FACTIONS[state["fac"][team_of(state, seat)]].ability
 
-    def _faction_ready(self, state: State, seat: int) -> bool:
+    def _faction_ready(self, state: ScherbiaState, seat: int) -> bool:
         """A faction ability is used once per member per game (ruling, Fraktionen)."""
         return self._faction_ability(state, seat) is not None and not state["fused"][seat]
 
-    def _can_lay(self, state: State, seat: int) -> bool:
+    def _can_lay(self, state: ScherbiaState, seat: int) -> bool:
         """Asked to lay: with a card or an ability to lay; with hidden factions also every seat
         of a team whose faction is still hidden (it may pass), or skipping it would tell the
         table that the team has no ability left to lay (a passive faction).
@@ -663,7 +876,7 @@ class Scherbia(Game):
         return bool(state["ahands"][seat]) or self._faction_ready(state, seat)
 
     def _lay(
-        self, state: State, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
+        self, state: ScherbiaState, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
     ) -> None:
         """One action card (or the faction ability) face down, or none: who laid is public."""
         state["lay"] += 1
@@ -685,14 +898,14 @@ class Scherbia(Game):
         events.append(Event("lay", {"seat": seat}))
         events.append(Event("laid", {"action": item["c"], "faction": item["f"]}, to=seat))
 
-    def _item_kind(self, state: State, item: dict[str, Any]) -> ActionKind:
+    def _item_kind(self, state: ScherbiaState, item: dict[str, Any]) -> ActionKind:
         if item["f"]:
             ability = self._faction_ability(state, item["s"])
             assert ability is not None
             return ability
         return ACTION_KINDS[kind_of(item["c"])]
 
-    def _live(self, state: State, index: int) -> bool:
+    def _live(self, state: ScherbiaState, index: int) -> bool:
         """An item acts unless protected away or a live Einspruch lies on it."""
         laid = state["laid"]
         if laid[index]["pv"]:
@@ -701,10 +914,10 @@ class Scherbia(Game):
             other["on"] == index and self._live(state, j) for j, other in enumerate(laid)
         )
 
-    def _is_veto(self, state: State, item: dict[str, Any]) -> bool:
+    def _is_veto(self, state: ScherbiaState, item: dict[str, Any]) -> bool:
         return not item["f"] and kind_of(item["c"]) == EINSPRUCH
 
-    def _veto_targets(self, state: State, seat: int) -> list[int]:
+    def _veto_targets(self, state: ScherbiaState, seat: int) -> list[int]:
         """Seats whose revealed action card an Einspruch may hit: a live action card, or an
         Einspruch already put on a card (never a faction ability, never an unused Einspruch).
 
@@ -720,14 +933,14 @@ class Scherbia(Game):
             and self._live(state, index)
         )
 
-    def _veto(self, state: State, seat: int, target: int, events: list[Event]) -> None:
+    def _veto(self, state: ScherbiaState, seat: int, target: int, events: list[Event]) -> None:
         laid = [dict(item) for item in state["laid"]]
         mine = next(i for i, item in enumerate(laid) if item["s"] == seat)
         laid[mine]["on"] = next(i for i, item in enumerate(laid) if item["s"] == target)
         state["laid"] = laid
         events.append(Event("veto", {"seat": seat, "target": target}))
 
-    def _reveal(self, state: State, events: list[Event]) -> None:
+    def _reveal(self, state: ScherbiaState, events: list[Event]) -> None:
         state["revealed"] = True
         fused = list(state["fused"])
         shown = []
@@ -749,7 +962,7 @@ class Scherbia(Game):
         for team in sorted(newly):  # a hidden faction shows itself by its ability
             events.append(Event("faction_shown", {"team": team, "faction": state["fac"][team]}))
 
-    def _next_veto(self, state: State, events: list[Event]) -> None:
+    def _next_veto(self, state: ScherbiaState, events: list[Event]) -> None:
         """From the leader round the table, each unused live Einspruch may be put on a card."""
         n = state["n"]
         while state["vcur"] < n:
@@ -767,7 +980,7 @@ class Scherbia(Game):
                     return
         self._resolve(state, events)
 
-    def _resolve(self, state: State, events: list[Event]) -> None:
+    def _resolve(self, state: ScherbiaState, events: list[Event]) -> None:
         """Schutz first, then the live actions in seat order from the leader; then decide."""
         n = state["n"]
         laid = [dict(item) for item in state["laid"]]
@@ -811,7 +1024,9 @@ class Scherbia(Game):
         winner = decide(trick, sums, allmacht=not mods["nomagic"])
         self._decided(state, winner, sums, events)
 
-    def _effect(self, state: State, mods: dict[str, Any], owner: int, kind: ActionKind) -> None:
+    def _effect(
+        self, state: ScherbiaState, mods: dict[str, Any], owner: int, kind: ActionKind
+    ) -> None:
         trick = state["trick"]
         n = state["n"]
         sums = mod_totals(trick, n, mods)
@@ -849,7 +1064,7 @@ class Scherbia(Game):
             mods["delta"][owner] += diff
             mods["delta"][strongest] -= diff
 
-    def _revive(self, state: State, events: list[Event]) -> None:
+    def _revive(self, state: ScherbiaState, events: list[Event]) -> None:
         """Wiederbelebung: a losing owner's Heiler and highest other card go to its own pile."""
         winner = state["winner"]
         trick = state["trick"]
@@ -868,7 +1083,7 @@ class Scherbia(Game):
                 trick[best]["x"] = owner
             events.append(Event("revive", {"seat": owner}))
 
-    def _play(self, state: State, seat: int, prof: int, events: list[Event]) -> None:
+    def _play(self, state: ScherbiaState, seat: int, prof: int, events: list[Event]) -> None:
         hand = state["hands"][seat] = state["hands"][seat][:]  # shared until now
         card = _take(hand, prof)
         trick = state["trick"]
@@ -877,7 +1092,7 @@ class Scherbia(Game):
         events.append(Event("play", {"seat": seat, "card": card, "layer": state["layer"]}))
         self._placed(state, len(trick) - 1, events)
 
-    def _placed(self, state: State, slot: int, events: list[Event]) -> None:
+    def _placed(self, state: ScherbiaState, slot: int, events: list[Event]) -> None:
         """On-play abilities of a card just placed (played or as a replacement)."""
         entry = state["trick"][slot]
         if entry["c"] >> 2 == BERUFSLOSER and self._copy_options(state, slot):
@@ -886,12 +1101,12 @@ class Scherbia(Game):
             return
         self._after_copy(state, slot, events)
 
-    def _after_copy(self, state: State, slot: int, events: list[Event]) -> None:
+    def _after_copy(self, state: ScherbiaState, slot: int, events: list[Event]) -> None:
         entry = state["trick"][slot]
         if effective(entry) == JAEGER and self._shoot_targets(state, slot):
             state["ask"] = {"k": "shoot", "s": entry["s"], "e": slot}
 
-    def _copy_options(self, state: State, slot: int) -> list[int]:
+    def _copy_options(self, state: ScherbiaState, slot: int) -> list[int]:
         """Slots a Berufsloser may copy, one per distinct outcome (earliest first)."""
         trick = state["trick"]
         seen: dict[tuple[str, int], int] = {}
@@ -909,7 +1124,7 @@ class Scherbia(Game):
             seen.setdefault(key, index)
         return sorted(seen.values())
 
-    def _roll_source(self, state: State, slot: int) -> int:
+    def _roll_source(self, state: ScherbiaState, slot: int) -> int:
         """The slot whose coming roll a (copied) Holzfaeller in ``slot`` will take."""
         entry = state["trick"][slot]
         link = entry["lk"]
@@ -917,7 +1132,7 @@ class Scherbia(Game):
             return link
         return slot
 
-    def _copy(self, state: State, slot: int, source: int, events: list[Event]) -> None:
+    def _copy(self, state: ScherbiaState, slot: int, source: int, events: list[Event]) -> None:
         trick = state["trick"]
         entry, other = trick[slot], trick[source]
         prof = effective(other)
@@ -932,7 +1147,7 @@ class Scherbia(Game):
             Event("copy", {"seat": entry["s"], "card": entry["c"], "of": other["c"], "as": prof})
         )
 
-    def _shoot_targets(self, state: State, slot: int) -> list[int]:
+    def _shoot_targets(self, state: ScherbiaState, slot: int) -> list[int]:
         """Seats whose most recent card a Jaeger in ``slot`` may send back."""
         trick = state["trick"]
         owner = trick[slot]["s"]
@@ -948,7 +1163,7 @@ class Scherbia(Game):
                 targets.append(seat)
         return targets
 
-    def _shoot(self, state: State, slot: int, target: int, events: list[Event]) -> None:
+    def _shoot(self, state: ScherbiaState, slot: int, target: int, events: list[Event]) -> None:
         trick = state["trick"]
         victim = latest_slot(trick, target, state["layer"])
         assert victim is not None
@@ -968,12 +1183,12 @@ class Scherbia(Game):
             return
         self._replace(state, victim, options[0], returned, events)
 
-    def _replace_options(self, state: State, ask: dict[str, Any]) -> list[int]:
+    def _replace_options(self, state: ScherbiaState, ask: dict[str, Any]) -> list[int]:
         """Professions the target may put in place of its card: any other card in hand."""
         return sorted({card >> 2 for card in state["hands"][ask["s"]]})
 
     def _replace(
-        self, state: State, slot: int, prof: int, returned: int, events: list[Event]
+        self, state: ScherbiaState, slot: int, prof: int, returned: int, events: list[Event]
     ) -> None:
         trick = state["trick"]
         old = trick[slot]
@@ -992,7 +1207,7 @@ class Scherbia(Game):
                 state["recopy"] = [*state["recopy"], index]
         self._placed(state, slot, events)
 
-    def _roll(self, state: State, dice: list[int], events: list[Event]) -> None:
+    def _roll(self, state: ScherbiaState, dice: list[int], events: list[Event]) -> None:
         ask = state["ask"]
         state["ask"] = None
         value = dice[0] + dice[1]
@@ -1011,17 +1226,17 @@ class Scherbia(Game):
         entry["r"] = value
         events.append(Event("roll", {"seat": entry["s"], "card": entry["c"], "dice": dice}))
 
-    def _new_layer(self, state: State) -> None:
+    def _new_layer(self, state: ScherbiaState) -> None:
         state["layer"] += 1
         state["count"] = 0
         state["passed"] = []
         state["stage"] = "play"
 
-    def _heal_options(self, state: State, ask: dict[str, Any]) -> list[int]:
+    def _heal_options(self, state: ScherbiaState, ask: dict[str, Any]) -> list[int]:
         hand = state["hands"][ask["s"]]
         return sorted({card >> 2 for card in hand if BASE[card >> 2] < BASE[HEILER]})
 
-    def _steal(self, state: State, slot: int, target: int, events: list[Event]) -> None:
+    def _steal(self, state: ScherbiaState, slot: int, target: int, events: list[Event]) -> None:
         trick = state["trick"]
         thief = trick[slot]["s"]
         trick[target]["x"] = thief
@@ -1029,7 +1244,7 @@ class Scherbia(Game):
             Event("steal", {"seat": thief, "card": trick[target]["c"], "from": trick[target]["s"]})
         )
 
-    def _steal_matters(self, state: State, slot: int, target: int) -> bool:
+    def _steal_matters(self, state: ScherbiaState, slot: int, target: int) -> bool:
         """Whether a Dieb's theft can change anything (else it is done without asking)."""
         trick = state["trick"]
         thief = trick[slot]["s"]
@@ -1045,7 +1260,7 @@ class Scherbia(Game):
             return True
         return is_heiler(victim) and victim["s"] != winner
 
-    def _heal(self, state: State, slot: int, prof: int, events: list[Event]) -> None:
+    def _heal(self, state: ScherbiaState, slot: int, prof: int, events: list[Event]) -> None:
         entry = state["trick"][slot]
         hand = state["hands"][entry["s"]] = state["hands"][entry["s"]][:]  # shared until now
         card = _take(hand, prof)
@@ -1055,7 +1270,7 @@ class Scherbia(Game):
 
     # ----- the automatic flow -----------------------------------------------------------------
 
-    def _advance(self, state: State, events: list[Event]) -> None:
+    def _advance(self, state: ScherbiaState, events: list[Event]) -> None:
         """Run every step that needs no decision, until a question is open or the game ends."""
         n = state["n"]
         while state["ask"] is None and state["phase"] == "play":
@@ -1098,7 +1313,7 @@ class Scherbia(Game):
                     return
                 self._score(state, events)
 
-    def _ask_roll(self, state: State, events: list[Event]) -> bool:
+    def _ask_roll(self, state: ScherbiaState, events: list[Event]) -> bool:
         """Open the next roll the complete layer needs; False when all dice are down."""
         trick = state["trick"]
         for index, entry in enumerate(trick):
@@ -1127,7 +1342,7 @@ class Scherbia(Game):
             return True
         return False
 
-    def _layer_done(self, state: State, events: list[Event]) -> None:
+    def _layer_done(self, state: ScherbiaState, events: list[Event]) -> None:
         trick = state["trick"]
         sums = totals(trick, state["n"])
         winner = decide(trick, sums)
@@ -1154,7 +1369,7 @@ class Scherbia(Game):
         self._decided(state, winner, sums, events)
 
     def _decided(
-        self, state: State, winner: int | None, sums: list[int], events: list[Event]
+        self, state: ScherbiaState, winner: int | None, sums: list[int], events: list[Event]
     ) -> None:
         state["winner"] = winner
         state["stage"] = "dieb"
@@ -1163,7 +1378,7 @@ class Scherbia(Game):
         if state["mods"] is not None and state["mods"]["revive"]:
             self._revive(state, events)
 
-    def _next_dieb(self, state: State, events: list[Event]) -> None:
+    def _next_dieb(self, state: ScherbiaState, events: list[Event]) -> None:
         trick = state["trick"]
         while state["cursor"] < len(trick):
             slot = state["cursor"]
@@ -1181,7 +1396,7 @@ class Scherbia(Game):
         state["stage"] = "heiler"
         state["cursor"] = 0
 
-    def _next_heiler(self, state: State, events: list[Event]) -> None:
+    def _next_heiler(self, state: ScherbiaState, events: list[Event]) -> None:
         trick = state["trick"]
         while state["cursor"] < len(trick):
             slot = state["cursor"]
@@ -1194,7 +1409,7 @@ class Scherbia(Game):
                     return
         self._clear_trick(state, events)
 
-    def _clear_trick(self, state: State, events: list[Event]) -> None:
+    def _clear_trick(self, state: ScherbiaState, events: list[Event]) -> None:
         winner = state["winner"]
         moves = []
         state["piles"] = [pile[:] for pile in state["piles"]]  # shared until now
@@ -1254,7 +1469,7 @@ class Scherbia(Game):
             if card >> 2 == HOLZFAELLER
         ]
 
-    def _score(self, state: State, events: list[Event]) -> None:
+    def _score(self, state: ScherbiaState, events: list[Event]) -> None:
         rolls = {roll[1]: roll[2] for roll in state["final"]}
         pile_scores = [
             sum(final_value(card, pile, rolls) for card in pile) for pile in state["piles"]
@@ -1284,6 +1499,8 @@ class Scherbia(Game):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """The table as ``seat`` sees it (its hand and its own pile); None: the public table."""
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(ScherbiaState, state)
         trick = state["trick"]
         counts = lying_counts(trick)
         n = state["n"]
@@ -1309,7 +1526,7 @@ class Scherbia(Game):
             "phase": state["phase"],
             "stage": state["stage"],
             "leader": state["leader"],
-            "to_act": self.to_act(state),
+            "to_act": self.to_act(cast(State, state)),
             "ask": public_ask,
             "layer": state["layer"],
             "blockade_passed": list(state["passed"]),
@@ -1387,13 +1604,15 @@ class Scherbia(Game):
         }
         return view
 
-    def _faction_known(self, state: State, team: int, seat: int | None) -> bool:
+    def _faction_known(self, state: ScherbiaState, team: int, seat: int | None) -> bool:
         """Open factions, a revealed one, or one's own team's (hidden factions)."""
         if _revealed_factions(state)[team]:
             return True
         return seat is not None and team_of(state, seat) == team
 
-    def _laid_view(self, state: State, item: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    def _laid_view(
+        self, state: ScherbiaState, item: dict[str, Any], seat: int | None
+    ) -> dict[str, Any]:
         """A laid card: public as a back with its owner until the reveal, its kind to its owner."""
         shown = state["revealed"] or item["s"] == seat
         target = item["on"]
@@ -1406,7 +1625,7 @@ class Scherbia(Game):
             "void": None if not state["revealed"] else not self._live_index(state, item),
         }
 
-    def _live_index(self, state: State, item: dict[str, Any]) -> bool:
+    def _live_index(self, state: ScherbiaState, item: dict[str, Any]) -> bool:
         return self._live(state, state["laid"].index(item))
 
     def check_invariants(self, state: State) -> None:
@@ -1500,9 +1719,11 @@ class Scherbia(Game):
         pooled is sorted before the shuffle, so the new deal depends only on what the observer
         may know (``determinize``).
         """
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(ScherbiaState, state)
         if state["phase"] in ("deal", "over"):
             return None
-        other = clone(state)
+        other = cast(ScherbiaState, clone(cast(State, state)))
         seats = [seat for seat in range(state["n"]) if seat != observer]
         pool = list(other["aside"])
         for seat in seats:
@@ -1534,9 +1755,11 @@ class Scherbia(Game):
             other["aaside"] = sorted(apool)
         if other["fac"]:
             self._shuffle_factions(other, observer, rng)
-        return other
+        return cast(State, other)
 
-    def _shuffle_factions(self, state: State, observer: int | None, rng: random.Random) -> None:
+    def _shuffle_factions(
+        self, state: ScherbiaState, observer: int | None, rng: random.Random
+    ) -> None:
         """Hidden factions the observer does not know, dealt anew among the factions it cannot
         rule out (a team with its ability laid face down keeps a faction that has one).
         """
@@ -1561,34 +1784,14 @@ class Scherbia(Game):
     # ----- words ------------------------------------------------------------------------------
 
     def explain_illegal(self, state: State, seat: int, code: str) -> Text:
-        """A specific reason where the rules give one."""
-        verb, args = decode(code)
-        if state["phase"] != "play":
-            return NOT_NOW
-        ask = state["ask"]
-        if ask is None and verb == "play":
-            if args and isinstance(args[0], str) and args[0] in PROFESSION_OF_WORD:
-                return texts.NOT_IN_HAND
-            return MALFORMED
-        if ask is not None and ask["k"] == "shoot" and verb == "shoot":
-            return texts.SHOOT_RULE
-        if ask is not None and ask["k"] == "heal" and verb == "heal":
-            return texts.HEAL_RULE
-        if ask is not None and ask["k"] == "replace" and verb == "replace":
-            return texts.REPLACE_RULE
-        if ask is not None and ask["k"] == "lay" and verb in ("lay", "faction"):
-            return texts.LAY_RULE
-        if ask is not None and ask["k"] == "veto" and verb == "veto":
-            return texts.VETO_RULE
-        if ask is not None:
-            return texts.ANSWER_FIRST
-        return NOT_NOW
+        """The reason the code's verb check gives."""
+        return why_not(self, state, seat, code) or NOT_NOW
 
     def action_label(
         self, state: State, seat: int, code: str, lang: str, names: Names = None
     ) -> str:
         """A button label in ``lang``."""
-        return texts.action_label(self, state, seat, code, lang, names)
+        return words.action_label(self, state, seat, code, lang, names)
 
     def action_group(self, state: State, seat: int, code: str) -> str:
         """One menu per kind of question."""
@@ -1604,7 +1807,7 @@ class Scherbia(Game):
 
     def group_label(self, state: State, seat: int, group: str, lang: str) -> str:
         """What a select menu offers."""
-        return texts.group_label(group, lang)
+        return words.group_label(group, lang)
 
     def progress(self, view: dict[str, Any], lang: str) -> str | None:
         """The trick the table shows ("Stich 3")."""
@@ -1631,11 +1834,11 @@ class Scherbia(Game):
 
     def describe_event(self, event: Event, lang: str, names: Names = None) -> str:
         """One log line."""
-        return texts.describe_event(self, event, lang, names)
+        return words.describe_event(self, event, lang, names)
 
     def render(self, view: dict[str, Any], lang: str, names: Names = None) -> str:
         """The table as plain text."""
-        return texts.render(self, view, lang, names)
+        return words.render(self, view, lang, names)
 
     def engine_players(self) -> dict[str, Any]:
         """Random play and the three levels; "strategy" (stored tables) plays as "normal".

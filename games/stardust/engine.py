@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -29,18 +29,39 @@ from games.core import (
     decode,
     plural,
 )
+from games.core.checks import why_not
 from games.core.codes import MAX_CODE
-from games.core.errors import MALFORMED, NOT_NOW
+from games.core.errors import GAME_OVER, MALFORMED, NOT_NOW, NOT_YOUR_TURN
 
+from . import words
 from .cards import (
     DECK_SIZE,
     DUNKLE_WASSER,
     SCHNELLER_TOD,
     SCHWARZES_LOCH,
-    card_name,
-    cards_text,
 )
-from .scoring import evaluate, explain, kind_name
+from .scoring import evaluate, explain
+from .words import (
+    ALREADY_BET,
+    ASCENDING,
+    AT_MOST_THREE,
+    BAD_TARGET,
+    BELOW_MINIMUM,
+    CHIPS_FOR_TWO_ANTES,
+    MORE_THAN_STACK,
+    MUST_ANSWER,
+    MUST_DROP,
+    NO_FOLD_FOR_FREE,
+    NO_RERAISE,
+    NOBODY_TO_CALL,
+    NOT_BETTING,
+    NOT_HELD,
+    NOTHING_TO_CALL,
+    NOTHING_TO_RAISE,
+    SHUFFLE_FIRST,
+    WASSER_ANSWER,
+    WHOLE_AMOUNT,
+)
 
 MAX_EXCHANGE = 3
 
@@ -55,67 +76,6 @@ class StardustOptions(BaseModel):
     starting_chips: int = Field(200, ge=20, le=100_000, description="chips per player")
     ante: int = Field(10, ge=1, le=10_000, description="ante (Mindesteinsatz) per hand")
     hands: int = Field(5, ge=1, le=100, description="hands in a match")
-
-
-# ----- player-facing texts -----------------------------------------------------------------------
-
-BELOW_MINIMUM = Text(
-    "Zu wenig: mindestens {minimum} (oder alles, {allin}).",
-    "Too little: at least {minimum} (or all-in, {allin}).",
-)
-MORE_THAN_STACK = Text(
-    "So viel hast du nicht: höchstens {allin}.",
-    "You do not have that much: at most {allin}.",
-)
-NOT_BETTING = Text("Gerade wird nicht gesetzt.", "There is no betting right now.")
-ALREADY_BET = Text(
-    "Es wurde schon gesetzt: erhöhe statt zu setzen.",
-    "There is already a bet: raise instead.",
-)
-NOTHING_TO_RAISE = Text(
-    "Es gibt noch keinen Einsatz: setze statt zu erhöhen.",
-    "There is no bet yet: bet instead of raising.",
-)
-NO_RERAISE = Text(
-    "Nach einer zu kleinen All-in-Erhöhung darfst du nur mitgehen oder aussteigen.",
-    "After an all-in raise below the minimum you may only call or fold.",
-)
-NOBODY_TO_CALL = Text(
-    "Niemand könnte mehr mitgehen: alle anderen sind all-in.",
-    "Nobody could call any more: everyone else is all-in.",
-)
-MUST_ANSWER = Text(
-    "Es wurde gesetzt: gehe mit, erhöhe oder steige aus.",
-    "There is a bet: call, raise or fold.",
-)
-NOTHING_TO_CALL = Text(
-    "Es gibt nichts mitzugehen: checke oder setze.",
-    "There is nothing to call: check or bet.",
-)
-NO_FOLD_FOR_FREE = Text(
-    "Du kannst kostenlos checken; aussteigen geht erst, wenn jemand gesetzt hat.",
-    "You can check for free; folding is only possible against a bet.",
-)
-NOT_HELD = Text("Diese Karte hast du nicht.", "You do not hold that card.")
-AT_MOST_THREE = Text(
-    "Du kannst höchstens drei Karten tauschen.", "You can exchange at most three cards."
-)
-BAD_TARGET = Text(
-    "Der Schnelle Tod muss vor einen anderen Spieler gelegt werden, der noch im Spiel ist.",
-    "Schneller Tod must be laid before another player who is still in the hand.",
-)
-SPECIALS_FIRST = Text(
-    "Joker-Sonderfunktionen kommen vor dem Kartentausch.",
-    "Joker specials are played before the exchange.",
-)
-SHUFFLE_FIRST = Text("Erst wird gemischt.", "The cards must be shuffled first.")
-
-TAGS = {
-    "min": Text("Minimum", "minimum"),
-    "half": Text("halber Pot", "half pot"),
-    "pot": Text("Pot", "pot"),
-    "allin": Text("alles", "all-in"),
-}
 
 
 # ----- small helpers on the flat state ------------------------------------------------------------
@@ -136,13 +96,13 @@ def _copy_state(state: State) -> State:
     return new
 
 
-def _own_everything(state: State) -> None:
+def _own_everything(state: StardustState) -> None:
     """Give a copied state its own copy of every list and dict that moves may edit in place.
 
     Laid jokers, the last hand's summary and the options are never edited, only replaced.
     """
     for key in _FLAT_LISTS:
-        state[key] = state[key][:]
+        state[key] = state[key][:]  # type: ignore[literal-required]  # the keys of _FLAT_LISTS
     state["hands"] = [hand[:] for hand in state["hands"]]
     state["draws"] = [draw[:] for draw in state["draws"]]
     pending = state["pending"]
@@ -168,15 +128,15 @@ _FLAT_LISTS = (
 )
 
 
-def _live(state: State, seat: int) -> bool:
+def _live(state: StardustState, seat: int) -> bool:
     return state["in_hand"][seat] and not state["folded"][seat]
 
 
-def _live_seats(state: State) -> list[int]:
+def _live_seats(state: StardustState) -> list[int]:
     return [seat for seat in _order(state) if _live(state, seat)]
 
 
-def _order(state: State, start: int | None = None) -> tuple[int, ...]:
+def _order(state: StardustState, start: int | None = None) -> tuple[int, ...]:
     """All seats in turn order, starting after ``start`` (default: after the dealer)."""
     return _TURN_ORDERS[state["n"]][state["dealer"] if start is None else start]
 
@@ -188,7 +148,12 @@ _TURN_ORDERS = [
 as ``(first + step) % n`` has it)."""
 
 
-def _others_can_act(state: State, seat: int) -> bool:
+def _owes(state: StardustState, seat: int) -> bool:
+    """Whether ``seat`` owes chips to the round's bet: then it calls or folds, else it checks."""
+    return state["cur"] > state["bets"][seat]
+
+
+def _others_can_act(state: StardustState, seat: int) -> bool:
     stacks, in_hand, folded = state["stacks"], state["in_hand"], state["folded"]
     for other in range(state["n"]):
         if other != seat and in_hand[other] and not folded[other] and stacks[other] > 0:
@@ -196,7 +161,7 @@ def _others_can_act(state: State, seat: int) -> bool:
     return False
 
 
-def betting_menu(state: State, seat: int) -> tuple[str, dict[int, str], int, int]:
+def betting_menu(state: StardustState, seat: int) -> tuple[str, dict[int, str], int, int]:
     """The bet or raise menu of ``seat``: (verb, {amount: tag}, minimum, all-in total).
 
     Amounts are the seat's total bet in this round after the action. An empty menu means the
@@ -293,6 +258,39 @@ def _bad_position(de: str, en: str) -> SetupError:
     return SetupError(Text(f"Ungültige Stellung: {de}", f"Invalid position: {en}"))
 
 
+class StardustState(TypedDict):
+    """A Stardust match: chips, the hand being played and its betting (``initial_state``)."""
+
+    n: int
+    opt: dict[str, int]
+    total: int
+    stacks: list[int]
+    left: list[int | None]
+    leaves: int
+    hand_no: int
+    dealer: int
+    phase: str  # "deal", "bet", "exchange" or "over"
+    round: int
+    deck: list[int]
+    discards: list[int]
+    hands: list[list[int]]
+    laid: list[list[int]]
+    hole: list[bool]
+    in_hand: list[bool]
+    folded: list[bool]
+    contrib: list[int]
+    bets: list[int]
+    cur: int
+    min_inc: int
+    acted: list[bool]
+    turn: Any  # int, or None
+    exchanged: list[bool]
+    pending: Any  # dict[str, Any], or None
+    draws: list[list[int]]
+    need_shuffle: bool
+    last: Any  # dict[str, Any], or None
+
+
 class Stardust(Game):
     """Stardust: a poker-like match of several hands with planets, suns and jokers."""
 
@@ -315,12 +313,7 @@ class Stardust(Game):
         """The table needs at least two antes per player."""
         assert isinstance(options, StardustOptions)
         if options.starting_chips < 2 * options.ante:
-            raise SetupError(
-                Text(
-                    "Startchips müssen mindestens zwei Mindesteinsätze sein.",
-                    "Starting chips must be at least two antes.",
-                )
-            )
+            raise SetupError(CHIPS_FOR_TWO_ANTES)
 
     def max_decisions(self, players: int, options: BaseModel) -> int:
         """Per hand: the deal, two betting rounds, the exchange and its specials, reshuffles.
@@ -425,6 +418,8 @@ class Stardust(Game):
 
     def confirm_question(self, state: State, seat: int, code: str) -> Text | None:
         """Going all-in (a bet or raise of the whole stack, from the menu or typed) asks first."""
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(StardustState, state)
         if state["phase"] != "bet" or state["pending"] is not None:
             return None
         verb, args = decode(code)
@@ -435,26 +430,256 @@ class Stardust(Game):
         return ALL_IN_QUESTION.format(amount=args[0])
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
-        """Betting: check/call/fold and the bet menu; exchange: keep, swaps, joker specials."""
-        if seat == CHANCE or seat not in self.to_act(state):
+        """Betting: check/call/fold and the bet menu; exchange: keep, swaps, joker specials.
+
+        Each verb goes through its one check (``why_not_<verb>``); the arguments of an open verb
+        are the cards of the seat's own hand (the set its check tests), the amounts of the bet
+        menu (``betting_menu``, the bounds its check tests) and the Schneller Tod's targets,
+        which go through the check one by one.
+        """
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(StardustState, state)
+        if seat == CHANCE:
             return []
-        pending = state["pending"]
-        if pending is not None:
-            if pending["kind"] == "tod":
+        if state["pending"] is not None:
+            if self.why_not_drop(state, seat, None) is None:
                 return sorted(f"drop:{card}" for card in state["hands"][seat])
-            return ["fold", "pay"]
+            return [code for code in ("fold", "pay") if self._check_word(state, seat, code) is None]
         if state["phase"] == "bet":
-            codes = ["check"] if state["cur"] == state["bets"][seat] else ["call", "fold"]
+            # The parts of the checks of check, call and fold: the turn, then what is owed.
+            if self._betting(state, seat) is not None:
+                return []
+            codes = ["call", "fold"] if _owes(state, seat) else ["check"]
             verb, menu, _minimum, _allin = betting_menu(state, seat)
-            codes.extend(f"{verb}:{amount}" for amount in menu)
-            return sorted(codes)
-        in_hand, folded = state["in_hand"], state["folded"]
-        targets = tuple(
-            other
-            for other in range(state["n"])
-            if other != seat and in_hand[other] and not folded[other]
+            if menu:
+                codes.extend(f"{verb}:{amount}" for amount in menu)
+                codes.sort()
+            return codes
+        if self.why_not_keep(state, seat, None) is not None:
+            return []
+        hand = tuple(state["hands"][seat])  # hands stay sorted
+        targets = (
+            tuple(
+                other
+                for other in range(state["n"])
+                if self.why_not_tod(state, seat, (other,)) is None
+            )
+            if SCHNELLER_TOD in hand
+            else ()
         )
-        return list(_exchange_codes(tuple(state["hands"][seat]), targets))  # hands stay sorted
+        return list(_exchange_codes(hand, targets))
+
+    # ----- one check per verb (``games.core.checks``) ------------------------------------------
+
+    def _check_word(self, state: StardustState, seat: int, verb: str) -> Text | None:
+        """The check of ``verb`` (for the menu's fixed words)."""
+        return _CHECKS[verb](self, state, seat, ())
+
+    @staticmethod
+    def _dealt(state: StardustState) -> Text | None:
+        """Why no player acts now: the match is over, or chance must shuffle first."""
+        phase = state["phase"]
+        if phase == "over":
+            return GAME_OVER
+        if phase == "deal" or state["need_shuffle"]:
+            return SHUFFLE_FIRST
+        return None
+
+    def _betting(self, state: StardustState, seat: int) -> Text | None:
+        """Why ``seat`` cannot make a betting move now."""
+        reason = self._dealt(state)
+        if reason is not None:
+            return reason
+        if state["pending"] is not None:
+            return NOT_NOW
+        if state["phase"] != "bet":
+            return NOT_BETTING
+        if seat != state["turn"]:
+            return NOT_YOUR_TURN
+        return None
+
+    def _exchanging(self, state: StardustState, seat: int) -> Text | None:
+        """Why ``seat`` cannot make an exchange move (keep, swap, a joker special) now."""
+        reason = self._dealt(state)
+        if reason is not None:
+            return reason
+        if state["pending"] is not None or state["phase"] != "exchange":
+            return NOT_NOW
+        if seat != state["turn"]:
+            return NOT_YOUR_TURN
+        return None
+
+    def why_not_check(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """Only while nothing is owed to the pot."""
+        reason = self._betting(state, seat)
+        if reason is not None or args is None:
+            return reason
+        if args:
+            return MALFORMED
+        return MUST_ANSWER if _owes(state, seat) else None
+
+    def why_not_call(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """Only against a bet."""
+        reason = self._betting(state, seat)
+        if reason is not None or args is None:
+            return reason
+        if args:
+            return MALFORMED
+        return None if _owes(state, seat) else NOTHING_TO_CALL
+
+    def why_not_fold(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """Against a bet, or instead of paying for Dunkle Wasser."""
+        pending = state["pending"]
+        if pending is not None and pending["kind"] != "tod" and not self._dealt(state):
+            return self.why_not_pay(state, seat, args)
+        reason = self._betting(state, seat)
+        if reason is not None or args is None:
+            return reason
+        if args:
+            return MALFORMED
+        return None if _owes(state, seat) else NO_FOLD_FOR_FREE
+
+    def why_not_bet(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """A first bet of this round: from the ante up to all-in."""
+        return self._why_not_amount(state, seat, "bet", args)
+
+    def why_not_raise(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """A raise by at least the last full raise, or all-in; not after one's own short all-in
+        was answered.
+        """
+        return self._why_not_amount(state, seat, "raise", args)
+
+    def _why_not_amount(
+        self, state: StardustState, seat: int, verb: str, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        reason = self._betting(state, seat)
+        if reason is not None:
+            return reason
+        if args is not None and len(args) != 1:
+            return MALFORMED
+        if args is not None and not isinstance(args[0], int):
+            return WHOLE_AMOUNT
+        if verb == "bet" and state["cur"] > 0:
+            return ALREADY_BET
+        if verb == "raise" and state["cur"] == 0:
+            return NOTHING_TO_RAISE
+        if state["acted"][seat]:
+            return NO_RERAISE
+        if not _others_can_act(state, seat):
+            return NOBODY_TO_CALL
+        _verb, _menu, minimum, allin = betting_menu(state, seat)
+        if args is not None and args[0] > allin:
+            return MORE_THAN_STACK.format(allin=allin)
+        if allin <= state["cur"]:
+            return MUST_ANSWER
+        if args is not None and args[0] < minimum and args[0] != allin:
+            return BELOW_MINIMUM.format(minimum=minimum, allin=allin)
+        return None
+
+    def why_not_keep(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """The exchanging seat keeps its cards."""
+        reason = self._exchanging(state, seat)
+        if reason is not None or args is None:
+            return reason
+        return MALFORMED if args else None
+
+    def why_not_swap(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """One to three different cards of one's hand, named in ascending order."""
+        reason = self._exchanging(state, seat)
+        if reason is not None or args is None:
+            return reason
+        if not args:
+            return MALFORMED
+        if len(args) > MAX_EXCHANGE:
+            return AT_MOST_THREE
+        hand = state["hands"][seat]
+        if len(set(args)) != len(args) or any(card not in hand for card in args):
+            return NOT_HELD
+        if sorted(args) != list(args):
+            return ASCENDING
+        return None
+
+    def _joker(
+        self, state: StardustState, seat: int, joker: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        reason = self._exchanging(state, seat)
+        if reason is not None or args is None:
+            return reason
+        return NOT_HELD if joker not in state["hands"][seat] else None
+
+    def why_not_loch(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """Schwarzes Loch from one's hand."""
+        reason = self._joker(state, seat, SCHWARZES_LOCH, args)
+        return MALFORMED if reason is None and args else reason
+
+    def why_not_wasser(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """Dunkle Wasser from one's hand."""
+        reason = self._joker(state, seat, DUNKLE_WASSER, args)
+        return MALFORMED if reason is None and args else reason
+
+    def why_not_tod(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """Schneller Tod from one's hand, before another player still in the hand."""
+        reason = self._joker(state, seat, SCHNELLER_TOD, args)
+        if reason is not None or args is None:
+            return reason
+        if len(args) != 1:
+            return BAD_TARGET
+        target = args[0]
+        if not isinstance(target, int) or target == seat or not 0 <= target < state["n"]:
+            return BAD_TARGET
+        return None if _live(state, target) else BAD_TARGET
+
+    def why_not_drop(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """Schneller Tod's target discards one card of its hand."""
+        reason = self._dealt(state)
+        if reason is not None:
+            return reason
+        pending = state["pending"]
+        if pending is None or pending["kind"] != "tod":
+            return NOT_NOW
+        if seat != pending["target"]:
+            return NOT_YOUR_TURN
+        if args is None:
+            return None
+        if len(args) != 1 or args[0] not in state["hands"][seat]:
+            return NOT_HELD
+        return None
+
+    def why_not_pay(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
+        """Each player in turn pays the ante again for Dunkle Wasser (or folds)."""
+        reason = self._dealt(state)
+        if reason is not None:
+            return reason
+        pending = state["pending"]
+        if pending is None or pending["kind"] == "tod":
+            return NOT_NOW
+        if seat != pending["queue"][0]:
+            return NOT_YOUR_TURN
+        return MALFORMED if args else None
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
         """A shuffle of the whole deck (a new hand) or of the discards (an empty draw pile)."""
@@ -479,6 +704,8 @@ class Stardust(Game):
         return _copy_state(state)
 
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
+        if TYPE_CHECKING:  # the contract hands over the plain dict
+            state = cast(StardustState, state)
         if seat == CHANCE:
             _own_everything(state)
             self._apply_chance(state, *_decode_shuffle(code), events)
@@ -501,7 +728,9 @@ class Stardust(Game):
 
     # ----- chance ------------------------------------------------------------------------------
 
-    def _apply_chance(self, state: State, verb: str, args: list[int], events: list[Event]) -> None:
+    def _apply_chance(
+        self, state: StardustState, verb: str, args: list[int], events: list[Event]
+    ) -> None:
         if state["phase"] == "deal":
             order = _permutation(args, DECK_SIZE)
             self._start_hand(state, order, events)
@@ -517,7 +746,7 @@ class Stardust(Game):
         self._run_draws(state, events)
         self._continue_exchange(state, events)
 
-    def _start_hand(self, state: State, order: list[int], events: list[Event]) -> None:
+    def _start_hand(self, state: StardustState, order: list[int], events: list[Event]) -> None:
         ante = state["opt"]["ante"]
         state["deck"] = order
         seats = [seat for seat in _order(state) if state["left"][seat] is None]
@@ -539,7 +768,7 @@ class Stardust(Game):
 
     # ----- betting -----------------------------------------------------------------------------
 
-    def _start_round(self, state: State, number: int, events: list[Event]) -> None:
+    def _start_round(self, state: StardustState, number: int, events: list[Event]) -> None:
         n = state["n"]
         state["phase"] = "bet"
         state["round"] = number
@@ -555,7 +784,7 @@ class Stardust(Game):
         state["turn"] = actors[0]
         events.append(Event("round", {"round": number, "seat": actors[0]}))
 
-    def _end_round(self, state: State, events: list[Event]) -> None:
+    def _end_round(self, state: StardustState, events: list[Event]) -> None:
         state["turn"] = None
         if state["round"] == 1:
             state["phase"] = "exchange"
@@ -566,7 +795,7 @@ class Stardust(Game):
             self._showdown(state, events)
 
     def _apply_bet(
-        self, state: State, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
+        self, state: StardustState, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
     ) -> None:
         stacks, bets = state["stacks"], state["bets"]
         to_call = state["cur"] - bets[seat]
@@ -588,10 +817,12 @@ class Stardust(Game):
             amount = self._checked_amount(state, seat, verb, args)
             self._raise_to(state, seat, verb, amount, events)
         else:
-            raise IllegalAction(self.explain_illegal(state, seat, encode_safe(verb, args)))
+            raise IllegalAction(
+                self.explain_illegal(state, seat, encode_safe(verb, args))  # type: ignore[arg-type]
+            )
         self._next_bettor(state, seat, events)
 
-    def _next_bettor(self, state: State, seat: int, events: list[Event]) -> None:
+    def _next_bettor(self, state: StardustState, seat: int, events: list[Event]) -> None:
         """The turn passes to the next seat that must still bet after ``seat``, or the betting
         round ends.
         """
@@ -610,38 +841,19 @@ class Stardust(Game):
                 return
         self._end_round(state, events)
 
-    def _checked_amount(self, state: State, seat: int, verb: str, args: tuple[Any, ...]) -> int:
-        """The typed or chosen amount, or ``IllegalAction`` saying what is wrong with it."""
-        if state["phase"] != "bet" or state["pending"] is not None or state["turn"] != seat:
-            raise IllegalAction(NOT_BETTING)
-        if len(args) != 1:
-            raise IllegalAction(MALFORMED)
-        if not isinstance(args[0], int):
-            raise IllegalAction(
-                Text(
-                    "Der Betrag muss eine ganze Zahl ab 1 sein.",
-                    "The amount must be a whole number of at least 1.",
-                )
-            )
-        if verb == "bet" and state["cur"] > 0:
-            raise IllegalAction(ALREADY_BET)
-        if verb == "raise" and state["cur"] == 0:
-            raise IllegalAction(NOTHING_TO_RAISE)
-        if state["acted"][seat]:
-            raise IllegalAction(NO_RERAISE)
-        if not _others_can_act(state, seat):
-            raise IllegalAction(NOBODY_TO_CALL)
-        amount = args[0]
-        _verb, _menu, minimum, allin = betting_menu(state, seat)
-        if amount > allin:
-            raise IllegalAction(MORE_THAN_STACK.format(allin=allin))
-        if allin <= state["cur"]:
-            raise IllegalAction(MUST_ANSWER)
-        if amount < minimum and amount != allin:
-            raise IllegalAction(BELOW_MINIMUM.format(minimum=minimum, allin=allin))
+    def _checked_amount(
+        self, state: StardustState, seat: int, verb: str, args: tuple[Any, ...]
+    ) -> int:
+        """The typed or chosen amount, or ``IllegalAction`` with its check's reason."""
+        reason = self._why_not_amount(state, seat, verb, args)
+        if reason is not None:
+            raise IllegalAction(reason)
+        amount: int = args[0]
         return amount
 
-    def _raise_to(self, state: State, seat: int, verb: str, amount: int, events: list[Event]):
+    def _raise_to(
+        self, state: StardustState, seat: int, verb: str, amount: int, events: list[Event]
+    ):
         current = state["cur"]
         self._pay(state, seat, amount - state["bets"][seat])
         increase = amount - current
@@ -660,14 +872,14 @@ class Stardust(Game):
             )
         )
 
-    def _pay(self, state: State, seat: int, amount: int) -> None:
+    def _pay(self, state: StardustState, seat: int, amount: int) -> None:
         state["stacks"][seat] -= amount
         state["bets"][seat] += amount
         state["contrib"][seat] += amount
 
     # ----- the exchange ------------------------------------------------------------------------
 
-    def _continue_exchange(self, state: State, events: list[Event]) -> None:
+    def _continue_exchange(self, state: StardustState, events: list[Event]) -> None:
         """Move the exchange on once draws, specials and the current seat are done."""
         if state["phase"] != "exchange" or state["need_shuffle"] or state["pending"]:
             return
@@ -681,7 +893,7 @@ class Stardust(Game):
         self._start_round(state, 2, events)
 
     def _apply_exchange(
-        self, state: State, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
+        self, state: StardustState, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
     ) -> None:
         hand = state["hands"][seat]
         if verb in ("keep", "swap"):
@@ -728,10 +940,12 @@ class Stardust(Game):
             if not queue:
                 self._finish_wasser(state, events)
         else:
-            raise IllegalAction(self.explain_illegal(state, seat, encode_safe(verb, args)))
+            raise IllegalAction(
+                self.explain_illegal(state, seat, encode_safe(verb, args))  # type: ignore[arg-type]
+            )
         self._continue_exchange(state, events)
 
-    def _lay(self, state: State, seat: int, joker: int, before: int) -> None:
+    def _lay(self, state: StardustState, seat: int, joker: int, before: int) -> None:
         hand = state["hands"][seat]
         if joker not in hand:
             raise IllegalAction(NOT_HELD)
@@ -739,17 +953,12 @@ class Stardust(Game):
         state["laid"].append([joker, seat, before])
 
     def _apply_drop(
-        self, state: State, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
+        self, state: StardustState, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
     ) -> None:
         pending = state["pending"]
         hand = state["hands"][seat]
         if verb != "drop" or len(args) != 1:
-            raise IllegalAction(
-                Text(
-                    "Du musst wegen des Schnellen Todes eine Karte ablegen.",
-                    "Schneller Tod: you must discard one card.",
-                )
-            )
+            raise IllegalAction(MUST_DROP)
         if args[0] not in hand:
             raise IllegalAction(NOT_HELD)
         hand.remove(args[0])
@@ -762,16 +971,11 @@ class Stardust(Game):
         self._continue_exchange(state, events)
 
     def _apply_wasser_answer(
-        self, state: State, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
+        self, state: StardustState, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
     ) -> None:
         queue = state["pending"]["queue"]
         if args or verb not in ("pay", "fold"):
-            raise IllegalAction(
-                Text(
-                    "Dunkle Wasser: zahle den Mindesteinsatz erneut oder steige aus.",
-                    "Dunkle Wasser: pay the ante again or fold.",
-                )
-            )
+            raise IllegalAction(WASSER_ANSWER)
         queue.pop(0)
         if verb == "pay":
             amount = min(state["opt"]["ante"], state["stacks"][seat])
@@ -790,18 +994,18 @@ class Stardust(Game):
             self._finish_wasser(state, events)
         self._continue_exchange(state, events)
 
-    def _finish_wasser(self, state: State, events: list[Event]) -> None:
+    def _finish_wasser(self, state: StardustState, events: list[Event]) -> None:
         by = state["pending"]["by"]
         state["pending"] = None
         if _live(state, by):
             self._draw(state, by, 1, events)
 
-    def _draw(self, state: State, seat: int, count: int, events: list[Event]) -> None:
+    def _draw(self, state: StardustState, seat: int, count: int, events: list[Event]) -> None:
         if count > 0:
             state["draws"].append([seat, count])
             self._run_draws(state, events)
 
-    def _run_draws(self, state: State, events: list[Event]) -> None:
+    def _run_draws(self, state: StardustState, events: list[Event]) -> None:
         """Deal pending draws; when the pile runs out, chance must shuffle the discards in."""
         draws, deck = state["draws"], state["deck"]
         while draws:
@@ -824,7 +1028,7 @@ class Stardust(Game):
 
     # ----- the end of a hand -------------------------------------------------------------------
 
-    def _win_by_folds(self, state: State, events: list[Event]) -> None:
+    def _win_by_folds(self, state: StardustState, events: list[Event]) -> None:
         (winner,) = _live_seats(state)
         amount = sum(state["contrib"])
         state["stacks"][winner] += amount
@@ -832,7 +1036,7 @@ class Stardust(Game):
         events.append(Event("won", {"seat": winner, "amount": amount}))
         self._end_hand(state, events)
 
-    def _showdown(self, state: State, events: list[Event]) -> None:
+    def _showdown(self, state: StardustState, events: list[Event]) -> None:
         live = _live_seats(state)
         contrib = state["contrib"]
         scores = {seat: evaluate(state["hands"][seat]) for seat in live}
@@ -849,26 +1053,28 @@ class Stardust(Game):
         events.append(Event("showdown", {"shown": shown_hands(shown), "pots": awarded}))
         self._end_hand(state, events)
 
-    def _end_hand(self, state: State, events: list[Event]) -> None:
+    def _end_hand(self, state: StardustState, events: list[Event]) -> None:
         n = state["n"]
         state.update(
-            contrib=[0] * n,
-            bets=[0] * n,
-            cur=0,
-            hands=[[] for _ in range(n)],
-            laid=[],
-            deck=[],
-            discards=[],
-            hole=[False] * n,
-            in_hand=[False] * n,
-            folded=[False] * n,
-            acted=[False] * n,
-            exchanged=[False] * n,
-            pending=None,
-            draws=[],
-            need_shuffle=False,
-            turn=None,
-            round=0,
+            {
+                "contrib": [0] * n,
+                "bets": [0] * n,
+                "cur": 0,
+                "hands": [[] for _ in range(n)],
+                "laid": [],
+                "deck": [],
+                "discards": [],
+                "hole": [False] * n,
+                "in_hand": [False] * n,
+                "folded": [False] * n,
+                "acted": [False] * n,
+                "exchanged": [False] * n,
+                "pending": None,
+                "draws": [],
+                "need_shuffle": False,
+                "turn": None,
+                "round": 0,
+            }
         )
         if state["hand_no"] >= state["opt"]["hands"]:
             state["phase"] = "over"
@@ -934,7 +1140,7 @@ class Stardust(Game):
             public["evaluation"] = explain(hand) if len(hand) >= 5 else None
             public["amount_range"] = None
             if state["phase"] == "bet" and state["turn"] == seat:
-                verb, menu, minimum, allin = betting_menu(state, seat)
+                verb, menu, minimum, allin = betting_menu(cast(StardustState, state), seat)
                 if menu:
                     # For the typed-amount form: any total from the minimum to all-in.
                     public["amount_range"] = {
@@ -975,7 +1181,7 @@ class Stardust(Game):
         """``forfeit``, and what followed the fold: a pot won, the showdown, the next betting
         round, a card drawn, the match's end (the log shows them as after any fold).
         """
-        new = self.copy_state(state)
+        new = cast(StardustState, _copy_state(state))
         _own_everything(new)
         events: list[Event] = []
         new["leaves"] += 1
@@ -983,12 +1189,12 @@ class Stardust(Game):
         pending = new["pending"]
         if pending is not None and pending["kind"] != "tod":
             self._apply_wasser_answer(new, seat, "fold", (), events)
-            return new, events
+            return cast(State, new), events
         new["folded"][seat] = True
         if len(_live_seats(new)) == 1:
             new["pending"] = None
             self._win_by_folds(new, events)
-            return new, events
+            return cast(State, new), events
         if pending is not None:
             # Schneller Tod aimed at the gone player: nobody discards; its player still draws.
             new["pending"] = None
@@ -999,7 +1205,7 @@ class Stardust(Game):
             self._continue_exchange(new, events)
         else:
             self._next_bettor(new, seat, events)
-        return new, events
+        return cast(State, new), events
 
     def result(self, state: State) -> Result | None:
         """Chips decide; players who left the match rank below, later leavers higher."""
@@ -1016,101 +1222,14 @@ class Stardust(Game):
     # ----- words -------------------------------------------------------------------------------
 
     def explain_illegal(self, state: State, seat: int, code: str) -> Text:
-        """A specific reason for the usual mistakes."""
-        try:
-            verb, args = _decode(code)
-        except IllegalAction:
-            return MALFORMED
-        if state["phase"] == "bet" and state["pending"] is None:
-            to_call = state["cur"] - state["bets"][seat]
-            if verb == "check" and to_call > 0:
-                return MUST_ANSWER
-            if verb == "call" and to_call == 0:
-                return NOTHING_TO_CALL
-            if verb == "fold" and to_call == 0:
-                return NO_FOLD_FOR_FREE
-            if verb in ("swap", "keep", "loch", "tod", "wasser", "drop", "pay"):
-                return NOT_NOW
-        if state["phase"] == "exchange" and state["pending"] is None:
-            hand = state["hands"][seat]
-            if verb == "swap" and len(args) > MAX_EXCHANGE:
-                return AT_MOST_THREE
-            if verb == "swap" and any(card not in hand for card in args):
-                return NOT_HELD
-            if verb == "swap" and sorted(args) != list(args):
-                return Text(
-                    "Nenne die Karten aufsteigend sortiert.", "List the cards in ascending order."
-                )
-            joker = {"loch": SCHWARZES_LOCH, "tod": SCHNELLER_TOD, "wasser": DUNKLE_WASSER}
-            if verb in joker and joker[verb] not in hand:
-                return NOT_HELD
-            if verb == "tod":
-                return BAD_TARGET
-            if verb in ("check", "call", "fold", "bet", "raise"):
-                return NOT_BETTING
-        pending = state["pending"]
-        if pending is not None and pending["kind"] == "tod" and verb == "drop":
-            return NOT_HELD
-        return NOT_NOW
+        """The reason the code's verb check gives."""
+        return why_not(self, state, seat, code) or NOT_NOW
 
     def action_label(
         self, state: State, seat: int, code: str, lang: str, names: Names = None
     ) -> str:
         """Buttons: amounts with their menu tag, cards with their German name and gloss."""
-        verb, args = _decode(code)
-        text: Text
-        if verb == "check":
-            text = Text("Checken", "Check")
-        elif verb == "call":
-            amount = min(state["cur"] - state["bets"][seat], state["stacks"][seat])
-            if amount == state["stacks"][seat]:
-                text = Text("Mitgehen mit allem ({a})", "Call all-in ({a})").format(a=amount)
-            else:
-                text = Text("Mitgehen ({a})", "Call ({a})").format(a=amount)
-        elif verb == "fold" and state["pending"] is not None:
-            text = Text("Aussteigen statt zu zahlen", "Fold instead of paying")
-        elif verb == "fold":
-            text = Text("Aussteigen", "Fold")
-        elif verb in ("bet", "raise") and args:
-            _verb, menu, _minimum, _allin = betting_menu(state, seat)
-            tag = TAGS.get(menu.get(args[0], ""))
-            suffix = Text(f" ({tag.de})", f" ({tag.en})") if tag else Text("", "")
-            if verb == "bet":
-                text = Text("Setzen: {a}", "Bet {a}").format(a=args[0])
-            else:
-                text = Text("Erhöhen auf {a}", "Raise to {a}").format(a=args[0])
-            text = Text(text.de + suffix.de, text.en + suffix.en)
-        elif verb == "keep":
-            text = Text("Keine Karte tauschen", "Exchange no cards")
-        elif verb == "swap":
-            text = Text(
-                "Tauschen: " + cards_text(list(args), "de"),
-                "Exchange: " + cards_text(list(args), "en"),
-            )
-        elif verb == "loch":
-            text = Text(
-                "Schwarzes Loch auslegen: 2 Karten ziehen",
-                "Lay Schwarzes Loch (black hole): draw 2 cards",
-            )
-        elif verb == "tod":
-            target = self.seat_name(args[0], "de", names), self.seat_name(args[0], "en", names)
-            text = Text(
-                f"Schneller Tod vor {target[0]}: muss eine Karte tauschen",
-                f"Schneller Tod (quick death) before {target[1]}: they swap a card",
-            )
-        elif verb == "wasser":
-            text = Text(
-                "Dunkle Wasser: alle zahlen den Mindesteinsatz oder steigen aus",
-                "Dunkle Wasser (dark water): all pay the ante again or fold",
-            )
-        elif verb == "drop":
-            text = Text("Ablegen: " + card_name(args[0]).de, "Discard: " + card_name(args[0]).en)
-        elif verb == "pay":
-            amount = min(state["opt"]["ante"], state["stacks"][seat])
-            text = Text("Mindesteinsatz zahlen ({a})", "Pay the ante ({a})").format(a=amount)
-        else:
-            text = Text(code, code)
-        return text.get(lang)[:100]
+        return words.action_label(self, state, seat, code, lang, names)
 
     def action_group(self, state: State, seat: int, code: str) -> str:
         """Amounts together, swaps by the number of cards, joker specials together."""
@@ -1155,161 +1274,11 @@ class Stardust(Game):
 
     def describe_event(self, event: Event, lang: str, names: Names = None) -> str:
         """One log line per event."""
-        data = event.data
-
-        def who(key: str = "seat") -> str:
-            return self.seat_name(data[key], lang, names)
-
-        kind = event.kind
-        # The count's own braces are filled here; "{w}" stays for the format below.
-        cards_count = plural(
-            int(data.get("count") or 0),
-            Text("{n} Karte.", "{n} card."),
-            Text("{n} Karten.", "{n} cards."),
-        )
-        allin = Text(" (all-in)", " (all-in)").get(lang) if data.get("allin") else ""
-        texts: dict[str, Text] = {
-            "hand": Text(
-                f"Hand {data.get('hand')}: Geber ist {{d}}, alle zahlen {data.get('ante')}.",
-                f"Hand {data.get('hand')}: {{d}} deals, everyone pays {data.get('ante')}.",
-            ),
-            "round": Text(
-                f"Setzrunde {data.get('round')}: {{w}} beginnt.",
-                f"Betting round {data.get('round')}: {{w}} starts.",
-            ),
-            "check": Text("{w} checkt.", "{w} checks."),
-            "call": Text(
-                f"{{w}} geht mit ({data.get('amount')}){allin}.",
-                f"{{w}} calls ({data.get('amount')}){allin}.",
-            ),
-            "bet": Text(
-                f"{{w}} setzt {data.get('amount')}{allin}.",
-                f"{{w}} bets {data.get('amount')}{allin}.",
-            ),
-            "raise": Text(
-                f"{{w}} erhöht auf {data.get('amount')}{allin}.",
-                f"{{w}} raises to {data.get('amount')}{allin}.",
-            ),
-            "fold": Text("{w} steigt aus.", "{w} folds."),
-            "exchange": Text("Kartentausch.", "The exchange."),
-            "swap": Text("{w} tauscht " + cards_count.de, "{w} exchanges " + cards_count.en),
-            "dealt": Text("Deine Karten: {c}", "Your cards: {c}"),
-            "discarded": Text("Abgelegt: {c}", "Discarded: {c}"),
-            "drew": Text("Gezogen: {c}", "Drawn: {c}"),
-            "draw": Text("{w} zieht " + cards_count.de, "{w} draws " + cards_count.en),
-            "loch": Text("{w} legt das Schwarze Loch aus.", "{w} lays Schwarzes Loch."),
-            "tod": Text(
-                "{w} legt den Schnellen Tod vor {t}.", "{w} lays Schneller Tod before {t}."
-            ),
-            "drop": Text(
-                "{w} legt wegen des Schnellen Todes eine Karte ab.",
-                "{w} discards a card to Schneller Tod.",
-            ),
-            "wasser": Text(
-                "{w} legt das Dunkle Wasser aus: alle zahlen erneut oder steigen aus.",
-                "{w} lays Dunkle Wasser: everyone pays the ante again or folds.",
-            ),
-            "pay": Text(
-                f"{{w}} zahlt {data.get('amount')}{allin}.",
-                f"{{w}} pays {data.get('amount')}{allin}.",
-            ),
-            "reshuffle": Text(
-                "Der Ablagestapel wird neu gemischt.",
-                "The discards are shuffled into a new draw pile.",
-            ),
-            "won": Text(
-                f"{{w}} gewinnt {data.get('amount')}, alle anderen sind ausgestiegen.",
-                f"{{w}} wins {data.get('amount')}; everyone else folded.",
-            ),
-            "left": Text(
-                "{w} kann den Mindesteinsatz nicht zahlen und scheidet aus.",
-                "{w} cannot pay the ante and leaves the match.",
-            ),
-            "over": Text("Die Partie ist zu Ende.", "The match is over."),
-        }
-        if kind == "showdown":
-            lines = []
-            for entry in data["shown"]:
-                lines.append(
-                    f"{self.seat_name(entry['seat'], lang, names)}: {cards_text(entry['cards'], lang)}"
-                    f" = {kind_name(entry['kind'], lang)} ({entry['score'][1]})"
-                )
-            for amount, winners in data["pots"]:
-                winning = ", ".join(self.seat_name(seat, lang, names) for seat in winners)
-                lines.append(
-                    Text(f"{winning} gewinnt {amount}.", f"{winning} wins {amount}.").get(lang)
-                )
-            return " | ".join(lines)
-        text = texts.get(kind)
-        if text is None:
-            return f"{kind} {data}"
-        values = {
-            "w": who() if "seat" in data else "",
-            "t": who("target") if "target" in data else "",
-            "d": who("dealer") if "dealer" in data else "",
-            "c": cards_text(data["cards"], lang) if "cards" in data else "",
-        }
-        return text.get(lang).format(**values)
+        return words.describe_event(self, event, lang, names)
 
     def render(self, view: dict[str, Any], lang: str, names: Names = None) -> str:
         """A compact plain-text table: one line per seat, then the viewer's hand."""
-        de = lang == "de"
-        lines = [
-            (
-                f"Stardust – Hand {view['hand_no']}/{view['hands']}, Pot {view['pot']}, "
-                f"Mindesteinsatz {view['ante']}"
-                if de
-                else f"Stardust – hand {view['hand_no']}/{view['hands']}, pot {view['pot']}, "
-                f"ante {view['ante']}"
-            )
-        ]
-        for seat in range(view["players"]):
-            marks = []
-            if seat == view["dealer"]:
-                marks.append("Geber" if de else "dealer")
-            if view["left"][seat] is not None:
-                marks.append("ausgeschieden" if de else "left")
-            elif view["folded"][seat]:
-                marks.append("ausgestiegen" if de else "folded")
-            elif view["in_hand"][seat] and view["stacks"][seat] == 0:
-                marks.append("all-in")
-            if seat in view["to_act"]:
-                marks.append("am Zug" if de else "to act")
-            if view["hole"][seat]:
-                marks.append("Schwarzes Loch")
-            line = (
-                f"{self.seat_name(seat, lang, names)}: {view['stacks'][seat]} {'Chips' if de else 'chips'}"
-                f", {'Einsatz' if de else 'bet'} {view['bets'][seat]}"
-                f", {view['hand_sizes'][seat]} {'Karten' if de else 'cards'}"
-            )
-            if marks:
-                line += " [" + ", ".join(marks) + "]"
-            lines.append(line)
-        for joker, by, before in view["laid"]:
-            lines.append(
-                f"{card_name(joker).get(lang)}: {self.seat_name(by, lang, names)}"
-                + (f" → {self.seat_name(before, lang, names)}" if before != by else "")
-            )
-        if view.get("hand"):
-            evaluation = view.get("evaluation")
-            line = ("Deine Hand: " if de else "Your hand: ") + cards_text(view["hand"], lang)
-            if evaluation:
-                line += f" = {kind_name(evaluation['kind'], lang)} ({evaluation['score'][1]})"
-            lines.append(line)
-            if view.get("to_call"):
-                lines.append(("Zum Mitgehen: " if de else "To call: ") + str(view["to_call"]))
-        last = view.get("last")
-        if last:
-            for entry in last["shown"]:
-                lines.append(
-                    f"{'Letzte Hand' if de else 'Last hand'} – {self.seat_name(entry['seat'], lang, names)}"
-                    f": {cards_text(entry['cards'], lang)} = {kind_name(entry['kind'], lang)}"
-                    f" ({entry['score'][1]})"
-                )
-            for amount, winners in last["pots"]:
-                winning = ", ".join(self.seat_name(seat, lang, names) for seat in winners)
-                lines.append(f"{winning}: +{amount}")
-        return "\n".join(lines)
+        return words.render(self, view, lang, names)
 
     def check_invariants(self, state: State) -> None:
         """Chips and cards are conserved (``check_invariants`` in this module)."""
@@ -1351,6 +1320,10 @@ GROUP_LABELS = {
     "pay": Text("Mindesteinsatz zahlen …", "Pay the ante …"),
 }
 """The placeholder of each action group's select menu (exchanges are worded apart)."""
+
+
+_CHECKS = {verb: getattr(Stardust, "why_not_" + verb) for verb in ("call", "check", "fold", "pay")}
+"""The checks of the verbs without arguments that the menus offer, looked up once."""
 
 
 def shown_hands(shown: list[list[Any]]) -> list[dict[str, Any]]:

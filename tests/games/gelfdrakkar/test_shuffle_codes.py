@@ -10,7 +10,7 @@ import pytest
 from games.core import CHANCE, IllegalAction, random_shuffle
 from games.core.errors import MALFORMED
 from games.gelfdrakkar import GAME
-from games.gelfdrakkar.text import DEAL_FIRST
+from games.gelfdrakkar.words import DEAL_FIRST
 
 
 @pytest.mark.parametrize("players", [4, 6, 7])

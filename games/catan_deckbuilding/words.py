@@ -25,6 +25,41 @@ from .cards import (
     settle,
 )
 
+NO_CARD = Text("Diese Karte hast du nicht auf der Hand.", "You do not hold that card.")
+SUPPLY_EMPTY = Text("Der Vorrat dieser Karte ist leer.", "That supply pile is empty.")
+CANNOT_AFFORD = Text(
+    "Deine Handkarten reichen nicht, um diese Karte zu bezahlen.",
+    "Your hand cannot pay for that card.",
+)
+NOT_BUYABLE = Text("Diese Karte kann man nicht kaufen.", "That card cannot be bought.")
+NOT_PLAYABLE = Text(
+    "Diese Karte kann man nicht für ihre Wirkung ausspielen.",
+    "That card cannot be played for an effect.",
+)
+PAYMENT_OPEN = Text(
+    "Erst die Bezahlung abschliessen oder abbrechen.",
+    "Finish or cancel the payment first.",
+)
+PAYMENT_SHORT = Text(
+    "Die gewählten Karten reichen noch nicht.", "The chosen cards do not cover the price yet."
+)
+NO_HELP = Text(
+    "Diese Karte hilft bei dieser Bezahlung nicht (mehr).",
+    "That card does not help (any more) with this payment.",
+)
+NO_CHOICE = Text(
+    "Hier gibt es nichts zu wählen: die automatische Bezahlung braucht alle passenden Karten.",
+    "There is nothing to choose: the automatic payment needs every card that could pay.",
+)
+TOO_MANY_CANCELS = Text(
+    "Du hast in diesem Zug schon zu oft eine Bezahlung abgebrochen.",
+    "You have cancelled too many payments this turn.",
+)
+ANSWER_FIRST = Text(
+    "Jetzt ist eine Antwort auf den Angriff fällig.", "An answer to the attack is due now."
+)
+NOT_ON_TURN = Text("Du bist nicht am Zug.", "It is not your turn.")
+
 LIMIT = 100
 SHORT_BY_WORD = dict(zip(CARDS, SHORT, strict=True))
 STATIC_LABELS: dict[tuple[str, str], str] = {}

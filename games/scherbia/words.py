@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from games.core import Event, Names, State, Text, decode
 
 from .cards import NAMES, PROFESSION_OF_WORD, card_name, profession_name
 
 if TYPE_CHECKING:
-    from .engine import Scherbia
+    from .engine import Scherbia, ScherbiaState
 
 NOT_IN_HAND = Text("Diese Karte hast du nicht auf der Hand.", "You do not hold that card.")
 TEAM_COUNT = Text(
@@ -152,7 +152,7 @@ def action_label(
             .get(lang)
         )
     if verb == "faction":
-        ability = game._faction_ability(state, seat)
+        ability = game._faction_ability(cast("ScherbiaState", state), seat)
         name = ability.name.get(lang) if ability is not None else "?"
         return (
             Text("Fraktion: {c} verdeckt legen", "Faction: lay {c} face down")
