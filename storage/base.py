@@ -776,10 +776,11 @@ class Repository(ABC):
 
     @abstractmethod
     async def finished_tables_of_user(
-        self, user_id: str, guild: str, game: str | None = None, limit: int = 20
-    ) -> list[TableRecord]:
-        """The member's finished tables on ``guild`` (of ``game``), newest first, without their
-        states (``state`` is None: a list needs the results only).
+        self, user_id: str, guild: str, game: str | None = None, limit: int | None = 20
+    ) -> list[tuple[TableRecord, int]]:
+        """The member's finished tables on ``guild`` (of ``game``), newest first, each with the
+        seat the member holds there, without their states (``state`` is None: a list needs the
+        results only). ``limit`` None: all of them.
         """
 
     @abstractmethod

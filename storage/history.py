@@ -67,14 +67,18 @@ class SqliteHistoryMixin:
         return [RatingPoint(row[0], row[1], row[2], row[3], row[4]) for row in rows]
 
     async def finished_tables_of_user(
-        self, user_id: str, guild: str, game: str | None = None, limit: int = 20
-    ) -> list[TableRecord]:
-        """The member's finished tables on ``guild`` (of ``game``), newest first, no states."""
+        self, user_id: str, guild: str, game: str | None = None, limit: int | None = 20
+    ) -> list[tuple[TableRecord, int]]:
+        """The member's finished tables on ``guild`` (of ``game``) with the seat they hold
+        there, newest first, no states.
+        """
         sql = (
-            f"SELECT {_LIST_COLUMNS} FROM tables"
+            f"SELECT {_LIST_COLUMNS},"
+            " (SELECT MIN(seat) FROM seats s WHERE s.table_id = tables.id AND s.user_id = ?)"
+            " FROM tables"
             " WHERE id IN (SELECT table_id FROM seats WHERE user_id = ?) AND status = ?"
         )
-        parameters: list[Any] = [user_id, FINISHED]
+        parameters: list[Any] = [user_id, user_id, FINISHED]
         if game is not None:
             sql += " AND game = ?"
             parameters.append(game)
@@ -84,8 +88,8 @@ class SqliteHistoryMixin:
             # The place is JSON text on both backends; its server is compared here, not in SQL
             # (whose JSON functions differ between the two).
             if _guild_of(row) == guild:
-                found.append(_listed(row))
-                if len(found) >= limit:
+                found.append((_listed(row), int(row[12])))
+                if limit is not None and len(found) >= limit:
                     break
         return found
 

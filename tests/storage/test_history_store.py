@@ -82,9 +82,11 @@ async def test_finished_tables_of_a_member_on_one_server(repo):
     running = await repo.create_table("test-highcard", {}, 1, {"guild": "g"}, "a")
     await repo.set_seats(running.id, [SeatRecord(0, "A", "a")])
     found = await repo.finished_tables_of_user("a", "g")
-    assert [t.id for t in found] == sorted(here, reverse=True)
-    assert all(t.state is None and t.result["ranks"] == [1, 2] for t in found)
-    assert [t.id for t in await repo.finished_tables_of_user("a", "g", limit=2)] == [
+    assert [t.id for t, _seat in found] == sorted(here, reverse=True)
+    assert all(t.state is None and t.result["ranks"] == [1, 2] for t, _seat in found)
+    assert [seat for _t, seat in found] == [0, 0, 0]
+    assert [seat for _t, seat in await repo.finished_tables_of_user("b", "g")][-3:] == [1, 1, 1]
+    assert [t.id for t, _ in await repo.finished_tables_of_user("a", "g", limit=2)] == [
         here[2],
         here[1],
     ]
