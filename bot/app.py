@@ -25,6 +25,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from storage import GuildSettings, Repository, UserPreferences
+from tables.history import HistoryService
 from tables.service import Table, TableError, TableService
 from tables.startup import start_up
 from tables.tournaments.ratings import RatingService
@@ -35,6 +36,7 @@ from . import i18n
 from .clocks import ClockDriver
 from .components import TableComponent
 from .dm import DirectMessages
+from .features.history import ReplayButton
 from .flows import TableFlows
 from .handover import HandoverFlows
 from .outbox import Relay
@@ -47,6 +49,7 @@ EXTENSIONS = (
     "bot.features.admin",
     "bot.features.tournaments",
     "bot.features.clocks",
+    "bot.features.profile",
 )
 
 
@@ -92,6 +95,7 @@ class TischrundeBot(commands.Bot):
         self.service: TableService
         self.ratings: RatingService
         self.tournaments: TournamentService
+        self.history: HistoryService
         self.flows = TableFlows(self)
         self.handovers = HandoverFlows(self)
         self.dms = DirectMessages(self)
@@ -123,6 +127,7 @@ class TischrundeBot(commands.Bot):
         # extensions are loaded.
         self.ratings = RatingService(self.repository)
         self.tournaments = TournamentService(self.repository, self.service)
+        self.history = HistoryService(self.repository, self.service)
         self.service.finished_listeners.append(self.ratings.on_table_finished)
         # A tournament may pair and open its next round when a table ends or is cancelled:
         # seconds in a big field. That runs after the move's (or the cancel's) answer, not
@@ -138,7 +143,7 @@ class TischrundeBot(commands.Bot):
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(TableComponent)
+        self.add_dynamic_items(TableComponent, ReplayButton)
         # After the extensions (the tournament cog renders what resuming posts) and before the
         # clocks' catch-up (which then finds the tournaments as they are and every missing
         # round deadline stored). What it stores to post waits in the outbox for the relay.

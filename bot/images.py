@@ -17,12 +17,14 @@ out: the message still goes out with its text.
 from __future__ import annotations
 
 import asyncio
+import functools
 import heapq
 import io
 import itertools
 import logging
 import weakref
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -106,6 +108,9 @@ class _Painter:
         self.numbers = itertools.count()
 
     async def draw(self, order: Order, urgent: bool) -> bytes:
+        return await self.run(functools.partial(_draw, *order), urgent)
+
+    async def run(self, work: Callable[[], bytes], urgent: bool) -> bytes:
         if self.busy:
             turn: asyncio.Future[None] = self.loop.create_future()
             heapq.heappush(self.waiting, (0 if urgent else 1, next(self.numbers), turn))
@@ -118,7 +123,7 @@ class _Painter:
         else:
             self.busy = True
         try:
-            return await self.loop.run_in_executor(_worker(), _draw, *order)
+            return await self.loop.run_in_executor(_worker(), work)
         finally:
             self._release()
 
@@ -169,5 +174,25 @@ async def attach(
         return []
     kind = "tisch" if seat is None else "blatt"
     filename = f"{kind}-{table.id}-{table.seq}.png"
+    embed.set_image(url=f"attachment://{filename}")
+    return [discord.File(io.BytesIO(png), filename=filename)]
+
+
+async def paint(
+    bot: TischrundeBot, work: Callable[[], bytes], filename: str, embed: discord.Embed
+) -> list[discord.File]:
+    """A picture ``work`` draws (a replay step, a chart), on the pictures' one worker thread
+    (the fonts must not draw twice at once), as a file shown as ``embed``'s image; ``[]`` when
+    pictures are turned off or drawing failed, as for ``attach``.
+    """
+    if not bot.settings.pictures:
+        return []
+    try:
+        png = await _painter().run(work, urgent=True)
+    except Exception:  # a picture is a courtesy; the text carries the content
+        log.exception("could not draw %s", filename)
+        return []
+    if len(png) > MAX_BYTES:
+        return []
     embed.set_image(url=f"attachment://{filename}")
     return [discord.File(io.BytesIO(png), filename=filename)]
