@@ -117,9 +117,7 @@ class StandingRow:
     """Tie-breaks or a note (out in round 2, winner)."""
 
 
-def standings_picture(
-    title: str, rows: Sequence[StandingRow], headers: tuple[str, str, str, str]
-) -> bytes:
+def standings_picture(title: str, rows: Sequence[StandingRow], headers: Sequence[str]) -> bytes:
     """A table of standings: place, name, points, detail (the first 40 lines)."""
     canvas = Canvas()
     y = canvas.heading(0, drawable(title, True))

@@ -64,6 +64,7 @@ from ..clocks import ClockError, validate_clock
 from ..limits import valid_id
 from ..service import Member, Table, TableError, TableService, chance_rng
 from . import messages as msg
+from .bracket import BracketRound, bracket
 from .config import CANCELLED, CLOSED, DONE, REGISTRATION, RUNNING, TournamentConfig
 from .formats import FORMATS, StandingLine, format_for, rules_of, swiss_rounds_for
 from .formats.base import smallest_table
@@ -1260,6 +1261,14 @@ class TournamentService:
         registrations = {r.user_id: r for r in await self.repo.registrations(tournament_id)}
         history = await self.repo.pairings(tournament_id)
         return self._standings_of(tournament, registrations, history)
+
+    async def bracket(
+        self, tournament_id: int, winners: frozenset[str] = frozenset()
+    ) -> list[BracketRound]:
+        """An elimination tournament's bracket: every round's matches and who went on
+        (``winners``: the first places, once it is over).
+        """
+        return await bracket(self.repo, tournament_id, winners)
 
     @staticmethod
     def _standings_of(
