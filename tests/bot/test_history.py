@@ -9,6 +9,7 @@ from bot.features.history import ReplayButton, parse_replay_id
 from games.core import register, replay, unregister
 from pictures import picture
 from pictures.charts import Series, rating_chart
+from tables.service import Member
 from tables.tournaments.ratings import ordinal
 from tests.bot.drive import Driver
 from tests.bot.harness import answer, components, message_text, restart, server
@@ -185,3 +186,65 @@ async def test_profile_shows_games_rating_rank_recent_results_and_the_chart(tmp_
         empty = await newcomer.slash(srv.channel, "profile")
         assert "hat hier noch keinen Tisch zu Ende gespielt" in answer(empty)
         assert not empty.response.attachments
+
+
+async def test_damaged_replay_buttons_and_foreign_tables_are_refused_privately(
+    tmp_path, secret_game
+):
+    """Bad input gets a clear private answer and changes nothing: replay buttons whose ids are
+    damaged (a letter that is no button, non-ASCII digits, numbers past SQLite's range), a
+    replay of a table that does not exist, and one still in its lobby.
+    """
+    async with server(tmp_path) as srv:
+        actors, table_id = await seat_players(srv, SECRET.id, 2, "hand=2")
+        await Driver(srv, table_id).play()
+        anna = actors[0]
+        for cid in (
+            f"rp:x:{table_id}:0:{anna.id}",
+            f"rp:n:{table_id}:１:{anna.id}",
+            f"rp:n:99999999999999999999:0:{anna.id}",
+            f"rp:n:{table_id}:0",
+        ):
+            assert parse_replay_id(cid) is None
+            view = discord.ui.View(timeout=None)
+            view.add_item(ReplayButton(discord.ui.Button(label="Next", custom_id=cid)))
+            await srv.bot.get_partial_messageable(srv.channel.id).send("crafted", view=view)
+            refused = await anna.click(srv.channel.last_message, custom_id=cid)
+            assert "This button is damaged or outdated" in answer(refused), cid
+        missing = await anna.slash(srv.channel, "table replay", table=table_id + 50)
+        assert f"There is no table {table_id + 50}." in answer(missing)
+        lobby = await srv.open(anna, SECRET.id)
+        waiting = await anna.slash(srv.channel, "table replay", table=lobby)
+        assert "has not started: there is nothing to replay" in answer(waiting)
+
+
+async def test_a_table_of_another_server_is_no_table_here(tmp_path):
+    """A replay is of this server's tables only: another server's table, even a finished one
+    its asker played, is "no such table" here (its thread is that server's to show).
+    """
+    async with server(tmp_path) as srv:
+        anna = srv.add("anna")
+        elsewhere = srv.env.create_guild("Andere Runde")
+        channel = elsewhere.create_text_channel("karten")
+        there = elsewhere.add_member(anna.user)
+        ben = elsewhere.add_member(srv.env.create_user("ben"))
+        await there.slash(channel, "table open", game="test-highcard", options="hand=1")
+        [table] = await srv.bot.service.tables_of_user(str(anna.id))
+        lobby = next(m for m in channel.history() if f"tr:j:{table.id}" in str(m.components))
+        await ben.click(lobby, custom_id=f"tr:j:{table.id}")
+        await there.click(lobby, custom_id=f"tr:g:{table.id}")
+        service = srv.bot.service
+        # Played through the service: the subject here is the replay, not the other server.
+        while (playing := await service.get(table.id)).status == "active":
+            seat = playing.to_act()[0]
+            member = Member(playing.seats[seat].user_id, playing.seats[seat].name)
+            await service.act(table.id, member, playing.legal_actions(seat)[0])
+        assert (await service.get(table.id)).status == "finished"
+        here = await anna.slash(srv.channel, "table replay", table=table.id)
+        assert f"There is no table {table.id}." in answer(here)
+        shown = await there.slash(channel, "table replay", table=table.id)
+        assert f"Table {table.id}" in message_text(shown.response)
+        assert "has not finished a table here yet" in answer(
+            await anna.slash(srv.channel, "table history")
+        )
+        assert f"Table {table.id}" in answer(await there.slash(channel, "table history"))
