@@ -2,7 +2,8 @@
 
 Replays rebuild every step from the stored log alone (``games.core.replay``), never from a
 random generator, and show each step through ``game.view``: the public view to everyone, and a
-seat's own view only to the member who holds that seat. The events of a step reach a viewer
+seat's own view only to the member who holds that seat (and held it throughout: see
+``own_seat``). The events of a step reach a viewer
 only when they are addressed to everyone or to the viewer's own seat, so a replay shows nothing
 that was hidden from its viewer when the step was played, also after the end.
 """
@@ -93,6 +94,19 @@ class Profile:
     recent: list[HistoryLine]
 
 
+def own_seat(table: Table, user_id: str) -> int | None:
+    """The seat whose hidden cards a replay may show ``user_id``: the one they hold, unless it
+    changed hands. A seat handed over had holders who did not see each other's cards, and the
+    log does not say at which step it changed hands, so its replay is the public one for
+    everyone; who handed a seat over holds none and sees the public replay too.
+    """
+    seat = table.seat_of(user_id)
+    handed = table.record.settings.get("handed_over") or {}
+    if seat is None or seat in handed.values():
+        return None
+    return seat
+
+
 class HistoryService:
     """Reads for history, replays and profiles, through the table service and the repository."""
 
@@ -141,7 +155,7 @@ class HistoryService:
         log = await self.repo.log(table.id)
         steps = len(log)
         at = steps if step is None else max(0, min(step, steps))
-        seat = table.seat_of(user_id)
+        seat = own_seat(table, user_id)
         moves = [(entry.seat, entry.code) for entry in log]
         game = table.game
         state = replay(game, len(table.seats), table.options, moves[: max(at - 1, 0)])
