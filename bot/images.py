@@ -179,16 +179,22 @@ async def attach(
 
 
 async def paint(
-    bot: TischrundeBot, work: Callable[[], bytes], filename: str, embed: discord.Embed
+    bot: TischrundeBot,
+    work: Callable[[], bytes],
+    filename: str,
+    embed: discord.Embed,
+    *,
+    urgent: bool = True,
 ) -> list[discord.File]:
     """A picture ``work`` draws (a replay step, a chart), on the pictures' one worker thread
     (the fonts must not draw twice at once), as a file shown as ``embed``'s image; ``[]`` when
-    pictures are turned off or drawing failed, as for ``attach``.
+    pictures are turned off or drawing failed, as for ``attach``. ``urgent``: for the answer
+    to an interaction, as for ``attach`` (a post the relay delivers is not).
     """
     if not bot.settings.pictures:
         return []
     try:
-        png = await _painter().run(work, urgent=True)
+        png = await _painter().run(work, urgent)
     except Exception:  # a picture is a courtesy; the text carries the content
         log.exception("could not draw %s", filename)
         return []

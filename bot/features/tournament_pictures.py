@@ -65,13 +65,18 @@ async def round_files(
         lambda: standings_picture(title, rows, headers),
         f"standings-{record.id}-{round_number}.png",
         embed,
+        urgent=False,
     )
     embeds = [embed]
     if record.format in (ELIMINATION, MULTI_ELIMINATION):
         names = {line.user_id: line.name for line in lines}
         first = frozenset(line.user_id for line in lines if line.place == 1)
         done = record.status == DONE
-        rounds = await bot.tournaments.bracket(record.id, first if done else frozenset())
+        # As it stood after this round: the next round's seats say who went on, and a post
+        # delivered late shows nothing of the rounds after that.
+        rounds = await bot.tournaments.bracket(
+            record.id, first if done else frozenset(), up_to=round_number + 1
+        )
         columns = []
         for number in rounds:
             matches = []
@@ -90,6 +95,7 @@ async def round_files(
             lambda: bracket_picture(heading, columns),
             f"bracket-{record.id}-{round_number}.png",
             second,
+            urgent=False,
         )
         if second.image:
             embeds.append(second)

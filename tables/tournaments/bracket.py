@@ -70,7 +70,10 @@ def bracket_of(pairings: list[PairingRecord], winners: frozenset[str]) -> list[B
 
 
 async def bracket(
-    repo: Repository, tournament_id: int, winners: frozenset[str]
+    repo: Repository, tournament_id: int, winners: frozenset[str], up_to: int | None = None
 ) -> list[BracketRound]:
-    """The tournament's bracket as stored now."""
-    return bracket_of(await repo.pairings(tournament_id), winners)
+    """The tournament's bracket as stored now, to round ``up_to`` (None: every round)."""
+    pairings = await repo.pairings(tournament_id)
+    if up_to is not None:
+        pairings = [pairing for pairing in pairings if pairing.round <= up_to]
+    return bracket_of(pairings, winners)

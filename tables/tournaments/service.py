@@ -1263,12 +1263,16 @@ class TournamentService:
         return self._standings_of(tournament, registrations, history)
 
     async def bracket(
-        self, tournament_id: int, winners: frozenset[str] = frozenset()
+        self,
+        tournament_id: int,
+        winners: frozenset[str] = frozenset(),
+        *,
+        up_to: int | None = None,
     ) -> list[BracketRound]:
-        """An elimination tournament's bracket: every round's matches and who went on
-        (``winners``: the first places, once it is over).
+        """An elimination tournament's bracket: every round's matches (to round ``up_to``)
+        and who went on (``winners``: the first places, once it is over).
         """
-        return await bracket(self.repo, tournament_id, winners)
+        return await bracket(self.repo, tournament_id, winners, up_to)
 
     @staticmethod
     def _standings_of(

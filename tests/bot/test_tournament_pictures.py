@@ -107,6 +107,13 @@ async def test_elimination_rounds_post_standings_and_bracket_pictures(tmp_path):
 
         expected = bracket_picture("Knock · bracket", [column(r.number, r.matches) for r in rounds])
         assert final_pngs["bracket-1-2.png"] == expected
+        # After round 1, nobody had won the final yet: the same bracket without the gold mark.
+        after_one = await srv.bot.tournaments.bracket(1, frozenset(), up_to=2)
+        assert after_one[1].matches[0].advancing == []
+        assert posts[0][1]["bracket-1-1.png"] == bracket_picture(
+            "Knock · bracket", [column(r.number, r.matches) for r in after_one]
+        )
+        assert [r.number for r in await srv.bot.tournaments.bracket(1, up_to=1)] == [1]
 
 
 async def test_swiss_rounds_post_standings_pictures_without_a_bracket(tmp_path):
