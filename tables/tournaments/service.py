@@ -950,8 +950,11 @@ class TournamentService:
         ):
             changes.update_tournament(tournament.id, status=DONE)
             tournament.status = DONE
-            self._post(changes, tournament, "finished", number, standings=standings_json(lines))
-            changes.events.append(TournamentEvent("finished", tournament, number, standings=lines))
+            # Again, now that it is over: elimination formats call the first place the
+            # winner, not "still in".
+            final = self._standings_of(tournament, registrations, history)
+            self._post(changes, tournament, "finished", number, standings=standings_json(final))
+            changes.events.append(TournamentEvent("finished", tournament, number, standings=final))
             return None
         return await self._open_round(tournament, number + 1, changes, history)
 

@@ -80,6 +80,9 @@ async def test_elimination_rounds_post_standings_and_bracket_pictures(tmp_path):
         ]
         _titles, final_pngs = posts[-1]
         lines = await posted_standings(srv, "finished")
+        # The final ranking names its winner (it once said "still in", as after a round).
+        assert [line.note.en for line in lines if line.place == 1] == ["winner"]
+        assert lines == await srv.bot.tournaments.standings(1)
         headers = [header.get("en") for header in HEADERS]
         assert final_pngs["standings-1-2.png"] == standings_picture(
             "Knock · final ranking", standing_rows(lines, "en"), headers
