@@ -15,6 +15,7 @@ COPY storage ./storage
 COPY bot ./bot
 COPY pictures ./pictures
 COPY tischrunde ./tischrunde
+COPY settings ./settings
 # The lock pins every transitive dependency, so the image runs what the tests ran against.
 RUN pip install --no-cache-dir --require-hashes -r requirements/runtime.txt \
     && pip install --no-cache-dir --no-deps . \

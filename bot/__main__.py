@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from tischrunde.cli import main
+from .run import main
 
 if __name__ == "__main__":
-    sys.exit(main(["bot"]))
+    sys.exit(main())

@@ -24,13 +24,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from storage import GuildSettings, Repository, UserPreferences
+from settings import Settings
 from tables.history import HistoryService
+from tables.records import GuildSettings, Repository, UserPreferences, open_repository
 from tables.service import Table, TableError, TableService
 from tables.startup import start_up
 from tables.tournaments.ratings import RatingService
 from tables.tournaments.service import TournamentService
-from tischrunde.settings import Settings
 
 from . import i18n
 from .clocks import ClockDriver
@@ -110,8 +110,6 @@ class TischrundeBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open storage, build the service, load features, register components, sync."""
         if self.repository is None:
-            from storage import open_repository
-
             self.repository = open_repository(self.settings.database())
             await self.repository.open()
         self.service = TableService(

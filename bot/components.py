@@ -1,13 +1,15 @@
 """Persistent components: one ``DynamicItem`` for every button and select the bot makes.
 
-The custom_id carries everything (``tr:<kind>:<table>[:<seq>:<arg>]``, see ``render``), so a
-click works after a restart with no view kept in memory. A custom_id that starts with ``tr:``
-but does not parse gets a clear private answer instead of Discord's "interaction failed".
+The custom_id carries everything (``tr:<kind>:<table>[:<seq>:<arg>]``, see ``custom_ids``), so
+a click works after a restart with no view kept in memory. Each kind has one handler in
+``HANDLERS``. A custom_id that starts with ``tr:`` but does not parse gets a clear private
+answer instead of Discord's "interaction failed".
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -15,7 +17,7 @@ import discord
 from tables.limits import MAX_PAGE, ascii_number
 
 from . import i18n
-from .render import HANDOVER_KIND, ParsedId, parse_custom_id
+from .custom_ids import ComponentKind, ParsedId, parse_custom_id
 
 if TYPE_CHECKING:
     from .app import TischrundeBot
@@ -55,53 +57,10 @@ class TableComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"tr
         await bot.guarded(interaction, self._dispatch(bot, interaction))
 
     async def _dispatch(self, bot: TischrundeBot, interaction: discord.Interaction) -> None:
-        parsed = self.parsed
-        flows = bot.flows
-        if parsed is None:
-            lang = await bot.language(interaction)
-            await flows.reply(interaction, i18n.MALFORMED_COMPONENT.get(lang))
+        if self.parsed is None:
+            await _malformed(bot, interaction)
             return
-        table_id = parsed.table_id
-        if parsed.kind == "j":
-            await flows.join(interaction, table_id)
-        elif parsed.kind == "l":
-            await flows.leave(interaction, table_id)
-        elif parsed.kind == "e":
-            await flows.add_engine(interaction, table_id)
-        elif parsed.kind == "g":
-            await flows.start(interaction, table_id)
-        elif parsed.kind == "x":
-            await flows.cancel(interaction, table_id)
-        elif parsed.kind == "h":
-            await flows.show_hand(
-                interaction, table_id, replace=self._on_private_message(interaction)
-            )
-        elif parsed.kind == "w":
-            await flows.watch(interaction, table_id)
-        elif parsed.kind == "a":
-            assert parsed.seq is not None and parsed.arg is not None
-            await flows.act(interaction, table_id, parsed.seq, parsed.arg)
-        elif parsed.kind == "s":
-            assert parsed.seq is not None
-            # A select's data (discord.py types it as the union of every interaction's data).
-            data = cast(dict[str, Any], interaction.data or {})
-            values = data.get("values") or []
-            if len(values) != 1:
-                lang = await bot.language(interaction)
-                await flows.reply(interaction, i18n.MALFORMED_COMPONENT.get(lang))
-                return
-            await flows.act(interaction, table_id, parsed.seq, str(values[0]))
-        elif parsed.kind == "m":
-            assert parsed.seq is not None and parsed.arg is not None
-            await flows.ask_amount(interaction, table_id, parsed.seq, parsed.arg)
-        elif parsed.kind == "p":
-            assert parsed.seq is not None and parsed.arg is not None
-            # A page beyond any real hand (or not a number at all) shows the first page.
-            page = ascii_number(parsed.arg, most=MAX_PAGE) or 0
-            await flows.show_hand(interaction, table_id, page=page, replace=True, seq=parsed.seq)
-        elif parsed.kind == HANDOVER_KIND:
-            assert parsed.seq is not None
-            await bot.handovers.answer(interaction, parsed.seq, accept=parsed.arg == "y")
+        await HANDLERS[self.parsed.kind](bot, interaction, self.parsed)
 
     @staticmethod
     def _on_private_message(interaction: discord.Interaction) -> bool:
@@ -110,3 +69,99 @@ class TableComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"tr
         if message is None:
             return False
         return message.flags.ephemeral or interaction.guild_id is None
+
+
+Handler = Callable[["TischrundeBot", discord.Interaction, ParsedId], Awaitable[None]]
+"""What a click of one kind does; ``parse_custom_id`` has checked the id's shape for the kind
+(a move's kinds carry ``seq`` and ``arg``), so a handler only narrows the optional fields.
+"""
+
+
+async def _malformed(bot: TischrundeBot, interaction: discord.Interaction) -> None:
+    lang = await bot.language(interaction)
+    await bot.flows.reply(interaction, i18n.MALFORMED_COMPONENT.get(lang))
+
+
+def _move(parsed: ParsedId) -> tuple[int, str]:
+    """The state number and the argument of a move's id (present: the parser checked)."""
+    assert parsed.seq is not None and parsed.arg is not None
+    return parsed.seq, parsed.arg
+
+
+async def _join(bot: TischrundeBot, interaction: discord.Interaction, parsed: ParsedId) -> None:
+    await bot.flows.join(interaction, parsed.table_id)
+
+
+async def _leave(bot: TischrundeBot, interaction: discord.Interaction, parsed: ParsedId) -> None:
+    await bot.flows.leave(interaction, parsed.table_id)
+
+
+async def _engine(bot: TischrundeBot, interaction: discord.Interaction, parsed: ParsedId) -> None:
+    await bot.flows.add_engine(interaction, parsed.table_id)
+
+
+async def _start(bot: TischrundeBot, interaction: discord.Interaction, parsed: ParsedId) -> None:
+    await bot.flows.start(interaction, parsed.table_id)
+
+
+async def _cancel(bot: TischrundeBot, interaction: discord.Interaction, parsed: ParsedId) -> None:
+    await bot.flows.cancel(interaction, parsed.table_id)
+
+
+async def _hand(bot: TischrundeBot, interaction: discord.Interaction, parsed: ParsedId) -> None:
+    replace = TableComponent._on_private_message(interaction)
+    await bot.flows.show_hand(interaction, parsed.table_id, replace=replace)
+
+
+async def _watch(bot: TischrundeBot, interaction: discord.Interaction, parsed: ParsedId) -> None:
+    await bot.flows.watch(interaction, parsed.table_id)
+
+
+async def _act(bot: TischrundeBot, interaction: discord.Interaction, parsed: ParsedId) -> None:
+    seq, code = _move(parsed)
+    await bot.flows.act(interaction, parsed.table_id, seq, code)
+
+
+async def _select(bot: TischrundeBot, interaction: discord.Interaction, parsed: ParsedId) -> None:
+    seq, _row = _move(parsed)
+    # A select's data (discord.py types it as the union of every interaction's data).
+    data = cast(dict[str, Any], interaction.data or {})
+    values = data.get("values") or []
+    if len(values) != 1:
+        await _malformed(bot, interaction)
+        return
+    await bot.flows.act(interaction, parsed.table_id, seq, str(values[0]))
+
+
+async def _amount(bot: TischrundeBot, interaction: discord.Interaction, parsed: ParsedId) -> None:
+    seq, template = _move(parsed)
+    await bot.flows.ask_amount(interaction, parsed.table_id, seq, template)
+
+
+async def _page(bot: TischrundeBot, interaction: discord.Interaction, parsed: ParsedId) -> None:
+    seq, target = _move(parsed)
+    # A page beyond any real hand (or not a number at all) shows the first page.
+    page = ascii_number(target, most=MAX_PAGE) or 0
+    await bot.flows.show_hand(interaction, parsed.table_id, page=page, replace=True, seq=seq)
+
+
+async def _handover(bot: TischrundeBot, interaction: discord.Interaction, parsed: ParsedId) -> None:
+    request_id, answer = _move(parsed)
+    await bot.handovers.answer(interaction, request_id, accept=answer == "y")
+
+
+HANDLERS: dict[ComponentKind, Handler] = {
+    ComponentKind.JOIN: _join,
+    ComponentKind.LEAVE: _leave,
+    ComponentKind.ENGINE: _engine,
+    ComponentKind.START: _start,
+    ComponentKind.CANCEL: _cancel,
+    ComponentKind.HAND: _hand,
+    ComponentKind.WATCH: _watch,
+    ComponentKind.ACT: _act,
+    ComponentKind.SELECT: _select,
+    ComponentKind.AMOUNT: _amount,
+    ComponentKind.PAGE: _page,
+    ComponentKind.HANDOVER: _handover,
+}
+"""One handler per kind of component (every kind has one: a test checks)."""

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from storage import UserPreferences
+from tables.records import UserPreferences
 from tables.service import Table
 
 from . import i18n, outbox

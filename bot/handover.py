@@ -14,11 +14,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from games.core import Text
-from storage import HandoverRecord
-from tables import messages as service_messages
 from tables import notices
 from tables.clocks import format_duration
 from tables.handover import request_post_key
+from tables.records import HandoverRecord
 from tables.service import Member, Table, TableError
 
 from . import i18n, outbox
@@ -63,9 +62,7 @@ class HandoverFlows:
         bot = self.bot
         service = bot.service
         lang = await bot.language(interaction)
-        table = await service.get(table_id)
-        if table.record.place.get("guild") not in (None, str(interaction.guild_id)):
-            raise TableError(service_messages.NO_SUCH_TABLE.format(id=table_id), "unknown")
+        table = await bot.flows.table_of_this_server(interaction, table_id)
         if member.bot:
             raise TableError(i18n.NO_BOTS_AT_TABLES)
         may_manage = await bot.flows.may_manage(interaction, table)
@@ -235,9 +232,7 @@ class HandoverFlows:
         """The member leaves a running table: their seat forfeits like a timeout."""
         bot = self.bot
         lang = await bot.language(interaction)
-        table = await bot.service.get(table_id)
-        if table.record.place.get("guild") not in (None, str(interaction.guild_id)):
-            raise TableError(service_messages.NO_SUCH_TABLE.format(id=table_id), "unknown")
+        await bot.flows.table_of_this_server(interaction, table_id)
         member = member_of(interaction)
         await bot.service.resign(table_id, member)
         # The thread's note (and the forfeit, if the seat acted now) was stored with the

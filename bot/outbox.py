@@ -36,9 +36,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from games.core import Event, replay
-from storage import OutboxRecord
 from tables import notices
 from tables.clocks import format_duration, retry_delay
+from tables.records import OutboxRecord
 from tables.service import Table, TableError
 
 from . import i18n

@@ -13,12 +13,11 @@ import discord
 
 from games.core import Event, decode
 from tables.clocks import format_duration
-from tables.limits import ascii_number
 from tables.service import Table
 
 from . import i18n
+from .custom_ids import HANDOVER_KIND, ComponentKind, custom_id
 
-PREFIX = "tr"
 BUTTONS_PER_ROW = 5
 ACTION_ROWS_PER_PAGE = 4
 """A message holds 5 rows; one stays free for paging and refreshing."""
@@ -28,53 +27,6 @@ OPTION_TEXT_MAX = 100
 DESCRIPTION_MAX = 4000
 FIELD_MAX = 1000
 COLOUR = discord.Colour.dark_green()
-
-
-# ----- custom ids ----------------------------------------------------------------------------
-
-
-def custom_id(kind: str, table_id: int, *parts: object) -> str:
-    """``tr:<kind>:<table>[:<part>...]``; the last part (an action code) may contain colons."""
-    return ":".join([PREFIX, kind, str(table_id), *(str(part) for part in parts)])
-
-
-@dataclass(frozen=True)
-class ParsedId:
-    """A component's custom_id taken apart: what to do, at which table, at which state."""
-
-    kind: str
-    table_id: int
-    seq: int | None = None
-    arg: str | None = None
-
-
-LOBBY_KINDS = {"j", "l", "e", "g", "x"}
-"""join, leave, add engine, start (go), cancel (x)."""
-
-
-HANDOVER_KIND = "ho"
-"""``tr:ho:<table>:<request>:y|n``: accept or decline a request to take over a seat."""
-
-
-def _number(text: str) -> bool:
-    # ASCII digits only ("²".isdigit() is true, but int("²") fails), and within SQLite's
-    # integers: a larger id would raise OverflowError in storage instead of a clear answer.
-    return ascii_number(text) is not None
-
-
-def parse_custom_id(text: str) -> ParsedId | None:
-    """The parsed custom_id, or None when it is not one the bot makes (a malformed id)."""
-    parts = text.split(":", 4)
-    if len(parts) < 3 or parts[0] != PREFIX or not _number(parts[2]):
-        return None
-    kind, table_id = parts[1], int(parts[2])
-    if kind in LOBBY_KINDS or kind in ("h", "w"):
-        return ParsedId(kind, table_id) if len(parts) == 3 else None
-    if kind in ("a", "s", "p", "m") and len(parts) == 5 and _number(parts[3]) and parts[4]:
-        return ParsedId(kind, table_id, int(parts[3]), parts[4])
-    if kind == HANDOVER_KIND and len(parts) == 5 and _number(parts[3]) and parts[4] in ("y", "n"):
-        return ParsedId(kind, table_id, int(parts[3]), parts[4])
-    return None
 
 
 # ----- text helpers --------------------------------------------------------------------------
@@ -162,11 +114,11 @@ def lobby_view(table: Table, lang: str) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     buttons = (
-        ("j", i18n.JOIN, discord.ButtonStyle.success),
-        ("l", i18n.LEAVE, discord.ButtonStyle.secondary),
-        ("e", i18n.ADD_ENGINE, discord.ButtonStyle.secondary),
-        ("g", i18n.START, discord.ButtonStyle.primary),
-        ("x", i18n.CANCEL, discord.ButtonStyle.danger),
+        (ComponentKind.JOIN, i18n.JOIN, discord.ButtonStyle.success),
+        (ComponentKind.LEAVE, i18n.LEAVE, discord.ButtonStyle.secondary),
+        (ComponentKind.ENGINE, i18n.ADD_ENGINE, discord.ButtonStyle.secondary),
+        (ComponentKind.START, i18n.START, discord.ButtonStyle.primary),
+        (ComponentKind.CANCEL, i18n.CANCEL, discord.ButtonStyle.danger),
     )
     for kind, label, style in buttons:
         button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
@@ -256,13 +208,13 @@ def hand_button_view(table: Table) -> discord.ui.View | None:
     button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
         label=i18n.HAND_BUTTON,
         style=discord.ButtonStyle.primary,
-        custom_id=custom_id("h", table.id),
+        custom_id=custom_id(ComponentKind.HAND, table.id),
     )
     view.add_item(TableComponent(button))
     watch: discord.ui.Button[discord.ui.View] = discord.ui.Button(
         label=i18n.WATCH_BUTTON,
         style=discord.ButtonStyle.secondary,
-        custom_id=custom_id("w", table.id),
+        custom_id=custom_id(ComponentKind.WATCH, table.id),
     )
     view.add_item(TableComponent(watch))
     return view
@@ -347,14 +299,14 @@ def hand_view(table: Table, seat: int, lang: str, page: int = 0) -> tuple[discor
                 button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
                     label=clip(label, BUTTON_LABEL_MAX),
                     style=discord.ButtonStyle.success,
-                    custom_id=custom_id("a", table.id, table.seq, code),
+                    custom_id=custom_id(ComponentKind.ACT, table.id, table.seq, code),
                     row=row_number,
                 )
                 view.add_item(TableComponent(button))
         else:
             index = page * ACTION_ROWS_PER_PAGE + row_number
             select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
-                custom_id=custom_id("s", table.id, table.seq, index),
+                custom_id=custom_id(ComponentKind.SELECT, table.id, table.seq, index),
                 placeholder=clip(i18n.CHOOSE.format(group=row.group).get(lang), OPTION_TEXT_MAX),
                 options=[
                     discord.SelectOption(
@@ -372,7 +324,7 @@ def hand_view(table: Table, seat: int, lang: str, page: int = 0) -> tuple[discor
             button = discord.ui.Button(
                 label=caption.get(lang),
                 style=discord.ButtonStyle.secondary,
-                custom_id=custom_id("p", table.id, table.seq, target),
+                custom_id=custom_id(ComponentKind.PAGE, table.id, table.seq, target),
                 disabled=not 0 <= target < pages,
                 row=nav_row,
             )
@@ -382,7 +334,7 @@ def hand_view(table: Table, seat: int, lang: str, page: int = 0) -> tuple[discor
         button = discord.ui.Button(
             label=clip(i18n.OTHER_AMOUNT.format(verb=verb).get(lang), BUTTON_LABEL_MAX),
             style=discord.ButtonStyle.secondary,
-            custom_id=custom_id("m", table.id, table.seq, template),
+            custom_id=custom_id(ComponentKind.AMOUNT, table.id, table.seq, template),
             row=nav_row,
         )
         view.add_item(TableComponent(button))
@@ -390,7 +342,7 @@ def hand_view(table: Table, seat: int, lang: str, page: int = 0) -> tuple[discor
         button = discord.ui.Button(
             label=i18n.REFRESH.get(lang),
             style=discord.ButtonStyle.secondary,
-            custom_id=custom_id("h", table.id),
+            custom_id=custom_id(ComponentKind.HAND, table.id),
             row=nav_row,
         )
         view.add_item(TableComponent(button))

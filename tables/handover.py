@@ -27,9 +27,10 @@ from . import notices
 from .clocks import HOUR
 from .limits import valid_id
 from .locks import LockMap
+from .requests import Member, MoveOutcome, TableError
 
 if TYPE_CHECKING:
-    from .service import Member, MoveOutcome, Table, TableService
+    from .service import Table, TableService
 
 HANDOVER_EXPIRY = "handover_expiry"
 REQUEST_HOURS = 24
@@ -108,8 +109,6 @@ class Handovers:
         ``substitute`` would refuse now, a request for the seat still open, or a member who
         declined at this table before. Changes nothing at the table.
         """
-        from .service import TableError
-
         table = await self.service.get(table_id)
         self.check(table, seat, by, to, may_manage=may_manage)
         for pending in await self.repo.handovers_of_table(table_id, ("pending",)):
@@ -163,8 +162,6 @@ class Handovers:
 
     def check(self, table: Table, seat: int, by: Member, to: Member, *, may_manage: bool) -> None:
         """What ``substitute`` checks, asked before a request is stored."""
-        from .service import TableError
-
         if table.status != ACTIVE or table.state is None:
             raise TableError(msg.NOT_ACTIVE)
         if not may_manage and table.record.host != by.user_id:
@@ -180,8 +177,6 @@ class Handovers:
 
     async def get(self, request_id: int) -> HandoverRecord:
         """The request; ``TableError`` if there is none."""
-        from .service import TableError
-
         record = await self.repo.get_handover(request_id) if valid_id(request_id) else None
         if record is None:
             raise TableError(NO_SUCH_REQUEST, "unknown")
@@ -192,8 +187,6 @@ class Handovers:
         of tables permitting); a refusal of the hand-over itself (the table ended meanwhile)
         cancels the request. Only the named member may answer, once.
         """
-        from .service import TableError
-
         async with self._lock(request_id):
             try:
                 record = await self.get(request_id)
@@ -220,17 +213,12 @@ class Handovers:
                 self._answering.pop(request_id, None)
 
     async def _hand_over(self, record: HandoverRecord, table: Table, member: Member) -> MoveOutcome:
-        from .service import Member as Person
-        from .service import TableError
-
         if 0 <= record.seat < len(table.seats) and table.seats[record.seat].user_id == (
             member.user_id
         ):
             # The hand-over is stored but the request was not settled (a crash between the
             # two writes): this answer finishes it.
             await self.repo.settle_handover(record.id, "accepted")
-            from .service import MoveOutcome
-
             return MoveOutcome(table)
         guild = table.record.place.get("guild")
         if guild:
@@ -240,11 +228,11 @@ class Handovers:
         settled = Changes()
         settled.settle_handover(record.id, "accepted")
         try:
-            self.check(table, record.seat, Person(record.asked_by, ""), member, may_manage=True)
+            self.check(table, record.seat, Member(record.asked_by, ""), member, may_manage=True)
             return await self.service.substitute(
                 record.table_id,
                 record.seat,
-                Person(record.asked_by, ""),
+                Member(record.asked_by, ""),
                 member,
                 may_manage=True,
                 changes=settled,

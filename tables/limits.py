@@ -29,6 +29,7 @@ from storage import ACTIVE, LOBBY, Changes, DeadlineRecord, Repository
 from storage.base import TableId
 
 from .clocks import DAY
+from .requests import TableError
 
 if TYPE_CHECKING:
     from .service import Table, TableService
@@ -185,8 +186,6 @@ class LimitKeeper:
         """Store the server's own values (None leaves one as it is); ``TableError`` when one
         is outside its bounds, and then nothing is stored.
         """
-        from .service import TableError
-
         own = await self.repo.get_guild_limits(guild_id)
         for name, value in values.items():
             if value is None:
@@ -230,8 +229,6 @@ class LimitKeeper:
         (``lobby``) and one more table than the limits allow. The refusal speaks to
         ``user_id``, who asked for the seat (opening, joining, accepting a hand-over).
         """
-        from .service import TableError
-
         limits = await self.of_guild(guild_id)
         if lobby:
             count = await self.repo.count_tables_of_user(user_id, guild_id, (LOBBY,))
@@ -245,8 +242,6 @@ class LimitKeeper:
 
     async def check_tournament(self, guild_id: str, open_or_running: int) -> None:
         """Refuse one more tournament when ``open_or_running`` already reach the limit."""
-        from .service import TableError
-
         limits = await self.of_guild(guild_id)
         if open_or_running >= limits.tournaments:
             text = TOO_MANY_TOURNAMENTS.format(count=open_or_running, limit=limits.tournaments)
@@ -254,8 +249,6 @@ class LimitKeeper:
 
     async def check_engine_entry(self, guild_id: str, engines: int) -> None:
         """Refuse one more engine player in a tournament that has ``engines`` already."""
-        from .service import TableError
-
         limits = await self.of_guild(guild_id)
         if engines >= limits.engine_entries:
             text = TOO_MANY_ENGINES.format(count=engines, limit=limits.engine_entries)

@@ -24,7 +24,6 @@ from pydantic import BaseModel
 from games.core import (
     CHANCE,
     FORFEIT,
-    Event,
     Game,
     IllegalAction,
     Result,
@@ -59,44 +58,14 @@ from .handover import Handovers
 from .limits import LOBBY_EXPIRY, LimitCaps, LimitKeeper, valid_id
 from .locks import LockMap
 from .processes import LEASE_SECONDS
+from .requests import Applied, Member, MoveOutcome, TableError
+from .turns import TurnClocks
 
 logger = logging.getLogger(__name__)
 
 
 CACHE_SIZE = 2000
 """Tables a service keeps in memory by default (a few kB to a few tens of kB each)."""
-
-
-class TableError(Exception):
-    """A request the service refuses; ``reason`` is safe to show privately to the requester.
-
-    ``kind`` lets an adapter react (e.g. show the fresh table on ``stale``).
-    """
-
-    def __init__(self, reason: Text, kind: str = "refused", *, table: Table | None = None) -> None:
-        super().__init__(reason.en)
-        self.reason = reason
-        self.kind = kind
-        self.table = table
-        """Set on ``stale``: the table as it stands now, so the answer needs no second load."""
-
-
-@dataclass(frozen=True)
-class Member:
-    """A person: a stable id (a Discord user id, or a terminal name) and a display name."""
-
-    user_id: str
-    name: str
-
-
-@dataclass
-class Applied:
-    """One stored action and what it caused."""
-
-    seq: int
-    seat: int
-    code: str
-    events: list[Event]
 
 
 @dataclass
@@ -204,21 +173,6 @@ class Table:
 
 
 @dataclass
-class MoveOutcome:
-    """What a move did: the actions stored (the move, then chance and engine moves)."""
-
-    table: Table
-    applied: list[Applied] = field(default_factory=list)
-    duplicate: bool = False
-    """True if this request had already been applied; nothing new was stored."""
-
-    @property
-    def events(self) -> list[tuple[Applied, Event]]:
-        """Every event of every stored action, in order."""
-        return [(applied, event) for applied in self.applied for event in applied.events]
-
-
-@dataclass
 class TimedOut:
     """A seat's clock ran out: the engine moved for it, or it forfeited."""
 
@@ -319,8 +273,6 @@ class TableService:
         self.catching_up = False
         """Set by the driver while the first deadline run after a start-up runs: the posts of
         that run say they catch up on missed time."""
-        from .turns import TurnClocks
-
         if lease_seconds is None:
             # A process alone on its database needs no lease: what a killed one held is the
             # restarted one's to take at once, as before there were leases.
@@ -1003,3 +955,34 @@ class TableService:
     def _require_host(table: Table, member: Member) -> None:
         if table.record.host != member.user_id:
             raise TableError(msg.HOST_ONLY, "forbidden")
+
+    # ----- where a table lives, for the adapter ------------------------------------------------
+
+    async def set_place(self, table: Table, **values: str) -> None:
+        """Add ``values`` to where ``table`` lives (its lobby message, its thread)."""
+        place = {**table.record.place, **values}
+        await self.repo.update_table(table.id, place=place)
+        table.record.place = place
+
+    async def running_table_with_thread(self, thread_id: str) -> int | None:
+        """The running table whose thread is ``thread_id``, if there is one."""
+        for record in await self.repo.tables_with_status((ACTIVE,)):
+            if record.place.get("thread") == thread_id:
+                return record.id
+        return None
+
+
+# The request types moved to ``tables.requests``; callers still name them from here.
+__all__ = [
+    "CACHE_SIZE",
+    "Applied",
+    "Member",
+    "MoveOutcome",
+    "Table",
+    "TableError",
+    "TableService",
+    "TimedOut",
+    "chance_rng",
+    "check_move",
+    "not_a_player",
+]

@@ -25,6 +25,7 @@ import logging
 import math
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from games.core import Text
@@ -33,6 +34,7 @@ from storage import ACTIVE, Changes, DeadlineRecord, VacationRecord
 from . import notices
 from .clocks import DAY, HOUR
 from .locks import LockMap
+from .requests import TableError
 
 if TYPE_CHECKING:
     from .service import Table, TableService, TimedOut
@@ -58,10 +60,21 @@ VACATION_BAD_DAYS = Text(
     "Ein Urlaub dauert mindestens einen Tag.", "A vacation lasts at least one day."
 )
 ALREADY_AWAY = Text(
-    "Du bist schon im Urlaub bis <t:{until}:f>; beende ihn zuerst.",
-    "You are already on vacation until <t:{until}:f>; end it first.",
+    "Du bist schon im Urlaub bis {until}; beende ihn zuerst.",
+    "You are already on vacation until {until}; end it first.",
 )
 NOT_AWAY = Text("Du bist gerade nicht im Urlaub.", "You are not on vacation.")
+
+
+class AlreadyAway(TableError):
+    """A vacation asked for while one runs. ``until`` is its end as data, so an adapter can
+    show it in the reader's own time (the reason gives it in UTC).
+    """
+
+    def __init__(self, until: float) -> None:
+        shown = datetime.fromtimestamp(until, UTC).strftime("%Y-%m-%d %H:%M UTC")
+        super().__init__(ALREADY_AWAY.format(until=shown))
+        self.until = until
 
 
 def reminder_times(start: float, per_move: int) -> list[float]:
@@ -390,8 +403,6 @@ class TurnClocks:
         """Pause the person's clocks on every table for ``days`` days (``TableError`` when it
         is more than their allowance leaves, or they are away already).
         """
-        from .service import TableError
-
         if days < 1:
             raise TableError(VACATION_BAD_DAYS)
         async with self.setting([user_id]):
@@ -400,12 +411,10 @@ class TurnClocks:
     async def _start_vacation_locked(
         self, user_id: str, days: int, guild_id: str | None
     ) -> VacationRecord:
-        from .service import TableError
-
         now = self.service.clock()
         current = await self.active_vacation(user_id)
         if current is not None:
-            raise TableError(ALREADY_AWAY.format(until=int(current.until)))
+            raise AlreadyAway(current.until)
         allowed, left = await self.allowance(user_id, guild_id)
         if days > left + 1e-9:
             raise TableError(VACATION_TOO_LONG.format(left=math.floor(left), allowed=allowed))
@@ -424,8 +433,6 @@ class TurnClocks:
 
     async def end_vacation(self, user_id: str) -> VacationRecord:
         """End the person's vacation now: their clocks run again with the time they had."""
-        from .service import TableError
-
         async with self.setting([user_id]):
             vacation = await self.active_vacation(user_id)
             if vacation is None:

@@ -11,17 +11,12 @@ from typing import Any
 
 from games.core import SetupError, all_games, get_game
 from games.core.conformance import ConformanceError
-
-from .settings import SettingsProblem, load_settings
+from settings import SettingsProblem, load_settings
 
 TOKEN_HINT = (
     "No DISCORD_TOKEN set: create an application and bot at "
     "https://discord.com/developers/applications, copy its token into .env as DISCORD_TOKEN=... "
     "(see README); meanwhile, play at the terminal table below."
-)
-NO_TOKEN = (
-    "setting DISCORD_TOKEN is missing: create a bot at https://discord.com/developers/applications "
-    "and put its token in .env as DISCORD_TOKEN=... (see README)"
 )
 
 
@@ -241,34 +236,12 @@ def _start(args: argparse.Namespace, lang: str) -> int:
 
 
 def _bot(shards: str | None = None, shard_count: int | None = None) -> int:
-    """Run the Discord bot until it is stopped; a missing token stops it with one line. A
-    shard range from the command line replaces the one in the environment.
+    """Run the Discord bot until it is stopped (``bot.run``); imported here so the terminal
+    commands start without loading discord.py.
     """
-    import logging
+    from bot.run import run
 
-    from bot.app import make_bot
-
-    given = {"shards": shards, "shard_count": shard_count}
-    settings = load_settings(**{key: value for key, value in given.items() if value is not None})
-    if settings.discord_token is None:
-        raise SettingsProblem(NO_TOKEN)
-    # discord.py's handler logs to stderr; the token is never part of what it logs.
-    import aiohttp
-    import discord
-
-    discord_bot = make_bot(settings)
-    try:
-        discord_bot.run(
-            settings.discord_token.get_secret_value(),
-            log_level=getattr(logging, settings.log_level),
-            root_logger=True,
-        )
-    except discord.LoginFailure:
-        raise SettingsProblem("setting DISCORD_TOKEN is invalid: Discord refused it") from None
-    except aiohttp.ClientConnectionError as error:
-        print(f"cannot reach Discord: {error}", file=sys.stderr)
-        return 1
-    return 0
+    return run(shards, shard_count)
 
 
 async def _menu(lang: str) -> int:

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from storage import GuildSettings, UserPreferences
+from tables.records import GuildSettings, UserPreferences
 
 from .. import i18n
 from ..i18n import T

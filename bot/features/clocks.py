@@ -9,6 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from tables.service import TableError
+from tables.turns import ALREADY_AWAY, AlreadyAway
+
 from .. import i18n
 from ..i18n import T
 
@@ -44,7 +47,11 @@ class ClockCommands(commands.Cog):
         user_id = str(interaction.user.id)
         guild = str(interaction.guild_id) if interaction.guild_id else None
         clocks = self.bot.service.clocks
-        vacation = await clocks.start_vacation(user_id, days, guild)
+        try:
+            vacation = await clocks.start_vacation(user_id, days, guild)
+        except AlreadyAway as away:
+            # The service gives the end in UTC; Discord shows it in the reader's own time.
+            raise TableError(ALREADY_AWAY.format(until=f"<t:{int(away.until)}:f>")) from None
         _allowed, left = await clocks.allowance(user_id, guild)
         text = i18n.VACATION_STARTED.format(until=int(vacation.until), left=math.floor(left))
         await self.bot.flows.reply(interaction, text.get(lang))

@@ -296,10 +296,9 @@ class TableCommands(commands.Cog):
         """The table given, or the one whose thread this is (the host may not hold a seat)."""
         if table is not None:
             return table
-        here = str(interaction.channel_id)
-        for record in await self.bot.service.repo.tables_with_status(("active",)):
-            if record.place.get("thread") == here:
-                return record.id
+        running = await self.bot.service.running_table_with_thread(str(interaction.channel_id))
+        if running is not None:
+            return running
         return await self._resolve(interaction, None)
 
     for _command in (leave, start, cancel, hand, show, resign):

@@ -20,7 +20,7 @@ from tables.tournaments.standings import fmt
 from ..images import paint
 
 if TYPE_CHECKING:
-    from storage.base import TournamentRecord
+    from tables.records import TournamentRecord
 
     from ..app import TischrundeBot
 

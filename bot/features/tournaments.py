@@ -25,12 +25,17 @@ from discord.ext import commands
 from games.core import Text, all_games, get_game
 from tables.clocks import DEFAULT_PER_MOVE, ClockError, parse_duration
 from tables.service import TableError
-from tables.tournaments.messages import NO_SUCH_TOURNAMENT, ORGANISER_ONLY
+from tables.tournaments.messages import (
+    NO_SUCH_TOURNAMENT,
+    ORGANISER_ONLY,
+    THEY_ARE_NOT_REGISTERED,
+)
 from tables.tournaments.service import (
     ELIMINATION,
     MULTI_ELIMINATION,
     ROUND_ROBIN_FORMAT,
     SWISS_FORMAT,
+    NotRegistered,
     StandingLine,
     TournamentEvent,
     TournamentService,
@@ -45,7 +50,7 @@ from ..i18n import T
 from .tournament_pictures import round_files
 
 if TYPE_CHECKING:
-    from storage.base import Registration, TournamentRecord
+    from tables.records import Registration, TournamentRecord
     from tables.service import Table
 
     from ..app import TischrundeBot
@@ -532,12 +537,18 @@ class TournamentCommands(commands.Cog):
     ) -> None:
         """Stop playing in a tournament: no more pairings from the next round on."""
         record = await self._resolve(interaction, tournament)
-        registration = await self.tournaments.drop(
-            record.id,
-            member_of(interaction),
-            str(player.id) if player else None,
-            may_organise=await self.may_organise(interaction),
-        )
+        try:
+            registration = await self.tournaments.drop(
+                record.id,
+                member_of(interaction),
+                str(player.id) if player else None,
+                may_organise=await self.may_organise(interaction),
+            )
+        except NotRegistered as error:
+            # The service names the player by id; here they are named as Discord shows them.
+            name = f"<@{error.user_id}>"
+            text = THEY_ARE_NOT_REGISTERED.format(name=name, id=error.tournament_id)
+            raise TableError(text) from None
         await self._reply(interaction, DROPPED, id=record.id, name=registration.name)
 
     @app_commands.command(

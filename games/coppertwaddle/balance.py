@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core import CHANCE
+from games.core import CHANCE, get_game
 
 from .cards import DESIGN_OF, DESIGNS
 
@@ -171,19 +171,19 @@ def self_play(
     matches: int, seed: int = 0, players: tuple[str, str] = ("strategy", "strategy")
 ) -> list[dict[str, Any]]:
     """Finished matches between two engine players (the bare loop, no checks)."""
-    from . import GAME
-
-    engine = GAME.engine_players()
+    # Looked up, not imported: the engine's balance report imports this module.
+    game = get_game("coppertwaddle")
+    engine = game.engine_players()
     finished = []
     for index in range(matches):
         rng = random.Random(seed + index)
-        state = GAME.initial_state(2, GAME.parse_options(2))
-        while seats := GAME.to_act(state):
+        state = game.initial_state(2, game.parse_options(2))
+        while seats := game.to_act(state):
             seat = seats[0]
             if seat == CHANCE:
-                code = GAME.sample_chance(state, rng)
+                code = game.sample_chance(state, rng)
             else:
-                code = engine[players[seat]].choose(GAME, state, seat, rng)
-            state, _events = GAME.apply(state, seat, code, checked=False)
+                code = engine[players[seat]].choose(game, state, seat, rng)
+            state, _events = game.apply(state, seat, code, checked=False)
         finished.append(state)
     return finished

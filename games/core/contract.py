@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .codes import MAX_PLAYER_CODE, decode
 from .errors import GAME_OVER, MALFORMED, NOT_NOW, NOT_YOUR_TURN, IllegalAction, SetupError
+from .players import RandomPlayer
 from .text import Text
 
 CHANCE = -1
@@ -415,8 +416,6 @@ class Game(ABC):
 
     def engine_players(self) -> dict[str, Any]:
         """Engine players by name; every game has ``random``, good games add ``strategy``."""
-        from games.players import RandomPlayer
-
         return {"random": RandomPlayer()}
 
 

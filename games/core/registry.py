@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from pathlib import Path
 
 from .contract import Game
 from .errors import SetupError
@@ -23,9 +24,9 @@ def _discover() -> None:
     if _discovered:
         return
     _discovered = True
-    import games
-
-    for module in pkgutil.iter_modules(games.__path__):
+    # The games are found beside ``games.core``, not imported by name: the contract knows no
+    # game (each game imports the contract).
+    for module in pkgutil.iter_modules([str(Path(__file__).resolve().parent.parent)]):
         if module.ispkg and module.name not in _NOT_GAMES:
             package = importlib.import_module(f"games.{module.name}")
             game = getattr(package, "GAME", None)

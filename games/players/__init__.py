@@ -4,30 +4,12 @@ A player is stateless: ``choose`` gets the game, the state, the seat and a seede
 (the table derives it from its seed and the state number), so a table's engine moves are
 reproducible and survive restarts. A player must only use what ``game.view(state, seat)`` and
 ``game.legal_actions(state, seat)`` tell it; a strategy that peeks at hidden cards cheats.
+The protocol and the random baseline are defined beside the contract (``games.core.players``),
+which names the baseline in ``Game.engine_players``.
 """
 
 from __future__ import annotations
 
-import random
-from typing import Protocol
-
-from games.core.contract import Game, State
-
-
-class EnginePlayer(Protocol):
-    """Anything that picks a legal action for a seat."""
-
-    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
-        """A code from ``game.legal_actions(state, seat)``."""
-        ...
-
-
-class RandomPlayer:
-    """Picks uniformly among the legal actions: the baseline every strategy must beat."""
-
-    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
-        """A uniformly random legal action."""
-        return rng.choice(game.legal_actions(state, seat))
-
+from games.core.players import EnginePlayer, RandomPlayer
 
 __all__ = ["EnginePlayer", "RandomPlayer"]

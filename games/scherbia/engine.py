@@ -201,20 +201,6 @@ def _own_trick(state: State) -> None:
     state["trick"] = [entry.copy() for entry in state["trick"]]
 
 
-def copy_state(state: State) -> State:
-    """A copy of a Scherbia state sharing nothing the engine mutates in place.
-
-    Faster than the generic ``clone`` because it knows the shape: hands and the trick, which
-    most moves change, are copied here; everything else is shared and never changed in place
-    (``aside``, ``last``, ``ask``) or copied by the one step that changes it (``piles`` and
-    ``out`` when a trick is cleared, ``passed`` on a pass, ``final`` on a final roll).
-    """
-    new = dict(state)
-    new["hands"] = [hand[:] for hand in state["hands"]]
-    new["trick"] = [entry.copy() for entry in state["trick"]]
-    return new
-
-
 def _revealed_factions(state: State) -> list[bool]:
     """Per team: is its faction public (open factions always; hidden ones once shown)."""
     return list(state.get("frev") or [True, True])

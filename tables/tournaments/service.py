@@ -192,6 +192,17 @@ class RegistrationClosed:
     registered: int
 
 
+class NotRegistered(TableError):
+    """An organiser named a player who is not registered. ``user_id`` is that player as data,
+    so an adapter can name them its own way (the reason names them by their id).
+    """
+
+    def __init__(self, user_id: str, tournament_id: int) -> None:
+        super().__init__(msg.THEY_ARE_NOT_REGISTERED.format(name=user_id, id=tournament_id))
+        self.user_id = user_id
+        self.tournament_id = tournament_id
+
+
 class TournamentService:
     """Tournaments on top of a ``TableService``; register ``on_table_finished`` with it."""
 
@@ -280,6 +291,13 @@ class TournamentService:
             return await self.repo.get_tournament(tournament_id)
         except UnknownTournament:
             raise TableError(msg.NO_SUCH_TOURNAMENT.format(id=tournament_id), "unknown") from None
+
+    async def round_of(self, tournament_id: int, number: int) -> RoundRecord | None:
+        """Round ``number`` of the tournament, None before it began."""
+        for record in await self.repo.rounds(tournament_id):
+            if record.number == number:
+                return record
+        return None
 
     async def of_guild(
         self, guild: str, statuses: tuple[str, ...] | None = None
@@ -526,10 +544,7 @@ class TournamentService:
                 if not someone_else:
                     raise
                 # An organiser named the player: the answer is about them, not the organiser.
-                name = f"<@{target}>"
-                raise TableError(
-                    msg.THEY_ARE_NOT_REGISTERED.format(name=name, id=tournament_id)
-                ) from None
+                raise NotRegistered(target, tournament_id) from None
             if registration.dropped_round is not None:
                 if someone_else:
                     raise TableError(

@@ -12,9 +12,9 @@ import simcord
 from simcord import MemberActor
 
 from bot.app import TischrundeBot
+from settings import Settings
 from storage.sqlite import SqliteRepository
 from tests.bot import _simcord_adapter
-from tischrunde.settings import Settings
 
 HAND = "My hand / Mein Blatt"
 

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from bot import i18n
-from bot.render import parse_custom_id
+from bot.custom_ids import parse_custom_id
 from games.core import register, unregister
 from tables.limits import SQLITE_MAX_INT
 from tables.service import TableError

@@ -18,8 +18,8 @@ import simcord.gateway
 
 from bot.app import ShardedTischrundeBot, TischrundeBot, handles_dms, make_bot
 from bot.components import TableComponent
+from settings import Settings
 from storage.sqlite import SqliteRepository
-from tischrunde.settings import Settings
 
 from .harness import answer, custom_ids
 

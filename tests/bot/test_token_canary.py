@@ -8,9 +8,9 @@ import logging
 
 import pytest
 
+from settings import SettingsProblem, load_settings
 from tests.bot.harness import post_button, server
 from tests.bot.test_clocks import seated
-from tischrunde.settings import SettingsProblem, load_settings
 
 CANARY = "canary-TOKEN-a3f9.Zq81-do-not-log"
 

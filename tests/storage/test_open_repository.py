@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from settings import SettingsProblem, load_settings
 from storage import DEFAULT_DATABASE_URL, open_repository
 from storage.postgres import PostgresRepository
 from storage.sqlite import SqliteRepository
-from tischrunde.settings import SettingsProblem, load_settings
 
 
 def test_the_url_scheme_chooses_the_backend():

@@ -1,4 +1,8 @@
-"""Settings read from the environment or ``.env`` with pydantic-settings (see .env.example)."""
+"""Settings read from the environment or ``.env`` with pydantic-settings (see .env.example).
+
+A package of its own, beside the bot and the command line: both read the settings, and
+neither owns them (the command line starts the bot, never the reverse).
+"""
 
 from __future__ import annotations
 

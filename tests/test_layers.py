@@ -1,0 +1,179 @@
+"""The layers hold: ``bot`` -> ``tables`` -> ``games``, ``storage``, checked over the imports.
+
+The import graph is read from the source with ``ast``: every ``import`` and ``from ... import``
+anywhere in a module, the ones inside functions included (a function-local import hides a
+dependency and a cycle from a reader, not from Python). Imports under ``if TYPE_CHECKING:``
+are left out: they never run, and annotations may name a type of a higher layer.
+
+The rules (README, "Layout"):
+- ``games`` imports nothing of ours but ``games``; ``games.core`` (the contract) not even
+  ``games.players`` or a game: the games build on the contract, not the reverse.
+- ``storage`` imports nothing of ours but ``storage``.
+- ``tables`` imports ``games`` and ``storage``.
+- ``pictures`` imports ``games``.
+- ``settings`` (the operator's configuration) imports ``tables`` and ``storage`` for the
+  defaults and bounds it checks, never ``bot`` or ``tischrunde``.
+- ``bot`` imports ``tables``, ``games``, ``pictures`` and ``settings``; never ``storage`` (the
+  records and types it needs come through ``tables``) and never ``tischrunde``.
+- ``tischrunde``, the command line, sits on top and may import any of them.
+- No cycle between modules.
+- Discord's markup (``<t:...>``, ``<@...>``, ``<#...>``) is written in ``bot`` only: the
+  other layers return data (a timestamp, a user id) and the bot formats it.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import networkx as nx
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("games", "storage", "tables", "pictures", "settings", "bot", "tischrunde")
+ALLOWED = {
+    "games": {"games"},
+    "storage": {"storage"},
+    "tables": {"tables", "games", "storage"},
+    "pictures": {"pictures", "games"},
+    "settings": {"settings", "tables", "storage"},
+    "bot": {"bot", "tables", "games", "pictures", "settings"},
+    "tischrunde": set(PACKAGES),
+}
+MARKUP = re.compile(r"<(t:|@|#)")
+
+
+@dataclass(frozen=True)
+class Import:
+    source: str
+    target: str
+    line: int
+    local: bool
+    """Inside a function or class body (hidden from a reader of the module's head)."""
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def our_modules() -> dict[str, Path]:
+    modules = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            modules[module_name(path)] = path
+    return modules
+
+
+def _type_checking_only(tree: ast.Module) -> set[int]:
+    """The ids of every node under an ``if TYPE_CHECKING:`` block."""
+    hidden: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) in (
+            "TYPE_CHECKING",
+            "typing.TYPE_CHECKING",
+        ):
+            hidden.update(id(child) for statement in node.body for child in ast.walk(statement))
+    return hidden
+
+
+def _local(tree: ast.Module) -> set[int]:
+    """The ids of every node inside a function or a class."""
+    inside: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            inside.update(id(child) for statement in node.body for child in ast.walk(statement))
+    return inside
+
+
+def imports_of(module: str, path: Path, modules: dict[str, Path]) -> list[Import]:
+    """Every import of ``module`` that names one of our modules, resolved to the most specific
+    module it names (``from . import i18n`` in ``bot.flows`` is ``bot.i18n``).
+    """
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    hidden, inside = _type_checking_only(tree), _local(tree)
+    package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in hidden:
+            continue
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - (node.level - 1)]
+                stem = ".".join(base + ([node.module] if node.module else []))
+            else:
+                stem = node.module or ""
+            targets = [
+                f"{stem}.{alias.name}" if f"{stem}.{alias.name}" in modules else stem
+                for alias in node.names
+            ]
+        for target in targets:
+            if target.split(".")[0] in PACKAGES:
+                found.append(Import(module, target, node.lineno, id(node) in inside))
+    return found
+
+
+def all_imports() -> list[Import]:
+    modules = our_modules()
+    return [
+        found for module, path in modules.items() for found in imports_of(module, path, modules)
+    ]
+
+
+def test_the_graph_is_read_with_function_local_imports():
+    """The graph is not a stub: it holds the bot's flows importing the table service, and an
+    import made inside a function is counted (the command line starts the bot from one)."""
+    imports = all_imports()
+    assert any(i.source == "bot.flows.base" and i.target == "tables.service" for i in imports)
+    assert any(i.local and i.source.startswith("tischrunde") for i in imports)
+
+
+def test_each_layer_imports_only_the_layers_below_it():
+    """README "Layout": bot -> tables -> games, storage; no layer imports one above it."""
+    wrong = [
+        f"{i.source}:{i.line} imports {i.target}"
+        for i in all_imports()
+        if i.target.split(".")[0] not in ALLOWED[i.source.split(".")[0]]
+    ]
+    assert wrong == []
+
+
+def test_the_contract_does_not_import_players_or_games():
+    """games.core is the contract the games build on; it imports only games.core."""
+    wrong = [
+        f"{i.source}:{i.line} imports {i.target}"
+        for i in all_imports()
+        if i.source.startswith("games.core") and not i.target.startswith("games.core")
+    ]
+    assert wrong == []
+
+
+def test_no_import_cycles_even_through_function_local_imports():
+    """An import cycle, hidden or not, means two modules cannot be understood (or loaded) one
+    without the other."""
+    graph = nx.DiGraph()
+    for found in all_imports():
+        if found.source != found.target:
+            graph.add_edge(found.source, found.target)
+    cycles = [sorted(c) for c in nx.strongly_connected_components(graph) if len(c) > 1]
+    assert cycles == []
+
+
+def test_discord_markup_is_made_in_the_bot_only():
+    """tables, storage, games, pictures and settings return data (a timestamp, a user id); the
+    bot turns it into ``<t:...>``, ``<@...>`` or ``<#...>``."""
+    wrong = []
+    for module, path in our_modules().items():
+        if module.split(".")[0] in ("bot", "tischrunde"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            is_text = isinstance(node, ast.Constant) and isinstance(node.value, str)
+            if is_text and MARKUP.search(node.value):
+                wrong.append(f"{module}:{node.lineno}: {node.value[:60]!r}")
+    assert wrong == []
