@@ -26,6 +26,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from settings import Settings
+from tables.history import HistoryService
 from tables.records import GuildSettings, Repository, UserPreferences, open_repository
 from tables.service import Table, TableError, TableService
 from tables.startup import start_up
@@ -36,6 +37,7 @@ from . import i18n
 from .clocks import ClockDriver
 from .components import TableComponent
 from .dm import DirectMessages
+from .features.history import ReplayButton
 from .flows import TableFlows
 from .handover import HandoverFlows
 from .outbox import Relay
@@ -48,6 +50,7 @@ EXTENSIONS = (
     "bot.features.admin",
     "bot.features.tournaments",
     "bot.features.clocks",
+    "bot.features.profile",
 )
 
 
@@ -93,6 +96,7 @@ class TischrundeBot(commands.Bot):
         self.service: TableService
         self.ratings: RatingService
         self.tournaments: TournamentService
+        self.history: HistoryService
         self.flows = TableFlows(self)
         self.handovers = HandoverFlows(self)
         self.dms = DirectMessages(self)
@@ -122,6 +126,7 @@ class TischrundeBot(commands.Bot):
         # extensions are loaded.
         self.ratings = RatingService(self.repository)
         self.tournaments = TournamentService(self.repository, self.service)
+        self.history = HistoryService(self.repository, self.service)
         self.service.finished_listeners.append(self.ratings.on_table_finished)
         # A tournament may pair and open its next round when a table ends or is cancelled:
         # seconds in a big field. That runs after the move's (or the cancel's) answer, not
@@ -137,7 +142,7 @@ class TischrundeBot(commands.Bot):
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(TableComponent)
+        self.add_dynamic_items(TableComponent, ReplayButton)
         # After the extensions (the tournament cog renders what resuming posts) and before the
         # clocks' catch-up (which then finds the tournaments as they are and every missing
         # round deadline stored). What it stores to post waits in the outbox for the relay.

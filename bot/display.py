@@ -80,20 +80,29 @@ def alt_text(table: Table, seat: int | None, lang: str) -> str:
         status=status,
         board=board,
     ).get(lang)
-    return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"
+    return clip_alt(text)
 
 
 async def pictures_wanted(bot: TischrundeBot, table: Table, seat: int | None) -> bool:
     """Whether a picture of ``table`` goes out: the operator's switch, the table's server, and
     for a seat's private picture the seat holder's own choice.
     """
+    guild = table.place.guild
+    user_id = table.seats[seat].user_id if seat is not None else None
+    return await paint_wanted(bot, str(guild) if guild else None, user_id)
+
+
+async def paint_wanted(bot: TischrundeBot, guild_id: str | None, user_id: str | None) -> bool:
+    """Whether a picture goes out: the operator's switch, the server ``guild_id`` it is shown
+    on, and the member ``user_id`` it is privately for (each may have turned pictures off).
+    """
     if not bot.settings.pictures:
         return False
-    guild = table.record.place.get("guild")
-    if guild and (await bot.guild_settings(str(guild))).pictures_off:
+    if guild_id and (await bot.guild_settings(guild_id)).pictures_off:
         return False
-    if seat is not None:
-        user_id = table.seats[seat].user_id
-        if user_id is not None and (await bot.preferences(user_id)).pictures_off:
-            return False
-    return True
+    return user_id is None or not (await bot.preferences(user_id)).pictures_off
+
+
+def clip_alt(text: str) -> str:
+    """A description within Discord's limit for alt text."""
+    return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"

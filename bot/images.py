@@ -17,12 +17,14 @@ out: the message still goes out with its text.
 from __future__ import annotations
 
 import asyncio
+import functools
 import heapq
 import io
 import itertools
 import logging
 import weakref
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -32,7 +34,7 @@ from games.core import Game
 from pictures import picture
 from tables.service import Table
 
-from .display import alt_text, pictures_wanted
+from .display import alt_text, clip_alt, paint_wanted, pictures_wanted
 
 if TYPE_CHECKING:
     from .app import TischrundeBot
@@ -108,6 +110,9 @@ class _Painter:
         self.numbers = itertools.count()
 
     async def draw(self, order: Order, urgent: bool) -> bytes:
+        return await self.run(functools.partial(_draw, *order), urgent)
+
+    async def run(self, work: Callable[[], bytes], urgent: bool) -> bytes:
         if self.busy:
             turn: asyncio.Future[None] = self.loop.create_future()
             heapq.heappush(self.waiting, (0 if urgent else 1, next(self.numbers), turn))
@@ -120,7 +125,7 @@ class _Painter:
         else:
             self.busy = True
         try:
-            return await self.loop.run_in_executor(_worker(), _draw, *order)
+            return await self.loop.run_in_executor(_worker(), work)
         finally:
             self._release()
 
@@ -175,3 +180,34 @@ async def attach(
     embed.set_image(url=f"attachment://{filename}")
     description = alt_text(table, seat, lang)
     return [discord.File(io.BytesIO(png), filename=filename, description=description)]
+
+
+async def paint(
+    bot: TischrundeBot,
+    work: Callable[[], bytes],
+    filename: str,
+    embed: discord.Embed,
+    *,
+    description: str,
+    guild_id: str | None = None,
+    user_id: str | None = None,
+    urgent: bool = True,
+) -> list[discord.File]:
+    """A picture ``work`` draws (a replay step, a chart), on the pictures' one worker thread
+    (the fonts must not draw twice at once), as a file shown as ``embed``'s image and
+    described by ``description`` (its alt text); ``[]`` when pictures are turned off (by the
+    operator, the server ``guild_id``, or the member ``user_id`` it is for) or drawing failed,
+    as for ``attach``. ``urgent``: for the answer to an interaction, as for ``attach`` (a post
+    the relay delivers is not).
+    """
+    if not await paint_wanted(bot, guild_id, user_id):
+        return []
+    try:
+        png = await _painter().run(work, urgent)
+    except Exception:  # a picture is a courtesy; the text carries the content
+        log.exception("could not draw %s", filename)
+        return []
+    if len(png) > MAX_BYTES:
+        return []
+    embed.set_image(url=f"attachment://{filename}")
+    return [discord.File(io.BytesIO(png), filename=filename, description=clip_alt(description))]

@@ -369,7 +369,7 @@ class Relay:
         delivery = _current.get()
         if message_id is None and delivery is not None:
             # Found already sent by a resumed delivery: that message is the turn's.
-            message_id = delivery.last.get(int(table.record.place.get("thread") or 0))
+            message_id = delivery.last.get(int(table.place.thread or 0))
         return turn_post.progress(message_id, group[0].id, self.bot.service.clock())
 
     async def _table_at(self, table: Table, seq: int) -> Table:

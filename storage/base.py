@@ -180,6 +180,19 @@ class RatingRecord:
 
 
 @dataclass
+class RatingPoint:
+    """A member's rating after one rated table (issue 20: the profile's rating over time)."""
+
+    games: int
+    """The member's rated games after that table: 1 for the first."""
+    mu: float
+    sigma: float
+    at: float
+    table_id: int | None = None
+    """The table that moved the rating; None for a rating carried over from before its history."""
+
+
+@dataclass
 class DeadlineRecord:
     """A stored deadline: at ``due`` (epoch seconds) something of ``kind`` is to happen.
 
@@ -754,6 +767,29 @@ class Repository(ABC):
     @abstractmethod
     async def leaderboard(self, game: str, guild: str, limit: int = 20) -> list[RatingRecord]:
         """The server's ratings for a game, best conservative estimate (mu - 3 sigma) first."""
+
+    @abstractmethod
+    async def ratings_of_member(self, guild: str, user_id: str) -> list[RatingRecord]:
+        """The member's ratings on a server, one per game they were rated in, by game."""
+
+    @abstractmethod
+    async def rating_rank(self, game: str, guild: str, user_id: str) -> tuple[int, int] | None:
+        """(place, players rated) of the member on the game's leaderboard (the leaderboard's
+        order: mu - 3 sigma, then games, then user id); None when they have no rating.
+        """
+
+    @abstractmethod
+    async def rating_history(self, game: str, guild: str, user_id: str) -> list[RatingPoint]:
+        """The member's rating after each rated table of the game on the server, oldest first."""
+
+    @abstractmethod
+    async def finished_tables_of_user(
+        self, user_id: str, guild: str, game: str | None = None, limit: int | None = 20
+    ) -> list[tuple[TableRecord, int]]:
+        """The member's finished tables on ``guild`` (of ``game``), newest first, each with the
+        seat the member holds there, without their states (``state`` is None: a list needs the
+        results only). ``limit`` None: all of them.
+        """
 
     @abstractmethod
     async def rate_table(

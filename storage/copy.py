@@ -33,6 +33,7 @@ TABLES = (
     "pairings",
     "ratings",
     "rated_tables",
+    "rating_history",
     "outbox",
     "guild_limits",
     "handover_requests",

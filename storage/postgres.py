@@ -59,6 +59,7 @@ from .base import (
     table_id_of,
 )
 from .clocks import _DEADLINE_COLUMNS, SqliteClocksMixin, _deadline, _filters
+from .history import SqliteHistoryMixin
 from .limits import _LIMIT_COLUMNS, SqliteLimitsMixin
 from .migrations import migrations, postgresql, statements
 from .preferences import SqlitePreferencesMixin
@@ -125,6 +126,7 @@ class PostgresRepository(
     SqliteTournamentsMixin,
     SqliteClocksMixin,
     SqliteLimitsMixin,
+    SqliteHistoryMixin,
     Repository,
 ):
     """``Repository`` on one PostgreSQL database (``postgresql://user:pass@host/db``).
@@ -816,6 +818,23 @@ class PostgresRepository(
                     mu,
                     sigma,
                     games,
+                    now,
+                )
+                # The profile's rating over time, in the same transaction as the rating.
+                await conn.execute(
+                    "INSERT INTO rating_history"
+                    " (game, guild, user_id, games, table_id, mu, sigma, at)"
+                    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+                    " ON CONFLICT (game, guild, user_id, games) DO UPDATE SET"
+                    " table_id = excluded.table_id, mu = excluded.mu, sigma = excluded.sigma,"
+                    " at = excluded.at",
+                    game,
+                    guild,
+                    user_id,
+                    games,
+                    table_id,
+                    mu,
+                    sigma,
                     now,
                 )
                 stored.append(record)

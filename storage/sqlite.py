@@ -48,6 +48,7 @@ from .base import (
     json_with_refs,
 )
 from .clocks import SqliteClocksMixin
+from .history import SqliteHistoryMixin
 from .limits import SqliteLimitsMixin
 from .migrations import migrations
 from .migrations import statements as _statements
@@ -446,6 +447,7 @@ class SqliteRepository(
     SqliteTournamentsMixin,
     SqliteClocksMixin,
     SqliteLimitsMixin,
+    SqliteHistoryMixin,
     Repository,
 ):
     """``Repository`` on one SQLite file (or ``":memory:"``), writes batched by group commit.

@@ -399,6 +399,13 @@ class SqliteTournamentsMixin:
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     (game, guild, user_id, name, mu, sigma, games, now),
                 )
+                # The profile's rating over time, in the same transaction as the rating.
+                conn.execute(
+                    "INSERT OR REPLACE INTO rating_history"
+                    " (game, guild, user_id, games, table_id, mu, sigma, at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game, guild, user_id, games, table_id, mu, sigma, now),
+                )
                 stored.append(record)
             return stored
 

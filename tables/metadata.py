@@ -97,6 +97,8 @@ class TableSettings(_Stored):
     """Seats whose players resigned: each forfeits as soon as it must act."""
     adjudicated: bool = False
     """The engine played the table out at a round's deadline (its result is not rated)."""
+    timeout_engine: str | None = None
+    """The engine level that plays a seat whose clock ran out; None: the default (normal)."""
 
     @field_validator("clock", mode="before")
     @classmethod

@@ -665,7 +665,7 @@ class TableService:
             else:
                 players = game.engine_players()
                 # normal plays for a timed-out seat unless the table names another engine
-                chosen = table.record.settings.get("timeout_engine") or DEFAULT_LEVEL
+                chosen = table.settings.timeout_engine or DEFAULT_LEVEL
                 player = players.get(chosen) or players.get(DEFAULT_LEVEL) or players["random"]
                 rng = chance_rng(table.record.seed, table.seq)
                 code = player.choose(game, table.state, seat, rng)

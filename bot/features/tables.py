@@ -13,6 +13,7 @@ from games.core import SetupError, all_games, get_game
 
 from .._discord_adapter import set_choices
 from ..i18n import T
+from .history import show_history, show_replay
 
 if TYPE_CHECKING:
     from ..app import TischrundeBot
@@ -70,6 +71,9 @@ class TableCommands(commands.Cog):
             for game in all_games()[:25]
         ]
         set_choices(open_command, "game", choices)
+        history_command = self.table.get_command("history")
+        assert isinstance(history_command, app_commands.Command)
+        set_choices(history_command, "game", choices)
 
     @table.command(name=T("open", "eroeffnen"), description=T("Open a table", "Tisch eröffnen"))
     @app_commands.describe(
@@ -267,6 +271,34 @@ class TableCommands(commands.Cog):
     async def resign(self, interaction: discord.Interaction, table: int | None = None) -> None:
         """Your seat forfeits under the game's rule, as when your time runs out."""
         await self.bot.handovers.resign(interaction, await self._resolve(interaction, table))
+
+    @table.command(
+        name=T("history", "verlauf"),
+        description=T("Finished tables and their results", "Beendete Tische und Ergebnisse"),
+    )
+    @app_commands.describe(
+        member=T("Whose tables (default: yours)", "Wessen Tische (sonst deine)"),
+        game=T("Only this game", "Nur dieses Spiel"),
+    )
+    @app_commands.rename(member=T("member", "mitglied"), game=T("game", "spiel"))
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member | None = None,
+        game: str | None = None,
+    ) -> None:
+        """A member's finished tables on this server, privately."""
+        await show_history(self.bot, interaction, member, game)
+
+    @table.command(
+        name=T("replay", "nachspielen"),
+        description=T("Replay a table step by step, privately", "Einen Tisch nachspielen"),
+    )
+    @app_commands.describe(table=T("Table number", "Tischnummer"))
+    @app_commands.rename(table=T("table", "tisch"))
+    async def replay(self, interaction: discord.Interaction, table: int) -> None:
+        """The table's replay, paged, with your own cards if you played there."""
+        await show_replay(self.bot, interaction, table)
 
     async def _resolve_any(self, interaction: discord.Interaction, table: int | None) -> int:
         """The table given, or the one whose thread this is (the host may not hold a seat)."""

@@ -50,6 +50,7 @@ from .. import i18n, outbox
 from .._discord_adapter import set_choices
 from ..flows import member_of, parse_options
 from ..i18n import T
+from .tournament_pictures import round_files
 
 if TYPE_CHECKING:
     from tables.records import Registration, TournamentRecord
@@ -757,11 +758,17 @@ class TournamentCommands(commands.Cog):
             embed = self._standings_embed(
                 record, event.standings, STANDINGS_TITLE, lang, round=event.round
             )
-            await outbox.send(channel, embed=embed, allowed_mentions=NO_PINGS)
+            embeds, files = await round_files(
+                self.bot, record, event.standings, embed.title or "", lang, embed, event.round
+            )
+            await outbox.send(channel, embeds=embeds, files=files, allowed_mentions=NO_PINGS)
         elif event.kind == "finished":
             embed = self._standings_embed(record, event.standings, FINAL_TITLE, lang)
             embed.timestamp = discord.utils.utcnow()  # the bot's clock (virtual in tests)
-            await outbox.send(channel, embed=embed, allowed_mentions=NO_PINGS)
+            embeds, files = await round_files(
+                self.bot, record, event.standings, embed.title or "", lang, embed, event.round
+            )
+            await outbox.send(channel, embeds=embeds, files=files, allowed_mentions=NO_PINGS)
 
     async def _registrations(self, tournament_id: int) -> list[Registration]:
         assert self.bot.repository is not None

@@ -68,6 +68,7 @@ from ..limits import valid_id
 from ..metadata import TablePlace, TableSettings, TournamentSettings
 from ..service import Member, Table, TableError, TableService, chance_rng
 from . import messages as msg
+from .bracket import BracketRound, bracket
 from .config import TournamentConfig
 from .formats import FORMATS, StandingLine, format_for, rules_of, swiss_rounds_for
 from .formats.base import smallest_table
@@ -986,8 +987,11 @@ class TournamentService:
         ):
             changes.update_tournament(tournament.id, status=TournamentStatus.FINISHED)
             tournament.status = TournamentStatus.FINISHED
-            self._post(changes, tournament, "finished", number, standings=standings_json(lines))
-            changes.events.append(TournamentEvent("finished", tournament, number, standings=lines))
+            # Again, now that it is over: elimination formats call the first place the
+            # winner, not "still in".
+            final = self._standings_of(tournament, registrations, history)
+            self._post(changes, tournament, "finished", number, standings=standings_json(final))
+            changes.events.append(TournamentEvent("finished", tournament, number, standings=final))
             return None
         return await self._open_round(tournament, number + 1, changes, history)
 
@@ -1302,6 +1306,18 @@ class TournamentService:
         registrations = {r.user_id: r for r in await self.repo.registrations(tournament_id)}
         history = await self.repo.pairings(tournament_id)
         return self._standings_of(tournament, registrations, history)
+
+    async def bracket(
+        self,
+        tournament_id: int,
+        winners: frozenset[str] = frozenset(),
+        *,
+        up_to: int | None = None,
+    ) -> list[BracketRound]:
+        """An elimination tournament's bracket: every round's matches (to round ``up_to``)
+        and who went on (``winners``: the first places, once it is over).
+        """
+        return await bracket(self.repo, tournament_id, winners, up_to)
 
     @staticmethod
     def _standings_of(
