@@ -16,6 +16,7 @@ process without it also drops any DM interaction it might get (``handles_dms``).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
@@ -275,9 +276,7 @@ class TischrundeBot(commands.Bot):
         user_id = str(interaction.user.id)
         preferences = await self.preferences(user_id)
         if preferences.language != own:
-            await self.save_preferences(
-                UserPreferences(user_id, preferences.dms_off, preferences.dms_refused, own)
-            )
+            await self.save_preferences(dataclasses.replace(preferences, language=own))
         return own
 
     async def may_organise(self, interaction: discord.Interaction) -> bool:

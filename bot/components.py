@@ -100,6 +100,13 @@ async def _engine(bot: TischrundeBot, interaction: discord.Interaction, parsed: 
     await bot.flows.add_engine(interaction, parsed.table_id)
 
 
+async def _engine_level(
+    bot: TischrundeBot, interaction: discord.Interaction, parsed: ParsedId
+) -> None:
+    assert parsed.arg is not None  # the parser accepts only a level here
+    await bot.flows.add_engine(interaction, parsed.table_id, parsed.arg)
+
+
 async def _start(bot: TischrundeBot, interaction: discord.Interaction, parsed: ParsedId) -> None:
     await bot.flows.start(interaction, parsed.table_id)
 
@@ -119,6 +126,13 @@ async def _watch(bot: TischrundeBot, interaction: discord.Interaction, parsed: P
 
 async def _act(bot: TischrundeBot, interaction: discord.Interaction, parsed: ParsedId) -> None:
     seq, code = _move(parsed)
+    await bot.flows.act(interaction, parsed.table_id, seq, code, ask_first=True)
+
+
+async def _confirmed(
+    bot: TischrundeBot, interaction: discord.Interaction, parsed: ParsedId
+) -> None:
+    seq, code = _move(parsed)
     await bot.flows.act(interaction, parsed.table_id, seq, code)
 
 
@@ -130,7 +144,8 @@ async def _select(bot: TischrundeBot, interaction: discord.Interaction, parsed: 
     if len(values) != 1:
         await _malformed(bot, interaction)
         return
-    await bot.flows.act(interaction, parsed.table_id, seq, str(values[0]))
+    code = str(values[0])
+    await bot.flows.act(interaction, parsed.table_id, seq, code, ask_first=True)
 
 
 async def _amount(bot: TischrundeBot, interaction: discord.Interaction, parsed: ParsedId) -> None:
@@ -163,5 +178,7 @@ HANDLERS: dict[ComponentKind, Handler] = {
     ComponentKind.AMOUNT: _amount,
     ComponentKind.PAGE: _page,
     ComponentKind.HANDOVER: _handover,
+    ComponentKind.CONFIRM: _confirmed,
+    ComponentKind.ENGINE_LEVEL: _engine_level,
 }
 """One handler per kind of component (every kind has one: a test checks)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from games.players.search import LEVELS
 from tables.limits import ascii_number
 
 PREFIX = "tr"
@@ -38,6 +39,10 @@ class ComponentKind(StrEnum):
     """Another page of the hand's actions: ``tr:p:<table>:<seq>:<page>``."""
     HANDOVER = "ho"
     """``tr:ho:<table>:<request>:y|n``: accept or decline a request to take over a seat."""
+    CONFIRM = "c"
+    """A costly move, confirmed after the second look: ``tr:c:<table>:<seq>:<code>``."""
+    ENGINE_LEVEL = "el"
+    """``tr:el:<table>:<level>``: seat an engine of that level (the Add engine button's choice)."""
 
 
 LOBBY_KINDS = frozenset(
@@ -53,7 +58,13 @@ LOBBY_KINDS = frozenset(
 
 TABLE_ONLY_KINDS = LOBBY_KINDS | {ComponentKind.HAND, ComponentKind.WATCH}
 MOVE_KINDS = frozenset(
-    {ComponentKind.ACT, ComponentKind.SELECT, ComponentKind.PAGE, ComponentKind.AMOUNT}
+    {
+        ComponentKind.ACT,
+        ComponentKind.SELECT,
+        ComponentKind.PAGE,
+        ComponentKind.AMOUNT,
+        ComponentKind.CONFIRM,
+    }
 )
 """Ids with the table's state number and an argument (a code, a row, a page, a template)."""
 
@@ -95,6 +106,8 @@ def parse_custom_id(text: str) -> ParsedId | None:
         return ParsedId(kind, table_id) if len(parts) == 3 else None
     if kind in MOVE_KINDS and len(parts) == 5 and _number(parts[3]) and parts[4]:
         return ParsedId(kind, table_id, int(parts[3]), parts[4])
+    if kind == ComponentKind.ENGINE_LEVEL and len(parts) == 4 and parts[3] in LEVELS:
+        return ParsedId(kind, table_id, None, parts[3])
     if kind == HANDOVER_KIND and len(parts) == 5 and _number(parts[3]) and parts[4] in ("y", "n"):
         return ParsedId(kind, table_id, int(parts[3]), parts[4])
     return None

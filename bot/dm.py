@@ -7,12 +7,12 @@ Discord refuses (error 50007) is remembered in storage and never tried again, si
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from typing import TYPE_CHECKING
 
 import discord
 
-from tables.records import UserPreferences
 from tables.service import Table
 
 from . import i18n, outbox
@@ -53,14 +53,7 @@ class DirectMessages:
             await outbox.send(channel, **message)
         except discord.Forbidden as error:
             if error.code == DMS_REFUSED:
-                await self.bot.save_preferences(
-                    UserPreferences(
-                        user_id,
-                        preferences.dms_off,
-                        dms_refused=True,
-                        language=preferences.language,
-                    )
-                )
+                await self.bot.save_preferences(dataclasses.replace(preferences, dms_refused=True))
             else:
                 log.warning("DM to %s refused: %s", user_id, error)
             return False

@@ -11,7 +11,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from games.core import Text, get_game
+from games.core import Text, get_game, plural
 
 GERMAN_LOCALES = (discord.Locale.german,)
 
@@ -55,18 +55,21 @@ HAND_BUTTON = "My hand / Mein Blatt"
 JOIN = Text("Mitspielen", "Join")
 LEAVE = Text("Aussteigen", "Leave")
 ADD_ENGINE = Text("Computer dazu", "Add engine")
+CHOOSE_LEVEL = Text(
+    "Wie stark soll der Computer spielen? Stark denkt bis zu einer halben Sekunde pro Zug.",
+    "How strong should the engine play? Strong thinks up to half a second per move.",
+)
 START = Text("Starten", "Start")
 CANCEL = Text("Absagen", "Cancel")
 PREVIOUS = Text("Zurück", "Previous")
 NEXT = Text("Weiter", "Next")
 REFRESH = Text("Aktualisieren", "Refresh")
-OTHER_AMOUNT = Text("{verb}: anderer Betrag …", "{verb}: other amount …")
+OTHER_AMOUNT = Text("Anderer Betrag", "Other amount")
 AMOUNT = Text("Betrag", "Amount")
 NOT_AN_AMOUNT = Text("Bitte eine ganze Zahl eingeben: {text}", "Please type a whole number: {text}")
 AMOUNT_TOO_LARGE = Text(
     "So viel gibt es in keinem Spiel: {text}", "No game has an amount that large: {text}"
 )
-CHOOSE = Text("{group} wählen …", "Choose {group} …")
 
 LOBBY_TITLE = Text("Tisch {id}: {game}", "Table {id}: {game}")
 LOBBY_HOST = Text("Gastgeber", "Host")
@@ -79,7 +82,8 @@ LOBBY_WAITING = Text(
 STATUS_CANCELLED = Text("Dieser Tisch wurde abgesagt.", "This table was cancelled.")
 STATUS_STARTED = Text("Das Spiel läuft im Thread {thread}.", "The game is on in thread {thread}.")
 THREAD_NAME = Text("Tisch {id} · {game}", "Table {id} · {game}")
-TURN_TITLE = Text("Tisch {id} · Zug {seq}", "Table {id} · move {seq}")
+TURN_TITLE = Text("Tisch {id} · {progress}", "Table {id} · {progress}")
+TABLE_TITLE = Text("Tisch {id} · {game}", "Table {id} · {game}")
 WAITING_FOR = Text("Am Zug: {who}", "To act: {who}")
 NO_DM_HINT = Text(
     "{who}: Ich kann dir keine Direktnachricht schicken – drück „My hand / Mein Blatt“ hier im "
@@ -100,7 +104,7 @@ DM_TURN = Text(
 )
 DM_WELCOME = Text(
     "Du sitzt an Tisch {id} ({game}). Wenn du am Zug bist, schreibe ich dir hier – mit deinem "
-    "Blatt und den Knöpfen für deinen Zug. Abschalten mit /dm off.",
+    "Blatt und den Knöpfen für deinen Zug. Abschalten mit /dm aus.",
     "You have a seat at table {id} ({game}). When it is your move I will write here, with your "
     "hand and the buttons for your move. Turn this off with /dm off.",
 )
@@ -116,7 +120,7 @@ CANCELLED = Text("Tisch {id} ist abgesagt.", "Table {id} is cancelled.")
 MOVED = Text("Gespielt: {label}", "Played: {label}")
 ALREADY_APPLIED = Text("Dieser Zug ist schon gespielt.", "That move was already played.")
 NO_TABLE_HERE = Text(
-    "Welcher Tisch? Gib die Tischnummer an (siehe /table mine).",
+    "Welcher Tisch? Gib die Tischnummer an (siehe /tisch meine).",
     "Which table? Give the table number (see /table mine).",
 )
 NOT_IN_THIS_CHANNEL = Text(
@@ -125,7 +129,7 @@ NOT_IN_THIS_CHANNEL = Text(
 )
 GUILD_ONLY = Text("Das geht nur auf einem Server.", "That only works on a server.")
 MALFORMED_COMPONENT = Text(
-    "Dieser Knopf ist beschädigt oder veraltet und tut nichts. Nutze /table show.",
+    "Dieser Knopf ist beschädigt oder veraltet und tut nichts. Nutze /tisch zeigen.",
     "This button is damaged or outdated and does nothing. Use /table show.",
 )
 BAD_OPTIONS_SYNTAX = Text(
@@ -159,17 +163,17 @@ INTERNAL_ERROR = Text(
 NO_PERMISSION = Text("Dafür fehlt dir die Berechtigung.", "You lack the permission for that.")
 HELP = Text(
     "**Tischrunde** – Kartenspiele am Server-Tisch.\n"
-    "• `/table open` eröffnet einen Tisch, andere treten mit dem Knopf bei; der Gastgeber "
+    "• `/tisch eroeffnen` eröffnet einen Tisch, andere treten mit dem Knopf bei; der Gastgeber "
     "startet.\n"
     "• Jeder Zug erscheint als neue Nachricht im Thread des Tisches. „My hand / Mein Blatt“ "
     "zeigt dir privat dein Blatt und deine Züge.\n"
     "• Bist du am Zug, schreibe ich dir eine Direktnachricht mit Blatt und Knöpfen "
-    "(abschalten: `/dm off`).\n"
-    "• `/table mine` listet deine Tische, `/table hand` zeigt dein Blatt, `/rules` die Regeln.\n"
-    "• Jeder Zug hat eine Bedenkzeit (Standard 24 Std, beim Eröffnen `clock`); ich erinnere "
-    "dich zur Halbzeit und kurz vor Ablauf (`/reminders off`). `/vacation start` hält deine "
-    "Uhren an, `/table watch` lässt dich zuschauen.\n"
-    "• `/table resign` verlässt ein laufendes Spiel (dein Platz gibt auf). Einen Platz "
+    "(abschalten: `/dm aus`).\n"
+    "• `/tisch meine` listet deine Tische, `/tisch blatt` zeigt dein Blatt, `/regeln` die Regeln.\n"
+    "• Jeder Zug hat eine Bedenkzeit (Standard 24 Std, beim Eröffnen `bedenkzeit`); ich erinnere "
+    "dich zur Halbzeit und kurz vor Ablauf (`/erinnerungen aus`). `/urlaub beginnen` hält deine "
+    "Uhren an, `/tisch zuschauen` lässt dich zuschauen.\n"
+    "• `/tisch aufgeben` verlässt ein laufendes Spiel (dein Platz gibt auf). Einen Platz "
     "übernimmst du nur, wenn du einer Anfrage zustimmst.\n"
     "Spiele: {games}",
     "**Tischrunde** – card games at your server's table.\n"
@@ -204,7 +208,7 @@ CATCH_UP = Text(
 )
 REMINDER_DM = Text(
     "⏳ Erinnerung: Du bist am Zug an Tisch {id} ({game}) – noch {left} (bis <t:{due}:f>). "
-    "Thread: {link}\nErinnerungen abschalten: /reminders off",
+    "Thread: {link}\nErinnerungen abschalten: /erinnerungen aus",
     "⏳ Reminder: your move at table {id} ({game}) – {left} left (until <t:{due}:f>). "
     "Thread: {link}\nTurn reminders off: /reminders off",
 )
@@ -220,7 +224,7 @@ CLOCK_PAUSED = Text(
 )
 AWAY_LINE = Text("🏖 {who} ist im Urlaub bis <t:{until}:f>.", "🏖 {who} is away until <t:{until}:f>.")
 CLOCK_SETTING = Text(
-    "{per_move} pro Zug; bei Ablauf: {action}", "{per_move} per move; when it runs out: {action}"
+    "{per_move} je Zug; bei Ablauf: {action}", "{per_move} per move; when it runs out: {action}"
 )
 NO_CLOCK = Text("keine Bedenkzeit", "no clock")
 ON_TIMEOUT = {
@@ -241,7 +245,7 @@ REMINDERS_ON = Text(
 REMINDERS_OFF = Text("Keine Erinnerungen mehr an deine Züge.", "No more reminders of your moves.")
 VACATION_STARTED = Text(
     "Schönen Urlaub! Deine Uhren an allen Tischen sind angehalten bis <t:{until}:f>. "
-    "Noch {left} Urlaubstage in 30 Tagen. Früher zurück: /vacation end",
+    "Noch {left} Urlaubstage in 30 Tagen. Früher zurück: /urlaub beenden",
     "Enjoy your vacation! Your clocks at every table are paused until <t:{until}:f>. "
     "{left} vacation days left within 30 days. Back early: /vacation end",
 )
@@ -305,7 +309,7 @@ HANDOVER_REQUEST = Text(
     " Clock: {clock}. Unless you accept, nothing changes and nothing of this table reaches you;"
     " the request lapses <t:{due}:R>.",
 )
-HANDOVER_CLOCK = Text("{per_move} pro Zug, danach {action}", "{per_move} per move, then {action}")
+HANDOVER_CLOCK = Text("{per_move} je Zug, danach {action}", "{per_move} per move, then {action}")
 HANDOVER_NO_CLOCK = Text("keine", "none")
 ACCEPT = Text("Annehmen", "Accept")
 DECLINE = Text("Ablehnen", "Decline")
@@ -354,10 +358,32 @@ LOBBY_EXPIRED = Text(
     "⌛ Table {id} ({game}) closed itself: nobody started it within {days} days.",
 )
 LIMITS_SHOWN = Text(
-    "Grenzen: {open_lobbies} offene Lobbys und {running_tables} Tische pro Mitglied,"
-    " {tournaments} Turniere gleichzeitig, {engine_entries} Computer pro Turnier; eine Lobby"
-    " schließt nach {lobby_days} Tagen (ändern mit /settings limits).",
-    "Limits: {open_lobbies} open lobbies and {running_tables} tables per member, {tournaments}"
-    " tournaments at once, {engine_entries} engine players per tournament; a lobby closes after"
-    " {lobby_days} days (change with /settings limits).",
+    "Grenzen: {open_lobbies} und {running_tables} pro Mitglied, {tournaments} gleichzeitig,"
+    " {engine_entries} pro Turnier; eine Lobby schließt nach {lobby_days} (ändern mit"
+    " /einstellungen grenzen).",
+    "Limits: {open_lobbies} and {running_tables} per member, {tournaments} at once,"
+    " {engine_entries} per tournament; a lobby closes after {lobby_days} (change with"
+    " /settings limits).",
 )
+LIMIT_COUNTS = {
+    "open_lobbies": (
+        Text("{n} offene Lobby", "{n} open lobby"),
+        Text("{n} offene Lobbys", "{n} open lobbies"),
+    ),
+    "running_tables": (Text("{n} Tisch", "{n} table"), Text("{n} Tische", "{n} tables")),
+    "tournaments": (Text("{n} Turnier", "{n} tournament"), Text("{n} Turniere", "{n} tournaments")),
+    "engine_entries": (
+        Text("{n} Computer", "{n} engine player"),
+        Text("{n} Computer", "{n} engine players"),
+    ),
+    "lobby_days": (Text("{n} Tag", "{n} day"), Text("{n} Tagen", "{n} days")),
+}
+"""Each limit's count with its noun, singular for exactly one ("1 Tisch", "2 tables")."""
+
+
+def limits_text(values: dict[str, int], lang: str) -> str:
+    """The server's limits in words, each count with its noun in the right number."""
+    counts = {
+        key: plural(values[key], one, many).get(lang) for key, (one, many) in LIMIT_COUNTS.items()
+    }
+    return LIMITS_SHOWN.format(**counts).get(lang)

@@ -32,6 +32,8 @@ from games.core import Game
 from pictures import picture
 from tables.service import Table
 
+from .display import alt_text, pictures_wanted
+
 if TYPE_CHECKING:
     from .app import TischrundeBot
 
@@ -153,11 +155,12 @@ async def attach(
     *,
     urgent: bool = False,
 ) -> list[discord.File]:
-    """The picture as a file for the message, with ``embed`` set to show it; ``[]`` when
-    pictures are turned off, the table has no state yet, or drawing failed. ``urgent``: for
-    the answer to an interaction (drawn before the pictures of posts and DMs).
+    """The picture as a file for the message, described for screen readers, with ``embed``
+    set to show it; ``[]`` when pictures are turned off (by the operator, the table's server,
+    or for a seat's picture its holder), the table has no state yet, or drawing failed.
+    ``urgent``: for the answer to an interaction (drawn before the pictures of posts and DMs).
     """
-    if not bot.settings.pictures or table.state is None:
+    if table.state is None or not await pictures_wanted(bot, table, seat):
         return []
     try:
         png = await _painter().draw(_order(table, seat, lang), urgent)
@@ -170,4 +173,5 @@ async def attach(
     kind = "tisch" if seat is None else "blatt"
     filename = f"{kind}-{table.id}-{table.seq}.png"
     embed.set_image(url=f"attachment://{filename}")
-    return [discord.File(io.BytesIO(png), filename=filename)]
+    description = alt_text(table, seat, lang)
+    return [discord.File(io.BytesIO(png), filename=filename, description=description)]

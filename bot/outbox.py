@@ -42,8 +42,8 @@ from tables.metadata import TableStatus
 from tables.records import OutboxRecord
 from tables.service import Table, TableError
 
-from . import i18n
-from .render import clip, hand_embed, hand_view, thread_link
+from . import calm, i18n
+from .render import FIELD_MAX, clip, hand_embed, hand_view, public_lines, thread_link
 
 if TYPE_CHECKING:
     from .app import TischrundeBot
@@ -65,6 +65,8 @@ class Delivery:
     """Messages sent so far per channel: the part's number within its channel."""
     recognised: int = 0
     """Parts found already delivered (for the tests and the log)."""
+    last: dict[int, int] = field(default_factory=dict)
+    """Per channel, the message this delivery last sent there or found already sent."""
 
 
 _current: contextvars.ContextVar[Delivery | None] = contextvars.ContextVar(
@@ -98,11 +100,27 @@ async def send(channel: discord.abc.Messageable, **message: Any) -> discord.Mess
     embeds = list(message.get("embeds") or ([message["embed"]] if message.get("embed") else []))
     if embeds:
         _marked(embeds[0], mark)
-    if delivery.recover and await _already_sent(channel, mark, message.get("content"), embeds):
-        delivery.recognised += 1
-        return None
+    if delivery.recover:
+        found = await _already_sent(channel, mark, message.get("content"), embeds)
+        if found is not None:
+            delivery.recognised += 1
+            delivery.last[channel_id] = found.id
+            return None
     message.setdefault("nonce", f"{delivery.post.id}.{channel_id % 10**9}.{part}"[:25])
-    return await channel.send(**message)
+    sent = await channel.send(**message)
+    delivery.last[channel_id] = sent.id
+    return sent
+
+
+async def edit(channel: discord.abc.Messageable, message_id: int, **message: Any) -> None:
+    """Edit one of the bot's messages in ``channel`` (a turn's post, see ``bot.calm``).
+
+    An edit needs no mark: repeating it after a crash shows the same message again. ``files``
+    replace the message's attachments (none: the old picture goes).
+    """
+    files = message.pop("files", None) or []
+    partial = discord.PartialMessage(channel=channel, id=message_id)  # type: ignore[arg-type]
+    await partial.edit(attachments=files, **message)
 
 
 async def _already_sent(
@@ -110,18 +128,18 @@ async def _already_sent(
     mark: str,
     content: str | None,
     embeds: list[discord.Embed],
-) -> bool:
-    """Whether a message of this part is among the channel's latest messages."""
+) -> discord.Message | None:
+    """The message of this part among the channel's latest messages, if it is there."""
     try:
         async for found in channel.history(limit=HISTORY_LOOKBACK):
             if embeds:
                 if any((e.footer.text or "").endswith(mark) for e in found.embeds):
-                    return True
+                    return found
             elif content and found.content == content and not found.embeds:
-                return True
+                return found
     except discord.HTTPException as error:
         log.warning("could not read channel %s to resume a post: %s", channel, error)
-    return False
+    return None
 
 
 class Relay:
@@ -278,7 +296,7 @@ class Relay:
         kind = group[0].kind
         handovers = self.bot.handovers
         if kind == notices.TURN:
-            await self._turn(group)
+            return await self._turn(group)
         elif kind == notices.REMINDER:
             await self._reminder(group[0])
         elif kind == notices.CANCELLED:
@@ -307,11 +325,11 @@ class Relay:
         except TableError:
             return None  # the table is gone: nothing to say about it
 
-    async def _turn(self, group: list[OutboxRecord]) -> None:
+    async def _turn(self, group: list[OutboxRecord]) -> dict[str, Any] | None:
         payloads = [post.payload for post in group]
         table = await self._table(int(payloads[0]["table"]))
         if table is None:
-            return
+            return None
         flows = self.bot.flows
         public = table.settings.lang
         if not table.place.thread and table.place.channel:
@@ -338,13 +356,21 @@ class Relay:
         if any(p.get("catch_up") for p in payloads) and lines:
             lines = [i18n.CATCH_UP.format(n=len(lines)).get(public), *lines]
         skip = {str(p["actor"]) for p in payloads if p.get("actor")} | reached
-        await flows.publish(
+        turn_post = await calm.plan(self.bot, shown, group)
+        events = _fitting(shown, turn_post.earlier + events, public)
+        message_id = await flows.publish(
             shown,
             events,
             skip=skip,
             note=clip("\n".join(lines), 1500) if lines else None,
             notify=current,
+            edit=turn_post.edit,
         )
+        delivery = _current.get()
+        if message_id is None and delivery is not None:
+            # Found already sent by a resumed delivery: that message is the turn's.
+            message_id = delivery.last.get(int(table.record.place.get("thread") or 0))
+        return turn_post.progress(message_id, group[0].id, self.bot.service.clock())
 
     async def _table_at(self, table: Table, seq: int) -> Table:
         """The table as it stood after action ``seq``, replayed from its log: a post delivered
@@ -439,6 +465,15 @@ class Relay:
         preferences = await self.bot.preferences(user_id)
         lang = preferences.language or self.bot.settings.default_language
         await self.bot.dms.send(user_id, content=i18n.VACATION_OVER.get(lang))
+
+
+def _fitting(table: Table, events: list[Event], lang: str) -> list[Event]:
+    """The latest of ``events`` whose public lines fit the message's log field: a long turn
+    shows its newest decisions (the game's log keeps them all).
+    """
+    while len(events) > 1 and len("\n".join(public_lines(table, events, lang))) > FIELD_MAX:
+        events = events[1:]
+    return events
 
 
 def _groups(pending: Iterable[OutboxRecord]) -> list[list[OutboxRecord]]:

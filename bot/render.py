@@ -11,7 +11,8 @@ from itertools import groupby
 
 import discord
 
-from games.core import Event, decode
+from games.core import Event, Text, decode
+from games.players.search import DEFAULT_LEVEL, LEVEL_NAMES
 from tables.clocks import format_duration
 from tables.metadata import TableStatus
 from tables.service import Table
@@ -46,6 +47,20 @@ def block(text: str, limit: int = DESCRIPTION_MAX) -> str:
 def game_name(table: Table, lang: str) -> str:
     """The table's game in ``lang``."""
     return table.game.name.get(lang)
+
+
+def seat_names(table: Table) -> list[str]:
+    """The seats' display names for a game's words in code blocks, pictures and labels (stored
+    with mentions already defused when the player sat down; markdown shows as typed there).
+    """
+    return table.seat_names()
+
+
+def markdown_names(table: Table) -> list[str]:
+    """The seats' display names for lines Discord renders as markdown (the log, the results):
+    a name like ``*x*`` or ``a_b_c`` reads as written instead of changing the post.
+    """
+    return [discord.utils.escape_markdown(name) for name in seat_names(table)]
 
 
 def waiting_names(table: Table) -> list[str]:
@@ -129,6 +144,23 @@ def lobby_view(table: Table, lang: str) -> discord.ui.View | None:
     return view
 
 
+def engine_level_view(table_id: int, levels: list[str], lang: str) -> discord.ui.View:
+    """One button per engine level the game offers (the Add engine button's choice)."""
+    from .components import TableComponent
+
+    view = discord.ui.View(timeout=None)
+    for level in levels:
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+            label=LEVEL_NAMES[level].get(lang),
+            style=discord.ButtonStyle.primary
+            if level == DEFAULT_LEVEL
+            else discord.ButtonStyle.secondary,
+            custom_id=custom_id(ComponentKind.ENGINE_LEVEL, table_id, level),
+        )
+        view.add_item(TableComponent(button))
+    return view
+
+
 def handover_view(table_id: int, request_id: int, lang: str) -> discord.ui.View:
     """Accept and Decline under a request to take over a seat (only its addressee may answer)."""
     from .components import TableComponent
@@ -150,6 +182,38 @@ def handover_view(table_id: int, request_id: int, lang: str) -> discord.ui.View:
 # ----- the public table ----------------------------------------------------------------------
 
 
+def table_title(table: Table, lang: str) -> str:
+    """The public post's title: the table, and where the game stands in its own count (the
+    same count the body shows, "Zug 13/150" or "Hand 3/10"), never the number of stored steps.
+    """
+    progress = None
+    if table.status == TableStatus.ACTIVE:
+        progress = table.game.progress(table.view(None), lang)
+    if progress:
+        return i18n.TURN_TITLE.format(id=table.id, progress=progress).get(lang)
+    return i18n.TABLE_TITLE.format(id=table.id, game=game_name(table, lang)).get(lang)
+
+
+def result_lines(table: Table, lang: str) -> list[str]:
+    """The final ranking with the scores as the game counts them, and why a draw is one."""
+    result = table.result()
+    if result is None or table.state is None:
+        return []
+    standings = sorted(range(len(result.ranks)), key=lambda seat: result.ranks[seat])
+    names = markdown_names(table)
+    state = table.state
+    lines = [
+        i18n.RESULT_LINE.format(
+            rank=result.ranks[seat],
+            name=names[seat] if seat < len(names) else table.seat_name(seat),
+            score=table.game.score_text(state, result, seat, lang),
+        ).get(lang)
+        for seat in standings
+    ]
+    note = table.game.result_note(state, result, lang, names)
+    return [*lines, note] if note else lines
+
+
 def public_lines(table: Table, events: list[Event], lang: str) -> list[str]:
     """The log lines of ``events`` everyone may read (events addressed to one seat are left out)."""
     return [describe_public(table, event, lang) for event in events if event.to is None]
@@ -158,9 +222,9 @@ def public_lines(table: Table, events: list[Event], lang: str) -> list[str]:
 def describe_public(table: Table, event: Event, lang: str) -> str:
     """One public log line; a forfeit (the contract's own event) is worded here."""
     if event.kind == "forfeit":
-        name = table.seat_name(int(event.data.get("seat", -1)))
+        name = discord.utils.escape_markdown(table.seat_name(int(event.data.get("seat", -1))))
         return i18n.FORFEIT_LINE.format(name=name).get(lang)
-    return table.game.describe_event(event, lang)
+    return table.game.describe_event(event, lang, markdown_names(table))
 
 
 def table_embed(
@@ -170,8 +234,8 @@ def table_embed(
     the last move, and who is to act (or the result); ``clock`` is the clocks' text.
     """
     embed = discord.Embed(
-        title=i18n.TURN_TITLE.format(id=table.id, seq=table.seq).get(lang),
-        description=block(table.game.render(table.view(None), lang)),
+        title=table_title(table, lang),
+        description=block(table.game.render(table.view(None), lang, seat_names(table))),
         colour=COLOUR,
     )
     lines = public_lines(table, events or [], lang)
@@ -179,15 +243,9 @@ def table_embed(
         embed.add_field(
             name=i18n.LOG.get(lang), value=clip("\n".join(lines), FIELD_MAX), inline=False
         )
-    result = table.result()
-    if table.status == TableStatus.FINISHED and result is not None:
-        standings = sorted(range(len(result.ranks)), key=lambda seat: result.ranks[seat])
-        text = "\n".join(
-            i18n.RESULT_LINE.format(
-                rank=result.ranks[seat], name=table.seat_name(seat), score=result.scores[seat]
-            ).get(lang)
-            for seat in standings
-        )
+    results = result_lines(table, lang) if table.status == TableStatus.FINISHED else []
+    if results:
+        text = "\n".join(results)
         embed.add_field(name=i18n.GAME_OVER.get(lang), value=clip(text, FIELD_MAX), inline=False)
     elif table.status == TableStatus.ACTIVE:
         who = ", ".join(waiting_names(table)) or "-"
@@ -225,10 +283,10 @@ def hand_button_view(table: Table) -> discord.ui.View | None:
 
 
 def hand_embed(table: Table, seat: int, lang: str, *, with_public: bool = False) -> discord.Embed:
-    """What ``seat`` may see, in its language; ``with_public`` adds the table in short (DMs)."""
+    """What ``seat`` may see, in its language; ``with_public`` adds whose turn it is (DMs)."""
     embed = discord.Embed(
         title=i18n.HAND_TITLE.format(id=table.id).get(lang),
-        description=block(table.game.render(table.view(seat), lang)),
+        description=block(table.game.render(table.view(seat), lang, seat_names(table))),
         colour=COLOUR,
     )
     if table.status == TableStatus.ACTIVE:
@@ -238,13 +296,11 @@ def hand_embed(table: Table, seat: int, lang: str, *, with_public: bool = False)
         )
     elif table.status == TableStatus.FINISHED:
         embed.add_field(name="\u200b", value=i18n.GAME_OVER.get(lang))
-    if with_public:
+    if with_public and table.status == TableStatus.ACTIVE:
+        # Whose turn it is, not the public table again: the seat's own view already holds
+        # everything the public one shows, and a second copy is a long scroll on a phone.
         who = ", ".join(waiting_names(table)) or "-"
-        embed.add_field(
-            name=i18n.WAITING_FOR.format(who=who).get(lang),
-            value=block(table.game.render(table.view(None), lang), FIELD_MAX),
-            inline=False,
-        )
+        embed.add_field(name="\u200b", value=i18n.WAITING_FOR.format(who=who).get(lang))
     return embed
 
 
@@ -255,27 +311,51 @@ class ActionRow:
     codes: list[str]
     group: str | None = None
     """Set for a select menu (the action group it offers)."""
+    prompt: Text | None = None
+    """The select menu's placeholder where the game names it (``Game.select_groups``)."""
 
 
 def action_rows(table: Table, seat: int) -> list[ActionRow]:
-    """The seat's legal actions laid out in rows: buttons when few, one select per group else."""
+    """The seat's legal actions laid out in rows: buttons when few, one select per group else.
+
+    The game's ``select_groups`` are always one select menu each, after the rest, and buttons
+    follow the game's ``action_rank`` (the moves that matter first).
+    """
     assert table.state is not None
+    game, state = table.game, table.state
     codes = table.legal_actions(seat)
-    if len(codes) <= BUTTONS_PER_ROW * ACTION_ROWS_PER_PAGE:
+    folded = game.select_groups(state, seat)
+    menus: list[ActionRow] = []
+    if folded:
+        for group, prompt in folded.items():
+            offered = [code for code in codes if game.action_group(state, seat, code) == group]
+            for start in range(0, len(offered), OPTIONS_PER_SELECT):
+                menus.append(ActionRow(offered[start : start + OPTIONS_PER_SELECT], group, prompt))
+        codes = [code for code in codes if game.action_group(state, seat, code) not in folded]
+    codes = sorted(codes, key=lambda code: game.action_rank(state, seat, code))
+    if len(codes) <= BUTTONS_PER_ROW * max(0, ACTION_ROWS_PER_PAGE - len(menus)):
         return [
             ActionRow(codes[start : start + BUTTONS_PER_ROW])
             for start in range(0, len(codes), BUTTONS_PER_ROW)
-        ]
-    game, state = table.game, table.state
+        ] + menus
     rows = []
     keyed = sorted(
         enumerate(codes), key=lambda item: (game.action_group(state, seat, item[1]), item[0])
     )
+    singles: list[str] = []
     for group, members in groupby(keyed, key=lambda item: game.action_group(state, seat, item[1])):
         group_codes = [code for _index, code in members]
+        if len(group_codes) == 1:
+            # A menu with one choice is a button: nothing to choose, one click less.
+            singles.extend(group_codes)
+            continue
         for start in range(0, len(group_codes), OPTIONS_PER_SELECT):
             rows.append(ActionRow(group_codes[start : start + OPTIONS_PER_SELECT], group))
-    return rows
+    rows.extend(
+        ActionRow(singles[start : start + BUTTONS_PER_ROW])
+        for start in range(0, len(singles), BUTTONS_PER_ROW)
+    )
+    return rows + menus
 
 
 def hand_view(table: Table, seat: int, lang: str, page: int = 0) -> tuple[discord.ui.View, int]:
@@ -291,12 +371,13 @@ def hand_view(table: Table, seat: int, lang: str, page: int = 0) -> tuple[discor
     pages = max(1, -(-len(rows) // ACTION_ROWS_PER_PAGE))
     page = min(max(page, 0), pages - 1)
     state = table.state or {}  # None only outside play, where there are no rows
+    names = seat_names(table)
     for row_number, row in enumerate(
         rows[page * ACTION_ROWS_PER_PAGE : (page + 1) * ACTION_ROWS_PER_PAGE]
     ):
         if row.group is None:
             for code in row.codes:
-                label = table.game.action_label(state, seat, code, lang)
+                label = table.game.action_label(state, seat, code, lang, names)
                 button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
                     label=clip(label, BUTTON_LABEL_MAX),
                     style=discord.ButtonStyle.success,
@@ -308,10 +389,15 @@ def hand_view(table: Table, seat: int, lang: str, page: int = 0) -> tuple[discor
             index = page * ACTION_ROWS_PER_PAGE + row_number
             select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
                 custom_id=custom_id(ComponentKind.SELECT, table.id, table.seq, index),
-                placeholder=clip(i18n.CHOOSE.format(group=row.group).get(lang), OPTION_TEXT_MAX),
+                placeholder=clip(
+                    row.prompt.get(lang)
+                    if row.prompt
+                    else table.game.group_label(state, seat, row.group, lang),
+                    OPTION_TEXT_MAX,
+                ),
                 options=[
                     discord.SelectOption(
-                        label=clip(table.game.action_label(state, seat, code, lang), 100),
+                        label=clip(table.game.action_label(state, seat, code, lang, names), 100),
                         value=code,
                     )
                     for code in row.codes
@@ -333,7 +419,7 @@ def hand_view(table: Table, seat: int, lang: str, page: int = 0) -> tuple[discor
     for template in amount_templates(table, seat)[:2]:
         verb = decode(template)[0]
         button = discord.ui.Button(
-            label=clip(i18n.OTHER_AMOUNT.format(verb=verb).get(lang), BUTTON_LABEL_MAX),
+            label=clip(table.game.amount_label(verb, lang), BUTTON_LABEL_MAX),
             style=discord.ButtonStyle.secondary,
             custom_id=custom_id(ComponentKind.AMOUNT, table.id, table.seq, template),
             row=nav_row,

@@ -14,7 +14,7 @@ def draw(canvas: Canvas, scene: Scene) -> None:
     to_act = [seat for seat in scene.view.get("to_act", []) if isinstance(seat, int)]
     detail = scene.say("am Zug: ", "to act: ") + scene.who(to_act) if to_act else ""
     y = canvas.heading(0, game.name.get(scene.lang), detail)
-    lines = game.render(scene.view, scene.lang).splitlines()[:MAX_LINES]
+    lines = game.render(scene.view, scene.lang, scene.names).splitlines()[:MAX_LINES]
     for line in lines:
         canvas.text(MARGIN, y, line, 15, fill=LIGHT, width=WIDTH - 2 * MARGIN)
         y += 22

@@ -45,7 +45,7 @@ class Scene:
             return name if len(name) <= NAME_MAX else name[: NAME_MAX - 1] + "…"
         if seat < 0:
             return self.say("Zufall", "chance")
-        return self.game.seat_name(seat, self.lang)
+        return self.game.seat_name(seat, self.lang, self.names)
 
     @property
     def viewer(self) -> int | None:

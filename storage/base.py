@@ -71,6 +71,8 @@ class GuildSettings:
     """Channel ids where tables may be opened; empty means every channel."""
     organiser_role: str | None = None
     """The role id that may organise tournaments."""
+    pictures_off: bool = False
+    """The server's tables are shown as text alone (no attached pictures)."""
 
 
 @dataclass
@@ -82,6 +84,10 @@ class UserPreferences:
     dms_refused: bool = False
     """Discord answered 50007 (the user does not accept DMs from us): never try again."""
     language: str | None = None
+    pictures_off: bool = False
+    """Text-only answers: the person's private hands and DMs carry no picture."""
+    confirm_off: bool = False
+    """No second look: a costly move (all-in, ending a turn with cards left) is played at once."""
 
 
 # ----- tournaments and ratings (issue 10) ------------------------------------------------------

@@ -534,14 +534,17 @@ class PostgresRepository(
             settings.language,
             json.dumps(sorted(set(settings.channels))),
             settings.organiser_role,
+            int(settings.pictures_off),
         )
 
         async def work(conn: Connection) -> None:
             await conn.execute(
-                "INSERT INTO guild_settings (guild_id, language, channels, organiser_role)"
-                " VALUES ($1, $2, $3, $4) ON CONFLICT (guild_id) DO UPDATE SET"
+                "INSERT INTO guild_settings"
+                " (guild_id, language, channels, organiser_role, pictures_off)"
+                " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (guild_id) DO UPDATE SET"
                 " language = excluded.language, channels = excluded.channels,"
-                " organiser_role = excluded.organiser_role",
+                " organiser_role = excluded.organiser_role,"
+                " pictures_off = excluded.pictures_off",
                 *values,
             )
 
@@ -554,14 +557,18 @@ class PostgresRepository(
             int(preferences.dms_off),
             int(preferences.dms_refused),
             preferences.language,
+            int(preferences.pictures_off),
+            int(preferences.confirm_off),
         )
 
         async def work(conn: Connection) -> None:
             await conn.execute(
-                "INSERT INTO user_preferences (user_id, dms_off, dms_refused, language)"
-                " VALUES ($1, $2, $3, $4) ON CONFLICT (user_id) DO UPDATE SET"
+                "INSERT INTO user_preferences"
+                " (user_id, dms_off, dms_refused, language, pictures_off, confirm_off)"
+                " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (user_id) DO UPDATE SET"
                 " dms_off = excluded.dms_off, dms_refused = excluded.dms_refused,"
-                " language = excluded.language",
+                " language = excluded.language, pictures_off = excluded.pictures_off,"
+                " confirm_off = excluded.confirm_off",
                 *values,
             )
 

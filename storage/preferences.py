@@ -25,13 +25,14 @@ class SqlitePreferencesMixin:
     async def get_guild_settings(self, guild_id: str) -> GuildSettings:
         """The server's settings (defaults if none were saved)."""
         rows = await self._read(
-            "SELECT language, channels, organiser_role FROM guild_settings WHERE guild_id = ?",
+            "SELECT language, channels, organiser_role, pictures_off FROM guild_settings"
+            " WHERE guild_id = ?",
             (guild_id,),
         )
         if not rows:
             return GuildSettings(guild_id)
-        language, channels, role = rows[0]
-        return GuildSettings(guild_id, language, json.loads(channels), role)
+        language, channels, role, pictures_off = rows[0]
+        return GuildSettings(guild_id, language, json.loads(channels), role, bool(pictures_off))
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         """Insert or replace the server's settings."""
@@ -40,14 +41,17 @@ class SqlitePreferencesMixin:
             settings.language,
             json.dumps(sorted(set(settings.channels))),
             settings.organiser_role,
+            int(settings.pictures_off),
         )
 
         def work(conn: sqlite3.Connection) -> None:
             conn.execute(
-                "INSERT INTO guild_settings (guild_id, language, channels, organiser_role)"
-                " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                "INSERT INTO guild_settings"
+                " (guild_id, language, channels, organiser_role, pictures_off)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
                 " language = excluded.language, channels = excluded.channels,"
-                " organiser_role = excluded.organiser_role",
+                " organiser_role = excluded.organiser_role,"
+                " pictures_off = excluded.pictures_off",
                 values,
             )
 
@@ -56,13 +60,21 @@ class SqlitePreferencesMixin:
     async def get_user_preferences(self, user_id: str) -> UserPreferences:
         """The person's preferences (defaults if none were saved)."""
         rows = await self._read(
-            "SELECT dms_off, dms_refused, language FROM user_preferences WHERE user_id = ?",
+            "SELECT dms_off, dms_refused, language, pictures_off, confirm_off"
+            " FROM user_preferences WHERE user_id = ?",
             (user_id,),
         )
         if not rows:
             return UserPreferences(user_id)
-        dms_off, dms_refused, language = rows[0]
-        return UserPreferences(user_id, bool(dms_off), bool(dms_refused), language)
+        dms_off, dms_refused, language, pictures_off, confirm_off = rows[0]
+        return UserPreferences(
+            user_id,
+            bool(dms_off),
+            bool(dms_refused),
+            language,
+            pictures_off=bool(pictures_off),
+            confirm_off=bool(confirm_off),
+        )
 
     async def save_user_preferences(self, preferences: UserPreferences) -> None:
         """Insert or replace the person's preferences."""
@@ -71,14 +83,18 @@ class SqlitePreferencesMixin:
             int(preferences.dms_off),
             int(preferences.dms_refused),
             preferences.language,
+            int(preferences.pictures_off),
+            int(preferences.confirm_off),
         )
 
         def work(conn: sqlite3.Connection) -> None:
             conn.execute(
-                "INSERT INTO user_preferences (user_id, dms_off, dms_refused, language)"
-                " VALUES (?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET"
+                "INSERT INTO user_preferences"
+                " (user_id, dms_off, dms_refused, language, pictures_off, confirm_off)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET"
                 " dms_off = excluded.dms_off, dms_refused = excluded.dms_refused,"
-                " language = excluded.language",
+                " language = excluded.language, pictures_off = excluded.pictures_off,"
+                " confirm_off = excluded.confirm_off",
                 values,
             )
 

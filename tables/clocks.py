@@ -33,7 +33,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
-from games.core import Text
+from games.core import Text, plural
 from storage import Changes, DeadlineRecord, Repository
 
 from .processes import LEASE_SECONDS, process_owner
@@ -126,14 +126,17 @@ def parse_duration(text: str) -> int | None:
 
 def format_duration(seconds: float, lang: str) -> str:
     """A duration for people, in whole minutes rounded up (a clock with 59.9 s left still has
-    a minute): ``2 d 3 h``, ``5 h 12 min``, ``9 min`` (German ``T``/``Std``).
+    a minute): ``2 days 3 h``, ``1 day``, ``5 h 12 min``, ``9 min`` (German ``Tag``/``Tage``,
+    ``Std``). Days are words, singular for one ("1 d" read as a typo); hours and minutes
+    keep their symbols, which need no plural.
     """
     minutes_total = max(0, math.ceil(seconds / MINUTE - 1e-9))
     days, rest = divmod(minutes_total, DAY // MINUTE)
     hours, minutes = divmod(rest, HOUR // MINUTE)
-    d, h, m = ("T", "Std", "Min") if lang == "de" else ("d", "h", "min")
+    h, m = ("Std", "Min") if lang == "de" else ("h", "min")
     if days:
-        return f"{days} {d} {hours} {h}" if hours else f"{days} {d}"
+        d = plural(days, Text("{n} Tag", "{n} day"), Text("{n} Tage", "{n} days")).get(lang)
+        return f"{d} {hours} {h}" if hours else d
     if hours:
         return f"{hours} {h} {minutes} {m}" if minutes else f"{hours} {h}"
     return f"{minutes} {m}"

@@ -24,3 +24,5 @@ class ErrorKind(StrEnum):
     """The table or request moved on since the requester saw it."""
     LIMIT = "limit"
     """A server's limit is reached."""
+    CONFIRM = "confirm"
+    """A legal but costly move asked to be confirmed first; ``reason`` is the question."""

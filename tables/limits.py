@@ -108,7 +108,7 @@ LIMIT_NAMES = {
 }
 
 HOW_TO_RAISE = Text(
-    " Wer den Server verwalten darf, kann die Grenze mit `/settings limits` anheben"
+    " Wer den Server verwalten darf, kann die Grenze mit `/einstellungen grenzen` anheben"
     " (höchstens {cap}, so will es der Betreiber des Bots).",
     " Members with Manage Server can raise it with `/settings limits` (to at most {cap}, the"
     " bot operator's cap).",

@@ -36,7 +36,7 @@ HOST_OR_MANAGER = Text(
     " server may do that.",
 )
 RESIGN_IN_LOBBY = Text(
-    "Das Spiel hat noch nicht begonnen: verlasse den Tisch mit /table leave.",
+    "Das Spiel hat noch nicht begonnen: verlasse den Tisch mit /tisch verlassen.",
     "The game has not started yet: leave the table with /table leave.",
 )
 ALREADY_RESIGNED = Text(

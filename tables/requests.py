@@ -7,6 +7,7 @@ raise the same refusal and return the same outcome without importing the service
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -65,14 +66,14 @@ class MoveOutcome:
     move: tuple[State, int, str] | None = field(default=None, repr=False)
     """A member's move: the state it was made in, its seat and its code."""
 
-    def label(self, lang: str) -> str | None:
+    def label(self, lang: str, names: Sequence[str] | None = None) -> str | None:
         """The member's move as its button read, computed from the state it was made in
         (once the move is stored, and only when an answer names it); None without a move.
         """
         if self.move is None:
             return None
         state, seat, code = self.move
-        return self.table.game.action_label(state, seat, code, lang)
+        return self.table.game.action_label(state, seat, code, lang, names)
 
     @property
     def events(self) -> list[tuple[Applied, Event]]:

@@ -34,6 +34,7 @@ from games.core import (
     forfeited,
     get_game,
 )
+from games.players.search import DEFAULT_LEVEL, LEVELS, SearchPlayer, engine_label
 from storage import (
     Changes,
     DeadlineRecord,
@@ -130,6 +131,10 @@ class Table:
     def seat_name(self, seat: int) -> str:
         """The display name of a seat."""
         return self.seats[seat].name if 0 <= seat < len(self.seats) else f"#{seat + 1}"
+
+    def seat_names(self) -> list[str]:
+        """The display names of all seats in seat order (what a game's words name them by)."""
+        return [seat.name for seat in self.seats]
 
     def to_act(self) -> list[int]:
         """Seats that may act now (empty in the lobby and when over)."""
@@ -471,8 +476,10 @@ class TableService:
                 seats = [*table.seats, SeatRecord(len(table.seats), member.name, member.user_id)]
                 return await self._store_seats(table, seats)
 
-    async def add_engine(self, table_id: int, by: Member, engine: str = "strategy") -> Table:
-        """Seat an engine player (host only)."""
+    async def add_engine(self, table_id: int, by: Member, engine: str = DEFAULT_LEVEL) -> Table:
+        """Seat an engine player of level ``engine`` (host only); a game without levels, or an
+        unknown name, seats random play. The seat's name shows the level.
+        """
         async with self._lock(table_id):
             table = await self.get(table_id)
             self._require_lobby(table)
@@ -484,6 +491,8 @@ class TableService:
                 raise TableError(msg.TABLE_FULL)
             number = sum(1 for seat in table.seats if seat.engine) + 1
             name = f"🤖 {engine} {number}"
+            if engine in LEVELS:
+                name = f"🤖 {engine_label(engine)} {number}"
             seats = [*table.seats, SeatRecord(len(table.seats), name, engine=engine)]
             return await self._store_seats(table, seats)
 
@@ -549,12 +558,15 @@ class TableService:
         *,
         expected_seq: int | None = None,
         request_id: str | None = None,
+        ask_first: bool = False,
     ) -> MoveOutcome:
         """Play ``code`` for ``member``'s seat, then let chance and engine seats move.
 
         ``expected_seq`` is the state the member saw (from a button); if the table moved on,
         ``TableError`` of kind ``STALE`` is raised and nothing changes. A ``request_id`` already
-        applied returns ``duplicate=True`` and changes nothing.
+        applied returns ``duplicate=True`` and changes nothing. With ``ask_first``, a legal move
+        the game calls costly (``confirm_question``) is not played: ``TableError`` of kind
+        ``CONFIRM`` carries the question and the table, so the adapter can ask once.
         """
         async with self._lock(table_id):
             table = await self.get(table_id)
@@ -562,7 +574,13 @@ class TableService:
             if seat is None:
                 raise TableError(not_a_player(table, member.user_id), ErrorKind.FOREIGN)
             return await self._act_locked(
-                table, seat, code, expected_seq, request_id, actor=member.user_id
+                table,
+                seat,
+                code,
+                expected_seq,
+                request_id,
+                actor=member.user_id,
+                ask_first=ask_first,
             )
 
     async def act_as_seat(
@@ -588,6 +606,7 @@ class TableService:
         request_id: str | None,
         *,
         actor: str | None = None,
+        ask_first: bool = False,
     ) -> MoveOutcome:
         if expected_seq is not None and expected_seq != table.seq:
             if request_id and await self.repo.find_request(request_id):
@@ -610,6 +629,12 @@ class TableService:
                 ErrorKind.TURN if seat not in table.game.to_act(table.state) else ErrorKind.ILLEGAL
             )
             raise TableError(error.reason, kind) from None
+        if ask_first:
+            # Asked only of a move that is legal now, so "Yes" has nothing left to refuse but a
+            # table that moved on meanwhile.
+            question = table.game.confirm_question(table.state, seat, code)
+            if question is not None:
+                raise TableError(question, ErrorKind.CONFIRM, table=table)
         applied = [Applied(table.seq + 1, seat, code, events)]
         # The state before the move: apply never changes a state in place, so it stays as is.
         outcome = MoveOutcome(table, move=(table.state, seat, code))
@@ -645,7 +670,9 @@ class TableService:
                 code = FORFEIT
             else:
                 players = game.engine_players()
-                player = players.get("strategy") or players["random"]
+                # normal plays for a timed-out seat unless the table names another engine
+                chosen = table.record.settings.get("timeout_engine") or DEFAULT_LEVEL
+                player = players.get(chosen) or players.get(DEFAULT_LEVEL) or players["random"]
                 rng = chance_rng(table.record.seed, table.seq)
                 code = player.choose(game, table.state, seat, rng)
             state, events = game.apply(table.state, seat, code)
@@ -664,7 +691,7 @@ class TableService:
         to: Member | None,
         *,
         may_manage: bool = False,
-        engine: str = "strategy",
+        engine: str = DEFAULT_LEVEL,
         changes: Changes | None = None,
     ) -> MoveOutcome:
         """Hand ``seat`` of a running table to member ``to``, or to an engine player (None).
@@ -691,7 +718,9 @@ class TableService:
             else:
                 players = table.game.engine_players()
                 engine = engine if engine in players else "random"
-                new = SeatRecord(seat, f"🤖 {engine} ({old.name})"[:80], engine=engine)
+                new = SeatRecord(
+                    seat, f"🤖 {engine_label(engine)} ({old.name})"[:80], engine=engine
+                )
             seats = [*table.seats]
             seats[seat] = new
             handed = dict(table.settings.handed_over)
@@ -827,7 +856,12 @@ class TableService:
                     code = FORFEIT
                 else:
                     player = players.get(engines[seat]) or players["random"]
-                    code = player.choose(game, state, seat, rng)
+                    if isinstance(player, SearchPlayer):
+                        # half a second of search in a worker thread: the bot's event loop
+                        # keeps answering other tables meanwhile (engines are pure)
+                        code = await asyncio.to_thread(player.choose, game, state, seat, rng)
+                    else:
+                        code = player.choose(game, state, seat, rng)
             state, events = game.apply(state, seat, code)
             seq += 1
             applied.append(Applied(seq, seat, code, events))

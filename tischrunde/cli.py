@@ -49,7 +49,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game")
     play.add_argument("--players", type=int, default=None, help="seats (default: the minimum)")
     play.add_argument("--bots", type=int, default=None, help="engine seats (default: all but one)")
-    play.add_argument("--engine", default="strategy", help="engine player for the bot seats")
+    play.add_argument(
+        "--engine",
+        "--level",
+        dest="engine",
+        default="normal",
+        help="engine level of the bot seats: easy, normal or strong (or random)",
+    )
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--option", action="append", type=_parse_option, default=[])
     play.add_argument(
@@ -260,7 +266,7 @@ async def _menu(lang: str) -> int:
         game=game.id,
         players=None,
         bots=None,
-        engine="strategy",
+        engine="normal",
         seed=None,
         option=[],
         db=":memory:",

@@ -59,7 +59,7 @@ class TerminalTable:
         bots: int,
         seed: int | None = None,
         options: dict[str, Any] | None = None,
-        engine: str = "strategy",
+        engine: str = "normal",
     ) -> Table | None:
         """Play one game to the end; returns the finished table, or None if the player quit.
 
@@ -100,13 +100,14 @@ class TerminalTable:
     def _ask(self, table: Table, seat: int) -> str | None:
         game = table.game
         self.write("")
-        self.write(game.render(table.view(seat), self.lang))
+        self.write(game.render(table.view(seat), self.lang, table.seat_names()))
         for line in self._private.pop(seat, []):
             self.write(T_PRIVATE.format(text=line).get(self.lang))
         codes = sorted(table.legal_actions(seat), key=natural_key)
+        names = table.seat_names()
         self.write(T_ACTIONS.get(self.lang))
         for number, code in enumerate(codes, 1):
-            label = game.action_label(table.state or {}, seat, code, self.lang)
+            label = game.action_label(table.state or {}, seat, code, self.lang, names)
             self.write(f"  {number:>2}. {label}")
         while True:
             answer = self.read(T_CHOOSE.get(self.lang)).strip()
@@ -125,7 +126,7 @@ class TerminalTable:
     def _show_events(self, outcome: MoveOutcome) -> None:
         table = outcome.table
         for _applied, event in outcome.events:
-            text = table.game.describe_event(event, self.lang)
+            text = table.game.describe_event(event, self.lang, table.seat_names())
             if event.to is None:
                 self.write(f"• {text}")
             elif table.seats[event.to].engine is None:
@@ -134,13 +135,16 @@ class TerminalTable:
     def _show_result(self, table: Table) -> None:
         result = table.result()
         self.write("")
-        self.write(table.game.render(table.view(None), self.lang))
-        if result is None:
+        self.write(table.game.render(table.view(None), self.lang, table.seat_names()))
+        state = table.state
+        if result is None or state is None:
             return
         self.write(T_RESULT.get(self.lang))
         order = sorted(range(len(result.ranks)), key=lambda seat: result.ranks[seat])
         for seat in order:
-            score = result.scores[seat]
-            shown = int(score) if float(score).is_integer() else round(score, 2)
+            shown = table.game.score_text(state, result, seat, self.lang)
             line = T_RANK.format(rank=result.ranks[seat], name=table.seat_name(seat), score=shown)
             self.write(line.get(self.lang))
+        note = table.game.result_note(state, result, self.lang, table.seat_names())
+        if note:
+            self.write(note)

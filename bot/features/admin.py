@@ -9,9 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from tables.records import GuildSettings, UserPreferences
+from tables.records import GuildSettings
 
-from .. import i18n
+from .. import display, i18n
 from ..i18n import T
 
 if TYPE_CHECKING:
@@ -24,6 +24,16 @@ LANGUAGE_CHOICES = [
 ]
 
 
+ON_OFF = [
+    app_commands.Choice(name=T("on", "an"), value="on"),
+    app_commands.Choice(name=T("off", "aus"), value="off"),
+]
+
+
+def _on_off(on: bool, lang: str) -> str:
+    return (display.ON if on else display.OFF).get(lang)
+
+
 class AdminCommands(commands.Cog):
     """Server settings and the player's DM switch."""
 
@@ -31,7 +41,8 @@ class AdminCommands(commands.Cog):
         name=T("settings", "einstellungen"),
         description=T("Tischrunde settings for this server", "Tischrunde-Einstellungen"),
         guild_only=True,
-        default_permissions=discord.Permissions(manage_guild=True),
+        # No default_permissions: "/settings me" is every member's. Each server-wide
+        # subcommand checks Manage Server itself (``_require_manager``).
     )
 
     def __init__(self, bot: TischrundeBot) -> None:
@@ -44,8 +55,8 @@ class AdminCommands(commands.Cog):
         language = saved.language or i18n.SERVER_LOCALE.get(lang)
         text = i18n.SETTINGS_SHOWN.format(language=language, channels=channels, role=role)
         limits = await self.bot.service.limits.of_guild(saved.guild_id)
-        shown = i18n.LIMITS_SHOWN.format(**dataclasses.asdict(limits))
-        await self.bot.flows.reply(interaction, f"{text.get(lang)}\n{shown.get(lang)}")
+        shown = i18n.limits_text(dataclasses.asdict(limits), lang)
+        await self.bot.flows.reply(interaction, f"{text.get(lang)}\n{shown}")
 
     async def _current(self, interaction: discord.Interaction) -> GuildSettings:
         assert interaction.guild_id is not None
@@ -53,7 +64,8 @@ class AdminCommands(commands.Cog):
 
     @staticmethod
     def _require_manager(interaction: discord.Interaction) -> None:
-        # default_permissions hides the command; this check holds even if a server overrides it.
+        # The group is visible to every member (for "/settings me"): this check guards each
+        # server-wide setting.
         if not interaction.permissions.manage_guild:
             raise app_commands.MissingPermissions(["manage_guild"])
 
@@ -74,12 +86,7 @@ class AdminCommands(commands.Cog):
         """Set the language of public messages and of members whose locale is neither."""
         self._require_manager(interaction)
         current = await self._current(interaction)
-        saved = GuildSettings(
-            current.guild_id,
-            None if language == "server" else language,
-            current.channels,
-            current.organiser_role,
-        )
+        saved = dataclasses.replace(current, language=None if language == "server" else language)
         await self.bot.save_guild_settings(saved)
         await self._settings_reply(interaction, saved)
 
@@ -100,9 +107,7 @@ class AdminCommands(commands.Cog):
         current = await self._current(interaction)
         channels = set(current.channels)
         (channels.add if allowed else channels.discard)(str(channel.id))
-        saved = GuildSettings(
-            current.guild_id, current.language, sorted(channels), current.organiser_role
-        )
+        saved = dataclasses.replace(current, channels=sorted(channels))
         await self.bot.save_guild_settings(saved)
         await self._settings_reply(interaction, saved)
 
@@ -118,9 +123,7 @@ class AdminCommands(commands.Cog):
         """Set or clear the organiser role."""
         self._require_manager(interaction)
         current = await self._current(interaction)
-        saved = GuildSettings(
-            current.guild_id, current.language, current.channels, str(role.id) if role else None
-        )
+        saved = dataclasses.replace(current, organiser_role=str(role.id) if role else None)
         await self.bot.save_guild_settings(saved)
         await self._settings_reply(interaction, saved)
 
@@ -190,6 +193,62 @@ class AdminCommands(commands.Cog):
         )
         await self._settings_reply(interaction, await self._current(interaction))
 
+    @settings.command(
+        name=T("me", "ich"),
+        description=T("Your own display settings", "Deine eigenen Anzeige-Einstellungen"),
+    )
+    @app_commands.describe(
+        pictures=T("Pictures in your hands and DMs", "Bilder in deinem Blatt und deinen DMs"),
+        confirm=T(
+            "Ask before a costly move (all-in, ending a turn with cards left)",
+            "Nachfragen vor einem teuren Zug (alles setzen, Zug mit Karten beenden)",
+        ),
+    )
+    @app_commands.rename(pictures=T("pictures", "bilder"), confirm=T("confirm", "nachfrage"))
+    @app_commands.choices(pictures=ON_OFF, confirm=ON_OFF)
+    async def me(
+        self,
+        interaction: discord.Interaction,
+        pictures: str | None = None,
+        confirm: str | None = None,
+    ) -> None:
+        """A member's own choices: text-only answers, and the second look before costly moves."""
+        lang = await self.bot.language(interaction)
+        current = await self.bot.preferences(str(interaction.user.id))
+        saved = dataclasses.replace(
+            current,
+            pictures_off=current.pictures_off if pictures is None else pictures == "off",
+            confirm_off=current.confirm_off if confirm is None else confirm == "off",
+        )
+        if saved != current:
+            await self.bot.save_preferences(saved)
+        text = display.ME_SHOWN.format(
+            pictures=_on_off(not saved.pictures_off, lang),
+            confirm=_on_off(not saved.confirm_off, lang),
+        )
+        await self.bot.flows.reply(interaction, text.get(lang))
+
+    @settings.command(
+        name=T("server", "server"),
+        description=T("How this server's tables are shown", "Wie die Tische des Servers aussehen"),
+    )
+    @app_commands.describe(
+        pictures=T("Pictures of the tables", "Bilder der Tische"),
+    )
+    @app_commands.rename(pictures=T("pictures", "bilder"))
+    @app_commands.choices(pictures=ON_OFF)
+    async def server(self, interaction: discord.Interaction, pictures: str | None = None) -> None:
+        """Pictures on or off for every table of the server (thread, hands and DMs)."""
+        self._require_manager(interaction)
+        lang = await self.bot.language(interaction)
+        current = await self._current(interaction)
+        saved = current
+        if pictures is not None:
+            saved = dataclasses.replace(current, pictures_off=pictures == "off")
+            await self.bot.save_guild_settings(saved)
+        text = display.SERVER_SHOWN.format(pictures=_on_off(not saved.pictures_off, lang))
+        await self.bot.flows.reply(interaction, text.get(lang))
+
     @app_commands.command(
         name=T("dm", "dm"),
         description=T("Direct messages on your move", "Direktnachrichten bei deinem Zug"),
@@ -209,7 +268,7 @@ class AdminCommands(commands.Cog):
         current = await self.bot.preferences(user_id)
         on = state == "on"
         await self.bot.save_preferences(
-            UserPreferences(user_id, dms_off=not on, dms_refused=False, language=current.language)
+            dataclasses.replace(current, dms_off=not on, dms_refused=False)
         )
         await self.bot.flows.reply(interaction, (i18n.DMS_ON if on else i18n.DMS_OFF).get(lang))
 

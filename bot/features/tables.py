@@ -17,7 +17,12 @@ from ..i18n import T
 if TYPE_CHECKING:
     from ..app import TischrundeBot
 
-TABLE_OPTION = T("Table number (default: this thread's table, or your only one)", "Tischnummer")
+TABLE_OPTION = T(
+    "Table number (default: this thread's table, or your only one)",
+    "Tischnummer (sonst der Tisch dieses Threads oder dein einziger)",
+)
+JOIN_TABLE_OPTION = T("Table number (see the lobby message)", "Tischnummer (siehe Lobby-Nachricht)")
+"""Joining needs the number: a lobby has no thread yet and one is not yet the player's."""
 
 
 def option_hints(model: type[BaseModel]) -> list[tuple[str, str]]:
@@ -69,7 +74,10 @@ class TableCommands(commands.Cog):
     @table.command(name=T("open", "eroeffnen"), description=T("Open a table", "Tisch eröffnen"))
     @app_commands.describe(
         game=T("The game", "Das Spiel"),
-        options=T("Options as name=value, e.g. hand=3", "Optionen als name=wert, z. B. hand=3"),
+        options=T(
+            "Options as name=value, suggested as you type, e.g. rounds=4 for Gelfdrakkar",
+            "Optionen als name=wert, Vorschläge beim Tippen, z. B. rounds=4 bei Gelfdrakkar",
+        ),
         clock=T(
             "Time per move: 10m to 14d, e.g. 12h or 3d, or none (default 24h)",
             "Bedenkzeit pro Zug: 10m bis 14d, z. B. 12h oder 3d, oder keine (Standard 24h)",
@@ -138,7 +146,7 @@ class TableCommands(commands.Cog):
         return await self.bot.flows.table_of(interaction, table)
 
     @table.command(name=T("join", "beitreten"), description=T("Take a seat", "Platz nehmen"))
-    @app_commands.describe(table=TABLE_OPTION)
+    @app_commands.describe(table=JOIN_TABLE_OPTION)
     @app_commands.rename(table=T("table", "tisch"))
     async def join(self, interaction: discord.Interaction, table: int) -> None:
         """Take a seat at a table in its lobby."""

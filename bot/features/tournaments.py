@@ -23,6 +23,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from games.core import Text, all_games, get_game
+from games.players.search import DEFAULT_LEVEL, LEVEL_NAMES
 from tables.clocks import DEFAULT_PER_MOVE, ClockError, parse_duration
 from tables.errors import ErrorKind
 from tables.metadata import TournamentSettings, TournamentStatus
@@ -79,7 +80,7 @@ LEADERBOARD_NOTE = Text(
     "Sorted by μ − 3σ (openskill). Provisional: fewer than 5 games or σ above 7.",
 )
 CREATED = Text(
-    "Turnier {id} „{name}“ ({game}, {format}) ist offen. Anmelden mit /tournament join {id}.",
+    "Turnier {id} „{name}“ ({game}, {format}) ist offen. Anmelden mit /turnier anmelden {id}.",
     "Tournament {id} “{name}” ({game}, {format}) is open. Register with /tournament join {id}.",
 )
 CLOSES = Text("Anmeldeschluss: {when}", "Registration closes: {when}")
@@ -107,7 +108,7 @@ ROUND_CLOSING = Text(
 PLAYED_OUT_NOTE = i18n.PLAYED_OUT
 REGISTRATION_ENDED = Text(
     "**{name}** · die Anmeldung zu Turnier {id} ist geschlossen ({n} angemeldet). Die "
-    "Turnierleitung startet es mit /tournament start {id}.",
+    "Turnierleitung startet es mit /turnier starten {id}.",
     "**{name}** · registration for tournament {id} has closed ({n} registered). Organisers "
     "start it with /tournament start {id}.",
 )
@@ -433,13 +434,29 @@ class TournamentCommands(commands.Cog):
         name=T("engine", "computer"),
         description=T("Add an engine player (organisers)", "Computerspieler dazu"),
     )
-    @app_commands.describe(tournament=TOURNAMENT_OPTION)
-    @app_commands.rename(tournament=T("tournament", "turnier"))
-    async def engine(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
-        """Register an engine player to fill the field."""
+    @app_commands.describe(
+        tournament=TOURNAMENT_OPTION, level=T("How strong it plays", "Wie stark er spielt")
+    )
+    @app_commands.rename(tournament=T("tournament", "turnier"), level=T("level", "stufe"))
+    @app_commands.choices(
+        level=[
+            app_commands.Choice(name=T(name.en, name.de), value=level)
+            for level, name in LEVEL_NAMES.items()
+        ]
+    )
+    async def engine(
+        self,
+        interaction: discord.Interaction,
+        tournament: int | None = None,
+        level: str = DEFAULT_LEVEL,
+    ) -> None:
+        """Register an engine player of the chosen level to fill the field."""
         record = await self._resolve(interaction, tournament)
         registration = await self.tournaments.add_engine(
-            record.id, member_of(interaction), may_organise=await self.may_organise(interaction)
+            record.id,
+            member_of(interaction),
+            may_organise=await self.may_organise(interaction),
+            engine=level,
         )
         await self._reply(interaction, ENGINE_ADDED, id=record.id, name=registration.name)
 

@@ -6,12 +6,13 @@ import logging
 
 import discord
 
+from games.players.search import DEFAULT_LEVEL, offered_levels
 from tables.clocks import DEFAULT_PER_MOVE, ClockError, clock_for, parse_duration
-from tables.metadata import TablePlace, TableSettings
+from tables.metadata import TablePlace, TableSettings, TableStatus
 from tables.service import Table, TableError
 
 from .. import i18n
-from ..render import lobby_embed, lobby_view
+from ..render import engine_level_view, lobby_embed, lobby_view
 from .base import member_of, parse_options, public_language
 from .permissions import PermissionsFlows
 
@@ -104,9 +105,27 @@ class LobbyFlows(PermissionsFlows):
         table = await self.service.leave(table_id, member_of(interaction))
         await self._show_lobby(interaction, table, i18n.LEFT.format(id=table.id).get(lang))
 
-    async def add_engine(self, interaction: discord.Interaction, table_id: int) -> None:
-        """Seat an engine player (host only)."""
-        table = await self.service.add_engine(table_id, member_of(interaction))
+    async def add_engine(
+        self, interaction: discord.Interaction, table_id: int, level: str | None = None
+    ) -> None:
+        """Seat an engine player (host only). Without a level, a game that offers levels
+        first asks the host which one, privately; a game without levels seats random play.
+        """
+        if level is None:
+            table = await self.service.get(table_id)
+            levels = offered_levels(table.game)
+            if (
+                levels
+                and table.status == TableStatus.LOBBY
+                and table.record.host == member_of(interaction).user_id
+            ):
+                lang = await self.bot.language(interaction)
+                view = engine_level_view(table_id, levels, lang)
+                await self.reply(interaction, i18n.CHOOSE_LEVEL.get(lang), view=view)
+                return
+        table = await self.service.add_engine(
+            table_id, member_of(interaction), level or DEFAULT_LEVEL
+        )
         await self._show_lobby(interaction, table, table.seats[-1].name)
 
     async def cancel(self, interaction: discord.Interaction, table_id: int) -> None:

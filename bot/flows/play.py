@@ -14,8 +14,9 @@ from tables.metadata import TableStatus
 from tables.service import Table, TableError, not_a_player
 
 from .. import i18n
+from ..confirm import HINT, second_look_view
 from ..images import attach
-from ..render import clip, hand_embed, hand_view
+from ..render import clip, hand_embed, hand_view, markdown_names, seat_names
 from .base import FlowsBase, member_of
 
 
@@ -83,16 +84,26 @@ class PlayFlows(FlowsBase):
         )
 
     async def act(
-        self, interaction: discord.Interaction, table_id: int, seq: int, code: str
+        self,
+        interaction: discord.Interaction,
+        table_id: int,
+        seq: int,
+        code: str,
+        *,
+        ask_first: bool = False,
     ) -> None:
         """Play ``code`` at state ``seq``; answer with the fresh hand, then publish the turn.
 
         The answer comes only after the move is stored. A click on an old state is refused
         as stale and answered with the fresh view (the table the refusal carries); a repeated
-        click is not applied twice. The move's label is named from its outcome, once.
+        click is not applied twice. The move's label is named from its outcome, once. With
+        ``ask_first`` (a click, not its confirmation), a move the game calls costly is asked
+        about first unless the member turned that off (``/settings me confirm:off``).
         """
         lang = await self.bot.remember_language(interaction)
         user_id = str(interaction.user.id)
+        if ask_first:
+            ask_first = not (await self.bot.preferences(user_id)).confirm_off
         try:
             outcome = await self.service.act(
                 table_id,
@@ -100,8 +111,15 @@ class PlayFlows(FlowsBase):
                 code,
                 expected_seq=seq,
                 request_id=str(interaction.id),
+                ask_first=ask_first,
             )
         except TableError as error:
+            if error.kind == ErrorKind.CONFIRM:
+                question = f"{error.reason.get(lang)}\n{HINT.get(lang)}"
+                await self.reply(
+                    interaction, question, view=second_look_view(table_id, seq, code, lang)
+                )
+                return
             if error.kind != ErrorKind.STALE or error.table is None:
                 raise
             table = error.table
@@ -122,12 +140,13 @@ class PlayFlows(FlowsBase):
             interaction.message.flags.ephemeral or interaction.guild_id is None
         )
         # The mover also reads what happened to them alone (a card drawn, a card stolen).
+        names = markdown_names(table)
         lines = [
-            table.game.describe_event(event, lang)
+            table.game.describe_event(event, lang, names)
             for _applied, event in outcome.events
             if event.to in (None, seat)
         ]
-        label = outcome.label(lang) or code
+        label = outcome.label(lang, seat_names(table)) or code
         content = "\n".join([i18n.MOVED.format(label=label).get(lang), *lines])
         # The thread post and the next player's DM were stored with the move (the outbox);
         # the relay sends them once this answer is out.
@@ -165,9 +184,10 @@ class PlayFlows(FlowsBase):
                 if amount is None:
                     raise TableError(i18n.NOT_AN_AMOUNT.format(text=text[:20]))
                 code = encode(verb, *args[:-1], amount)
-                await flows.act(submitted, table_id, seq, code)
+                # A typed all-in gets the same second look as the all-in button.
+                await flows.act(submitted, table_id, seq, code, ask_first=True)
 
-        title = clip(i18n.OTHER_AMOUNT.format(verb=verb).get(lang), 45)
+        title = clip(i18n.OTHER_AMOUNT.get(lang), 45)
         await interaction.response.send_modal(
             AmountModal(title=title, custom_id=f"tr-amount:{table_id}:{seq}", timeout=600)
         )

@@ -18,6 +18,9 @@ from .status import StatusFlows
 
 log = logging.getLogger(__name__)
 
+EDIT_LIMITED = 30046
+"""Discord's error for an edit of a message too old to be edited now."""
+
 
 class PublishFlows(StatusFlows):
     """What goes to a table's thread and to the players' DMs after a stored change."""
@@ -62,15 +65,18 @@ class PublishFlows(StatusFlows):
         skip: set[str] | None = None,
         note: str | None = None,
         notify: bool = True,
-    ) -> None:
-        """Post the public state as a new thread message and DM whoever must decide now.
+        edit: int | None = None,
+    ) -> int | None:
+        """Post the public state in the thread and DM whoever must decide now.
 
         The acting player already holds the fresh hand in their answer, so they get no DM.
-        Players who cannot be reached by DM are mentioned in the thread with a hint. A new
-        message per turn, never an edit: tables run for days, and editing messages older than
-        an hour meets Discord's undocumented limit (error 30046). ``note`` heads the message
-        (a timeout, a summary after an outage). ``skip`` (and ``actor``) get no DM;
-        ``notify=False`` sends none (the table has moved on since what this post shows).
+        Players who cannot be reached by DM are mentioned in the thread with a hint. ``note``
+        heads the message (a timeout, a summary after an outage). ``skip`` (and ``actor``) get
+        no DM; ``notify=False`` sends none (the table has moved on since what this post shows).
+        ``edit``: the turn's message to show it in (``bot.calm``) instead of a new message,
+        unless the post must ping someone (an edit pings nobody) or Discord refuses the edit.
+        Returns the message's id (None without a thread, or when a resumed delivery found the
+        message already sent).
         """
         public = public_language(table)
         unreachable = []
@@ -83,7 +89,7 @@ class PublishFlows(StatusFlows):
                 unreachable.append(user_id)
         thread = table.place.thread
         if not thread:
-            return
+            return None
         content = "\n".join(
             ([note] if note else [])
             + [i18n.NO_DM_HINT.format(who=f"<@{user_id}>").get(public) for user_id in unreachable]
@@ -95,8 +101,20 @@ class PublishFlows(StatusFlows):
         if view is not None:
             message["view"] = view
         message["files"] = await attach(self.bot, table, None, public, embed)
-        await outbox.send(
-            self.bot.get_partial_messageable(int(thread)),
-            content=clip(content, 2000) if content else None,
-            **message,
+        channel = self.bot.get_partial_messageable(int(thread))
+        if edit is not None and not content:
+            message.setdefault("view", None)  # a finished table's message loses its buttons
+            try:
+                await outbox.edit(channel, edit, **message)
+                return edit
+            except discord.HTTPException as error:
+                # Gone (deleted) or too old to edit: the turn goes on in a new message. Any
+                # other failure is the relay's to retry, so a turn never splits by accident.
+                if not isinstance(error, discord.NotFound) and error.code != EDIT_LIMITED:
+                    raise
+                log.warning("could not edit turn message %s of table %s: %s", edit, table.id, error)
+                message["files"] = await attach(self.bot, table, None, public, embed)
+        sent = await outbox.send(
+            channel, content=clip(content, 2000) if content else None, **message
         )
+        return sent.id if sent is not None else None

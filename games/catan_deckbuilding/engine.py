@@ -312,6 +312,13 @@ def _has_alternative(card: int, hand: tuple[int, ...], pool: int, roads: int) ->
     )
 
 
+_RANKS = {"play": 0, "buy": 1, "pay": 1, "end": 2}
+SET_ASIDE = Text("Ohne Wirkung ablegen …", "Set aside …")
+END_WITH_CARDS = Text(
+    "Wirklich den Zug beenden? Du könntest noch Karten ausspielen.",
+    "Really end your turn? You could still play cards.",
+)
+
 BUY_CODES = tuple("buy:" + word for word in CARDS)
 PAY_CODES = tuple("pay:" + word for word in CARDS)
 ASIDE_CODES = tuple("aside:" + word for word in CARDS)
@@ -469,6 +476,26 @@ class CatanDeckbuilding(TextsMixin, Game):
                 return []
             return self._pay_actions(state, seat)
         return []
+
+    def select_groups(self, state: State, seat: int) -> dict[str, Text]:
+        """Setting a card aside has no effect: one menu after the moves that do something."""
+        return {"aside": SET_ASIDE}
+
+    def action_rank(self, state: State, seat: int, code: str) -> int:
+        """Playing a card first, then buying, ending the turn last."""
+        return _RANKS.get(code.split(":", 1)[0], 1)
+
+    def confirm_question(self, state: State, seat: int, code: str) -> Text | None:
+        """Ending the turn while a card in hand could still be played asks first."""
+        if code != "end" or state["phase"] != "play" or seat != state["active"]:
+            return None
+        if any(other.startswith("play:") for other in self.legal_actions(state, seat)):
+            return END_WITH_CARDS
+        return None
+
+    def turn_number(self, state: State) -> int | None:
+        """The turn counter (the reactions an attack asks for belong to the attacker's turn)."""
+        return int(state["turn"])
 
     def _play_actions(self, state: State, seat: int) -> list[str]:
         hand = state["hand"][seat]
@@ -1072,6 +1099,40 @@ class CatanDeckbuilding(TextsMixin, Game):
         other["discard"] = discards
         return other
 
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """Like ``shuffle_hidden`` for ``seat``, with uniform shuffles of the sorted pools
+        instead of the suite's cheap cut: a search needs every order equally likely, and a
+        draw that depends only on what ``seat`` may know.
+        """
+        if state["phase"] == "deal":
+            return state
+        decks = list(state["deck"])
+        hands = list(state["hand"])
+        discards = list(state["discard"])
+        for other in range(2):
+            if other == seat:
+                own = sorted(decks[other])
+                rng.shuffle(own)
+                decks[other] = "".join(own)
+                continue
+            keep_hand = state["pay"] is not None and other == state["active"]
+            pool = list(decks[other] + _pile(discards[other]))
+            if not keep_hand:
+                pool += _pile(hands[other])
+            pool.sort()
+            rng.shuffle(pool)
+            size = len(decks[other])
+            rest = sum(discards[other])
+            decks[other] = "".join(pool[:size])
+            discards[other] = _counts("".join(pool[size : size + rest]))
+            if not keep_hand:
+                hands[other] = _counts("".join(pool[size + rest :]))
+        new = dict(state)
+        new["deck"] = decks
+        new["hand"] = hands
+        new["discard"] = discards
+        return new
+
     def explain_illegal(self, state: State, seat: int, code: str) -> Text:
         """A specific reason where one is known."""
         verb, args = decode(code)
@@ -1140,9 +1201,9 @@ class CatanDeckbuilding(TextsMixin, Game):
         ).get(lang)
 
     def engine_players(self) -> dict[str, Any]:
-        """The random baseline and the strategy player."""
-        from games.players import RandomPlayer
+        """Random play and the three levels; "strategy" (stored tables) plays as "normal"."""
+        from games.players.search import levelled
 
         from .strategy import StrategyPlayer
 
-        return {"random": RandomPlayer(), "strategy": StrategyPlayer()}
+        return levelled(StrategyPlayer())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from games.core import Event, State, Text, decode
+from games.core import Event, Names, Result, State, Text, decode, plural
 
 from .cards import (
     ACTION_CARDS,
@@ -83,14 +83,33 @@ def _payment_words(card: int, used: list[int], pool: int, roads: int, lang: str)
     return ", ".join(parts) or "-"
 
 
+GROUP_LABELS = {
+    "answer": Text("Antworten …", "Answer …"),
+    "aside": Text("Karte ohne Wirkung ablegen …", "Set a card aside …"),
+    "buy": Text("Karte kaufen …", "Buy a card …"),
+    "drop": Text("Karte abwerfen …", "Discard a card …"),
+    "end": Text("Zug beenden …", "End the turn …"),
+    "play": Text("Karte ausspielen …", "Play a card …"),
+    "use": Text("Bezahlen …", "Pay …"),
+}
+"""The placeholder of each action group's select menu."""
+CHOOSE = Text("Auswählen …", "Choose …")
+
+
 class TextsMixin:
     """Labels, groups, event lines and rendering for the Catan engine (mixed into ``Game``)."""
 
-    def seat_name(self, seat: int, lang: str) -> str:
-        """``Platz 1`` / ``Seat 1`` (precomputed: the log and the table name seats often)."""
+    def seat_name(self, seat: int, lang: str, names: Names = None) -> str:
+        """The player's name from ``names``, else ``Platz 1`` / ``Seat 1`` (precomputed: the
+        log and the table name seats often).
+        """
+        if names is not None and 0 <= seat < len(names) and names[seat]:
+            return names[seat]
         return SEAT_NAMES[lang == "de"][seat]
 
-    def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
+    def action_label(
+        self, state: State, seat: int, code: str, lang: str, names: Names = None
+    ) -> str:
         """A short label that says what the action does (and which cards a purchase uses)."""
         label = STATIC_LABELS.get((code, lang))
         if label is not None:
@@ -209,12 +228,56 @@ class TextsMixin:
             return "answer"
         return verb
 
-    def describe_event(self, event: Event, lang: str) -> str:
+    def group_label(self, state: State, seat: int, group: str, lang: str) -> str:
+        """A select menu's placeholder: what its group decides."""
+        return GROUP_LABELS.get(group, CHOOSE).get(lang)
+
+    def progress(self, view: dict[str, Any], lang: str) -> str | None:
+        """The turn count the table shows ("Zug 13/150")."""
+        if view["phase"] == "over":
+            return None
+        return (
+            Text("Zug {t}/{l}", "Turn {t}/{l}")
+            .format(t=view["turn"], l=view["turn_limit"])
+            .get(lang)
+        )
+
+    def score_text(self, state: State, result: Result, seat: int, lang: str) -> str:
+        """Won, lost or drawn: the game has no points, only three Stadt cards in hand."""
+        # From the ranks, not the state's winner: a forfeit ends the game without one.
+        if len(result.winners()) > 1:
+            return Text("unentschieden", "drawn").get(lang)
+        if result.ranks[seat] == 1:
+            return Text("gewonnen", "won").get(lang)
+        return Text("verloren", "lost").get(lang)
+
+    def result_note(
+        self, state: State, result: Result, lang: str, names: Names = None
+    ) -> str | None:
+        """A win by three Stadt cards, or a draw because the turn limit came first."""
+        if state["end"] == "limit":
+            return (
+                Text(
+                    "Unentschieden: nach {n} Zügen hielt niemand drei Städte auf der Hand.",
+                    "A draw: after {n} turns nobody held three Stadt (city) cards.",
+                )
+                .format(n=state["options"]["turn_limit"])
+                .get(lang)
+            )
+        if state["winner"] is not None:
+            return (
+                Text("{s} hält drei Städte auf der Hand.", "{s} holds three Stadt (city) cards.")
+                .format(s=self.seat_name(state["winner"], lang, names))
+                .get(lang)
+            )
+        return None
+
+    def describe_event(self, event: Event, lang: str, names: Names = None) -> str:
         """One line of the game log."""
         data = event.data
         kind = event.kind
         seat = data.get("seat", data.get("by"))
-        who = self.seat_name(seat, lang) if isinstance(seat, int) else ""
+        who = self.seat_name(seat, lang, names) if isinstance(seat, int) else ""
         card = card_name(data["card"], lang) if "card" in data else ""
         if kind == "deck_shuffled":
             text = Text(f"{who}: Startdeck gemischt.", f"{who}: starting deck shuffled.")
@@ -228,7 +291,8 @@ class TextsMixin:
             )
         elif kind == "draw":
             n = data["count"]
-            text = Text(f"{who} zieht {n} Karte(n).", f"{who} draws {n} card(s).")
+            count = plural(n, Text("{n} Karte", "{n} card"), Text("{n} Karten", "{n} cards"))
+            text = Text(f"{who} zieht {count.de}.", f"{who} draws {count.en}.")
         elif kind == "drew":
             cards = ", ".join(card_name(word, lang) for word in data["cards"])
             text = Text(f"Du ziehst: {cards}", f"You draw: {cards}")
@@ -269,10 +333,10 @@ class TextsMixin:
         elif kind == "accept":
             text = Text(f"{who} nimmt {card} hin.", f"{who} takes the {card}.")
         elif kind == "hit":
-            target = self.seat_name(data["at"], lang)
+            target = self.seat_name(data["at"], lang, names)
             text = Text(f"{card} trifft {target}.", f"{card} hits {target}.")
         elif kind == "stolen":
-            victim = self.seat_name(data["from"], lang)
+            victim = self.seat_name(data["from"], lang, names)
             text = Text(
                 f"{who} zieht eine zufällige Karte von {victim}.",
                 f"{who} takes a random card from {victim}.",
@@ -314,18 +378,18 @@ class TextsMixin:
             text = Text(f"{kind} {data}", f"{kind} {data}")
         return text.get(lang)
 
-    def render(self, view: dict[str, Any], lang: str) -> str:
+    def render(self, view: dict[str, Any], lang: str, names: Names = None) -> str:
         """A compact plain-text table: supply, each seat's sizes and table, the own hand."""
         de = lang == "de"
         lines = []
         if view["phase"] == "over":
             if view["winner"] is not None:
-                winner = self.seat_name(view["winner"], lang)
+                winner = self.seat_name(view["winner"], lang, names)
                 lines.append(f"Spiel vorbei: {winner} gewinnt." if de else f"Over: {winner} wins.")
             else:
                 lines.append("Spiel vorbei: unentschieden." if de else "Over: a draw.")
         else:
-            active = self.seat_name(view["active"], lang)
+            active = self.seat_name(view["active"], lang, names)
             turn, limit = view["turn"], view["turn_limit"]
             lines.append(
                 f"Zug {turn}/{limit}, am Zug: {active}" if de else f"Turn {turn}/{limit}: {active}"
@@ -335,7 +399,7 @@ class TextsMixin:
         for seat, info in enumerate(view["seats"]):
             table = card_list(info["table"]) or "-" if info["table"] else "-"
             lines.append(
-                f"{SEAT_NAMES[de][seat]}: {words[0]} {info['hand_size']}, {words[1]} "
+                f"{self.seat_name(seat, lang, names)}: {words[0]} {info['hand_size']}, {words[1]} "
                 f"{info['deck_size']}, {words[2]} {info['discard_size']}; {words[3]}: {table}"
             )
         if view["roads"]:
@@ -349,11 +413,11 @@ class TextsMixin:
             lines.append(
                 ("Angriff: " if de else "Attack: ")
                 + f"{card_name(attack['card'], lang)} "
-                + f"{self.seat_name(attack['by'], lang)} → {self.seat_name(attack['at'], lang)}"
+                + f"{self.seat_name(attack['by'], lang, names)} → {self.seat_name(attack['at'], lang, names)}"
             )
         if view["drops"]:
             lines.append(
-                f"{self.seat_name(view['ask'], lang)} "
+                f"{self.seat_name(view['ask'], lang, names)} "
                 + (f"wirft noch {view['drops']} ab" if de else f"discards {view['drops']} more")
             )
         if "hand" in view:

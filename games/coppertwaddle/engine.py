@@ -12,6 +12,7 @@ from games.core import (
     Event,
     Game,
     IllegalAction,
+    Names,
     Result,
     State,
     Text,
@@ -20,6 +21,7 @@ from games.core import (
     decode,
     encode,
     ended_by_forfeit,
+    plural,
     random_shuffle,
 )
 from games.core.errors import MALFORMED, SetupError
@@ -94,6 +96,11 @@ WRONG_PHASE = Text(
     "Das geht in dieser Phase des Zuges nicht.", "That is not possible in this phase of the turn."
 )
 DEAL_FIRST = Text("Erst wird gemischt.", "The cards must be shuffled first.")
+
+END_WITH_CARDS = Text(
+    "Wirklich En Garde beenden? Du könntest noch Karten ausspielen.",
+    "Really end En Garde? You could still play cards.",
+)
 
 VERBS = frozenset(
     [
@@ -327,6 +334,19 @@ class Coppertwaddle(Game):
             return [state["answer"]]
         return [state["guardian"]]
 
+    def action_rank(self, state: State, seat: int, code: str) -> int:
+        """Cards first; ending or passing last."""
+        return 1 if code in ("end", "done", "pass") else 0
+
+    def confirm_question(self, state: State, seat: int, code: str) -> Text | None:
+        """Ending En Garde while a card could still be placed or declared asks first."""
+        if code != "end":
+            return None
+        playable = ("rank:", "wind:", "decl:")
+        if any(other.startswith(playable) for other in self.legal_actions(state, seat)):
+            return END_WITH_CARDS
+        return None
+
     def legal_actions(self, state: State, seat: int) -> list[str]:
         """The sorted codes ``seat`` may play now."""
         phase = state["phase"]
@@ -556,6 +576,7 @@ class Coppertwaddle(Game):
         pool = list(other["trumpet"])
         for seat in hidden:
             pool += other["hands"][seat]
+        pool.sort()  # the new deal must not depend on where the hidden cards were
         rng.shuffle(pool)
         for seat in hidden:
             size = len(other["hands"][seat])
@@ -565,7 +586,9 @@ class Coppertwaddle(Game):
 
     # ----- words --------------------------------------------------------------------------------
 
-    def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
+    def action_label(
+        self, state: State, seat: int, code: str, lang: str, names: Names = None
+    ) -> str:
         """A short label in ``lang`` for a legal code of ``seat``."""
         return words.action_label(state, seat, code, lang)
 
@@ -576,21 +599,52 @@ class Coppertwaddle(Game):
             return f"{verb}:{args[0]}"
         return {"wind": "rank", "done": "pass", "end": "pass", "answer": "let"}.get(verb, verb)
 
-    def describe_event(self, event: Event, lang: str) -> str:
-        """One line of the game log."""
-        return words.describe_event(event, lang)
+    def group_label(self, state: State, seat: int, group: str, lang: str) -> str:
+        """What a select menu offers: the card it is about and the decision."""
+        return words.group_label(state, group, lang)
 
-    def render(self, view: dict[str, Any], lang: str) -> str:
+    def progress(self, view: dict[str, Any], lang: str) -> str | None:
+        """The game of the match the table shows ("Spiel 2/3")."""
+        return (
+            Text("Spiel {g}/{n}", "Game {g}/{n}")
+            .format(g=view["game"] + 1, n=view["games"])
+            .get(lang)
+        )
+
+    def score_text(self, state: State, result: Result, seat: int, lang: str) -> str:
+        """Victory points (section 7 of the source)."""
+        return plural(
+            result.scores[seat],
+            Text("{n} Siegpunkt", "{n} victory point"),
+            Text("{n} Siegpunkte", "{n} victory points"),
+        ).get(lang)
+
+    def result_note(
+        self, state: State, result: Result, lang: str, names: Names = None
+    ) -> str | None:
+        """A drawn match: both have the same victory points."""
+        if len(set(result.ranks)) == 1:
+            return Text(
+                "Unentschieden: beide haben gleich viele Siegpunkte.",
+                "A draw: both have the same victory points.",
+            ).get(lang)
+        return None
+
+    def describe_event(self, event: Event, lang: str, names: Names = None) -> str:
+        """One line of the game log."""
+        return words.describe_event(event, lang, names)
+
+    def render(self, view: dict[str, Any], lang: str, names: Names = None) -> str:
         """The table as plain text."""
-        return words.render(view, lang)
+        return words.render(view, lang, names)
 
     def engine_players(self) -> dict[str, Any]:
-        """The random baseline and the heuristic strategy."""
-        from games.players import RandomPlayer
+        """Random play and the three levels; "strategy" (stored tables) plays as "normal"."""
+        from games.players.search import levelled
 
         from .strategy import StrategyPlayer
 
-        return {"random": RandomPlayer(), "strategy": StrategyPlayer()}
+        return levelled(StrategyPlayer())
 
     def simulation_report(self, results: list[tuple[State, Result]], lang: str) -> str | None:
         """The ruling's balance check (first player's share, cards in winners' Domains)."""

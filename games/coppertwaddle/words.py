@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from games.core import Event, Text, decode
+from games.core import Event, Names, Text, decode, seat_name
 
 from .cards import DESIGN_OF, EFFECT, IS_WIND, NAME, PLUS, STRENGTH, label
 from .table import (
@@ -29,8 +29,8 @@ PHASES = {
 ROWS = (Text("Adel", "Adel"), Text("Bauern", "Bauern"))
 
 
-def _seat(seat: int, lang: str) -> str:
-    return ("Platz " if lang == "de" else "Seat ") + str(seat + 1)
+def _seat(seat: int, lang: str, names: Names = None) -> str:
+    return seat_name(seat, lang, names)
 
 
 def _where(slot: int, seat: int | None, lang: str) -> str:
@@ -127,6 +127,32 @@ def action_label(state: dict[str, Any], seat: int, code: str, lang: str) -> str:
     return text[:100]
 
 
+GROUP_LABELS = {
+    "abil": Text("Fähigkeit von {c} nutzen …", "Use the ability of {c} …"),
+    "decl": Text("{c} auf eine Karte legen …", "Lay {c} on a card …"),
+    "fav": Text("{c} spielen …", "Play {c} …"),
+    "rob": Text("Mit {c} rauben …", "Rob with {c} …"),
+    "discard": Text("Karte abwerfen …", "Discard a card …"),
+    "let": Text("Antworten …", "Answer …"),
+    "pass": Text("Weiter …", "Go on …"),
+    "rank": Text("Karte auslegen …", "Place a card …"),
+}
+"""The placeholder of each action group's select menu; ``{c}`` is the card the group is about."""
+
+
+def group_label(state: dict[str, Any], group: str, lang: str) -> str:
+    """A select menu's placeholder: the decision, with the card the group is about."""
+    verb, _sep, arg = group.partition(":")
+    text = GROUP_LABELS.get(verb, Text("Auswählen …", "Choose …"))
+    card = -1
+    if arg:
+        number = int(arg)
+        card = (
+            state["slots"][number] if verb in ("abil", "rob") else FIRST_OF_DESIGN.get(number, -1)
+        )
+    return text.get(lang).format(c=label(card, lang) if card >= 0 else "")[:100]
+
+
 EVENT_LINES = {
     "deal": Text("Spiel {g}: gemischt und ausgeteilt.", "Game {g}: shuffled and dealt."),
     "hand": Text("Deine Hand: {cards}", "Your hand: {cards}"),
@@ -179,11 +205,11 @@ WINS = Text("{s} gewinnt mit {p}", "{s} wins with {p}")
 DRAWN = Text("unentschieden", "drawn")
 
 
-def describe_event(event: Event, lang: str) -> str:
+def describe_event(event: Event, lang: str, names: Names = None) -> str:
     """One line of the game log."""
     data = event.data
     kind = event.kind
-    seat = _seat(data["seat"], lang) if "seat" in data else ""
+    seat = _seat(data["seat"], lang, names) if "seat" in data else ""
     card = label(data["card"], lang) if isinstance(data.get("card"), int) else ""
     line = EVENT_LINES.get(kind)
     if line is None:
@@ -192,7 +218,7 @@ def describe_event(event: Event, lang: str) -> str:
     if kind == "game_over":
         winner = data["winner"]
         won = (
-            (WINS.get(lang).format(s=_seat(winner, lang), p=data["points"]))
+            (WINS.get(lang).format(s=_seat(winner, lang, names), p=data["points"]))
             if winner >= 0
             else DRAWN.get(lang)
         )
@@ -220,18 +246,20 @@ DOMAIN_LINE = Text(
 )
 
 
-def _domain_lines(view: dict[str, Any], seat: int, lang: str) -> tuple[str, ...]:
+def _domain_lines(
+    view: dict[str, Any], seat: int, lang: str, names: Names = None
+) -> tuple[str, ...]:
     slots, covered, decls, winds = view["slots"], view["covered"], view["decls"], view["winds"]
     key = tuple(
         (slots[slot], covered[slot], tuple(decls[slot]), winds[slot])
         for slot in range(seat * 8, seat * 8 + 8)
     )
-    return _domain_text(key, seat, view["hand_sizes"][seat], lang)
+    return _domain_text(key, _seat(seat, lang, names), view["hand_sizes"][seat], lang)
 
 
 @lru_cache(maxsize=1024)
 def _domain_text(
-    key: tuple[tuple[int, bool, tuple[int, ...], int], ...], seat: int, hand: int, lang: str
+    key: tuple[tuple[int, bool, tuple[int, ...], int], ...], who: str, hand: int, lang: str
 ) -> tuple[str, ...]:
     # Cached: a Domain changes far less often than it is drawn (every view, both languages).
     points = proud = 0
@@ -253,7 +281,7 @@ def _domain_text(
         else:
             proud += 1
             rows[index // 4].append(f"[{text}]")
-    head = DOMAIN_LINE.get(lang).format(s=_seat(seat, lang), pts=points, pr=proud, h=hand)
+    head = DOMAIN_LINE.get(lang).format(s=who, pts=points, pr=proud, h=hand)
     return (
         head,
         f"  {ROWS[0].get(lang)}: " + " ".join(rows[0]),
@@ -261,7 +289,7 @@ def _domain_text(
     )
 
 
-def render(view: dict[str, Any], lang: str) -> str:
+def render(view: dict[str, Any], lang: str, names: Names = None) -> str:
     """The table as plain text: proud cards in [brackets], covered ones in (parentheses)."""
     t = Text
     lines = [
@@ -269,13 +297,13 @@ def render(view: dict[str, Any], lang: str) -> str:
             g=view["game"] + 1,
             n=view["games"],
             p=PHASES[view["phase"]].get(lang),
-            s=_seat(view["guardian"], lang),
+            s=_seat(view["guardian"], lang, names) if view["guardian"] >= 0 else "-",
             k=view["trumpet"],
             m=len(view["midden"]),
         )
     ]
-    lines += _domain_lines(view, 0, lang)
-    lines += _domain_lines(view, 1, lang)
+    lines += _domain_lines(view, 0, lang, names)
+    lines += _domain_lines(view, 1, lang, names)
     rob = view["rob"]
     if rob is not None:
         attack, defence = robbing_values(view, rob)
@@ -297,7 +325,7 @@ def render(view: dict[str, Any], lang: str) -> str:
         lines.append(
             t("  {s} spielt {c}", "  {s} plays {c}")
             .get(lang)
-            .format(s=_seat(seat, lang), c=label(card, lang))
+            .format(s=_seat(seat, lang, names), c=label(card, lang))
         )
     if view["hand"] is not None:
         hand = ", ".join(label(card, lang) for card in view["hand"]) or "-"
@@ -305,7 +333,7 @@ def render(view: dict[str, Any], lang: str) -> str:
     for index, game in enumerate(view["history"]):
         who = (
             t("{s} gewann mit {p}", "{s} won with {p}").format(
-                s=_seat(game["winner"], lang), p=game["points"]
+                s=_seat(game["winner"], lang, names), p=game["points"]
             )
             if game["winner"] >= 0
             else t("unentschieden", "drawn")

@@ -18,6 +18,7 @@ from .contract import (
     FORFEIT,
     Event,
     Game,
+    Names,
     NoOptions,
     Result,
     State,
@@ -25,12 +26,14 @@ from .contract import (
     clone,
     ended_by_forfeit,
     forfeited,
+    number_text,
     rank_forfeits_last,
     replay,
+    seat_name,
 )
 from .errors import IllegalAction, SetupError
 from .registry import all_games, get_game, register, unregister
-from .text import LANGUAGES, Text
+from .text import LANGUAGES, Text, plural
 
 __all__ = [
     "CHANCE",
@@ -40,6 +43,7 @@ __all__ = [
     "Event",
     "Game",
     "IllegalAction",
+    "Names",
     "NoOptions",
     "Result",
     "SetupError",
@@ -56,11 +60,14 @@ __all__ = [
     "ended_by_forfeit",
     "forfeited",
     "get_game",
+    "number_text",
+    "plural",
     "random_dice",
     "random_shuffle",
     "rank_forfeits_last",
     "register",
     "replay",
+    "seat_name",
     "shuffle_code",
     "unregister",
 ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -179,6 +180,21 @@ def _split(code: str) -> tuple[int | str, ...]:
     return (verb, *args)
 
 
+PLAYER_NAMES = tuple(f"Player-{letter}" for letter in "ABCDEFGHIJKLMNOP")
+"""Display names the suite passes to ``render`` and ``describe_event``."""
+
+
+def _unnamed_seat(game: Game, text: str, players: int, lang: str) -> str | None:
+    """The fallback seat name ("Seat 2") found in ``text``, or None: where the players' names
+    are known, players read names, never seat numbers.
+    """
+    for seat in range(players):
+        fallback = game.seat_name(seat, lang)
+        if re.search(rf"(?<!\w){re.escape(fallback)}(?!\w)", text):
+            return fallback
+    return None
+
+
 def _check_views(
     game: Game, state: State, players: int, seed: int, step: int, rng: random.Random
 ) -> None:
@@ -189,6 +205,9 @@ def _check_views(
         for lang in LANGUAGES:
             if not isinstance(game.render(view, lang), str):
                 raise _fail(game, seed, step, "render did not give text")
+            named = _unnamed_seat(game, game.render(view, lang, PLAYER_NAMES), players, lang)
+            if named:
+                raise _fail(game, seed, step, f"render says {named!r} though names were given")
         other = game.shuffle_hidden(state, observer, rng)
         if other is not None and game.view(other, observer) != view:
             raise _fail(
@@ -385,3 +404,9 @@ def _check_events(game: Game, events: list[Event], players: int, seed: int, step
         for lang in LANGUAGES:
             if not isinstance(game.describe_event(event, lang), str):
                 raise _fail(game, seed, step, f"event {event.kind} has no description")
+            line = game.describe_event(event, lang, PLAYER_NAMES)
+            named = _unnamed_seat(game, line, players, lang)
+            if named:
+                raise _fail(
+                    game, seed, step, f"event {event.kind} says {named!r} though names were given"
+                )

@@ -41,6 +41,9 @@ CHANCE = -1
 
 State = dict[str, Any]
 
+Names = Sequence[str] | None
+"""The seats' display names, in seat order, for the words a game writes (None: "Seat n")."""
+
 FORFEIT = "forfeit"
 """A reserved code: the seat forfeits (its clock ran out). It goes through ``apply`` and the log
 like any move, so a replay reproduces it; no game may use it as one of its own codes."""
@@ -369,25 +372,89 @@ class Game(ABC):
                 return None
         return rank_forfeits_last(base, gone)
 
-    def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
-        """A short human label for a legal action of ``seat`` (for buttons and menus)."""
+    def action_label(
+        self, state: State, seat: int, code: str, lang: str, names: Names = None
+    ) -> str:
+        """A short human label for a legal action of ``seat`` (for buttons and menus);
+        ``names`` are the seats' display names, for actions that name another seat.
+        """
         return code
 
     def action_group(self, state: State, seat: int, code: str) -> str:
         """A key grouping related actions (one select menu per group in the bot)."""
         return decode(code)[0]
 
-    def describe_event(self, event: Event, lang: str) -> str:
-        """One line of the game log for ``event``."""
+    def select_groups(self, state: State, seat: int) -> dict[str, Text]:
+        """Action groups offered as one select menu whatever their size, each with its prompt,
+        after the buttons: moves that change little (setting a card aside) stay out of the way
+        of the moves that matter. Default: none, every group is laid out by its size.
+        """
+        return {}
+
+    def action_rank(self, state: State, seat: int, code: str) -> int:
+        """Where a legal action is laid out among the buttons, lowest first (ties keep the
+        sorted order): the moves that matter before the ones that end or pass. Default 0.
+        """
+        return 0
+
+    def confirm_question(self, state: State, seat: int, code: str) -> Text | None:
+        """The question to ask before a legal but costly move (going all-in, ending a turn
+        while cards could still be played), or None to play it at once (the default).
+        """
+        return None
+
+    def turn_number(self, state: State) -> int | None:
+        """Which turn of the game ``state`` is in: the stored changes of one turn are shown as
+        one public post (edited), a new turn starts a new one. Default None: the game has no
+        turns to group by, and every stored change is a post of its own.
+        """
+        return None
+
+    def group_label(self, state: State, seat: int, group: str, lang: str) -> str:
+        """What a select menu of ``group`` (an ``action_group`` key) offers, in words for its
+        placeholder ("Choose a card to play"). Players never read the key itself.
+        """
+        return Text("Auswählen …", "Choose …").get(lang)
+
+    def amount_label(self, verb: str, lang: str) -> str:
+        """The button that asks for a typed amount of the open verb ``verb`` ("Other bet …")."""
+        return Text("Anderer Betrag …", "Other amount …").get(lang)
+
+    def describe_event(self, event: Event, lang: str, names: Names = None) -> str:
+        """One line of the game log for ``event``; ``names`` are the seats' display names."""
         return f"{event.kind} {event.data}"
 
-    def render(self, view: dict[str, Any], lang: str) -> str:
-        """A plain-text rendering of a view (the terminal table and screen readers use it)."""
+    def render(self, view: dict[str, Any], lang: str, names: Names = None) -> str:
+        """A plain-text rendering of a view (the terminal table and screen readers use it);
+        ``names`` are the seats' display names.
+        """
         return repr(view)
 
-    def seat_name(self, seat: int, lang: str) -> str:
-        """How a seat is named when no player name is known."""
-        return Text("Platz {n}", "Seat {n}").format(n=seat + 1).get(lang)
+    def progress(self, view: dict[str, Any], lang: str) -> str | None:
+        """Where the game stands in its own count ("Zug 13/16", "Hand 3/10"), the same count
+        ``render`` shows, for a table's title; None: the game has no count to show.
+        """
+        return None
+
+    def score_text(self, state: State, result: Result, seat: int, lang: str) -> str:
+        """``seat``'s final score as the game counts it (whole chips as whole numbers, points
+        with their unit) for the result lines.
+        """
+        return number_text(result.scores[seat])
+
+    def result_note(
+        self, state: State, result: Result, lang: str, names: Names = None
+    ) -> str | None:
+        """Why the game ended as it did where the ranking alone does not say (a draw: why it
+        is one), or None.
+        """
+        return None
+
+    def seat_name(self, seat: int, lang: str, names: Names = None) -> str:
+        """How a seat is named: its player's display name from ``names`` when given (the bot
+        and the terminal pass them, already made safe to show), else "Seat n".
+        """
+        return seat_name(seat, lang, names)
 
     # ----- for the conformance suite -----------------------------------------------------------
 
@@ -400,6 +467,21 @@ class Game(ABC):
         when nothing is hidden from the observer at this point.
         """
         return None
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """A full state ``seat`` cannot tell from ``state``, for engine players that search.
+
+        Everything ``seat`` cannot see or remember is drawn anew from ``rng``, consistent with
+        the public history (cards played face up stay where they went, revealed cards and
+        parties stay known). The draw depends only on what ``seat`` may know and on ``rng``:
+        two states that ``shuffle_hidden`` turns into each other give the same result for the
+        same ``rng`` state, so a searching player cannot be steered by cards it cannot see.
+        The default re-deals with ``shuffle_hidden``, which every game keeps to those rules
+        (it sorts what it pools before shuffling); a game overrides this where a search needs
+        a better draw than the suite's cheap one.
+        """
+        other = self.shuffle_hidden(state, seat, rng)
+        return state if other is None else other
 
     def check_invariants(self, state: State) -> None:
         """Raise ``AssertionError`` if ``state`` breaks a rule that must hold at every step.
@@ -417,6 +499,18 @@ class Game(ABC):
     def engine_players(self) -> dict[str, Any]:
         """Engine players by name; every game has ``random``, good games add ``strategy``."""
         return {"random": RandomPlayer()}
+
+
+def number_text(value: float) -> str:
+    """A score as people write it: a whole number without ".0", a fraction as it is."""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def seat_name(seat: int, lang: str, names: Names = None) -> str:
+    """``names[seat]`` when given, else "Platz n"/"Seat n" (numbered from 1)."""
+    if names is not None and 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return Text("Platz {n}", "Seat {n}").format(n=seat + 1).get(lang)
 
 
 def forfeited(state: State) -> list[int]:

@@ -12,6 +12,7 @@ from games.core import (
     Event,
     Game,
     IllegalAction,
+    Names,
     Result,
     State,
     Text,
@@ -19,6 +20,7 @@ from games.core import (
     clone,
     decode,
     encode,
+    plural,
 )
 from games.core.contract import ENDED_KEY
 from games.core.errors import MALFORMED, SetupError
@@ -51,6 +53,7 @@ from .text import (
     TOO_LATE_TO_ANNOUNCE,
     action_label,
     describe_event,
+    group_label,
     render,
 )
 from .tricks import resolve
@@ -891,6 +894,7 @@ class Gelfdrakkar(Game):
             state["party"][seat] == "V" and (seat == observer or revealed[seat] is not None)
             for seat in range(state["players"])
         )
+        loose.sort()
         for _attempt in range(20):
             places = rng.sample(slot_seats, len(loose)) if loose else []
             if known_v or any(place >= 0 for place in places) or not loose:
@@ -903,7 +907,8 @@ class Gelfdrakkar(Game):
             placed[place].append(card)
         # A uniformly random order, several times cheaper than random.shuffle for ~100 cards
         # (the conformance suite re-deals for every observer at every step).
-        keys = {card: rng.random() for card in pool}
+        # Keys drawn in card order: the new deal must not depend on where the hidden cards were.
+        keys = {card: rng.random() for card in sorted(pool)}
         pool.sort(key=keys.__getitem__)
         other = dict(state)  # only hands, the rest and the parties change
         hands = [list(hand) for hand in state["hands"]]
@@ -965,9 +970,11 @@ class Gelfdrakkar(Game):
 
     # ----- words ----------------------------------------------------------------------------
 
-    def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
+    def action_label(
+        self, state: State, seat: int, code: str, lang: str, names: Names = None
+    ) -> str:
         """A button or menu label in German or English."""
-        return action_label(state, seat, code, lang)
+        return action_label(state, seat, code, lang, names)
 
     def action_group(self, state: State, seat: int, code: str) -> str:
         """Plays in menus of at most 25, exchanges by the kind taken, announcements together."""
@@ -983,18 +990,40 @@ class Gelfdrakkar(Game):
             return "announce"
         return verb
 
-    def describe_event(self, event: Event, lang: str) -> str:
-        """One line of the game log."""
-        return describe_event(self, event, lang)
+    def group_label(self, state: State, seat: int, group: str, lang: str) -> str:
+        """What a select menu offers (the exchanges name the kinds of card)."""
+        return group_label(group, lang)
 
-    def render(self, view: dict[str, Any], lang: str) -> str:
+    def progress(self, view: dict[str, Any], lang: str) -> str | None:
+        """The round the table shows ("Runde 2/4")."""
+        if view["phase"] == "over":
+            return None
+        return (
+            Text("Runde {r}/{t}", "Round {r}/{t}")
+            .format(r=view["round"], t=view["rounds"])
+            .get(lang)
+        )
+
+    def score_text(self, state: State, result: Result, seat: int, lang: str) -> str:
+        """The Kupfermünzen balance."""
+        return plural(
+            result.scores[seat],
+            Text("{n} Kupfermünze", "{n} Kupfermünze (copper coin)"),
+            Text("{n} Kupfermünzen", "{n} Kupfermünzen (copper coins)"),
+        ).get(lang)
+
+    def describe_event(self, event: Event, lang: str, names: Names = None) -> str:
+        """One line of the game log."""
+        return describe_event(self, event, lang, names)
+
+    def render(self, view: dict[str, Any], lang: str, names: Names = None) -> str:
         """A compact text table from a view."""
-        return render(self, view, lang)
+        return render(self, view, lang, names)
 
     def engine_players(self) -> dict[str, Any]:
-        """The random baseline and the strategy."""
-        from games.players import RandomPlayer
+        """Random play and the three levels; "strategy" (stored tables) plays as "normal"."""
+        from games.players.search import levelled
 
         from .strategy import Strategy
 
-        return {"random": RandomPlayer(), "strategy": Strategy()}
+        return levelled(Strategy(), follow=frozenset({"limit", "reveal"}))

@@ -6,8 +6,14 @@ resolves the trick as it stands with the engine's own ``resolve`` and scores the
 won for its party, weighted by how likely the winning card is to hold against the players still
 to come, minus the cost of spending a strong card; points given away count against it. It plays
 the Waldherr in time, names a partner it believes is on its side, always claims with the Erste
-Dame, and exchanges a Spion or Helfer for a top card lying in its own party's pile. It makes no
-announcements (a failed one loses the round; the greedy evaluator cannot judge the risk).
+Dame, and exchanges a Spion or Helfer for a top card lying in its own party's pile.
+
+It announces "against Vernio" when it is against Vernio and holds at least two cards of rank
+500 or more (Zweite Dame and up): in 4,000 five-player seat-rounds of this player against
+itself such hands' party won 79-90% of the rounds (the party against Vernio wins 70% on
+average), so the +20 stake is likely won. It makes no point announcement: a failed one loses
+the round, and even the strongest hands kept the others under 160 points in only two thirds
+of those rounds.
 """
 
 from __future__ import annotations
@@ -21,6 +27,9 @@ from .cards import KIND, POINTS, RANK, SINHARA, VERNIO, WALDHERR
 from .tricks import resolve
 
 _HOLD = {1000: 1.0, 900: 0.95, 800: 0.85, 700: 0.75, 600: 0.7, 500: 0.6, 400: 0.55, 300: 0.45}
+_ANNOUNCE_RANK = 500
+_ANNOUNCE_CARDS = 2
+"""Announce "against Vernio" with this many cards of at least this rank (see above)."""
 _SWAP_WORTH = 700
 """Only exchange for a card at least as strong as the Waldherr (Vernio, Tod, Sinhara, Waldherr)."""
 
@@ -46,6 +55,12 @@ class Strategy:
         if view["phase"] == "claim":
             return "claim" if "claim" in legal else legal[0]
         party = view["party"]
+        if (
+            party == "A"
+            and "reveal" in legal
+            and sum(1 for card in view["hand"] if RANK[card] >= _ANNOUNCE_RANK) >= _ANNOUNCE_CARDS
+        ):
+            return "reveal"
         belief = self._belief(view, seat)
         swap = self._swap(view, legal)
         if swap is not None:

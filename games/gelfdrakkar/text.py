@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Event, Game, State, Text, decode
+from games.core import Event, Game, Names, State, Text, decode, seat_name
 
-from .cards import NAMES_DE, NAMES_EN, WALDHERR, card_name
+from .cards import CARDS, NAMES_DE, NAMES_EN, WALDHERR, card_name
 
 BAD_CARD = Text("Diese Karte hast du nicht auf der Hand.", "You do not hold that card.")
 BAD_PARTNER = Text(
@@ -79,17 +79,11 @@ def limit_text(limit: int) -> Text:
     )
 
 
-_SEATS = {
-    "de": [f"Platz {seat + 1}" for seat in range(8)],
-    "en": [f"Seat {seat + 1}" for seat in range(8)],
-}
+def _seat(seat: int, lang: str, names: Names = None) -> str:
+    return seat_name(seat, lang, names)
 
 
-def _seat(seat: int, lang: str) -> str:
-    return _SEATS["de" if lang == "de" else "en"][seat]
-
-
-def action_label(state: State, seat: int, code: str, lang: str) -> str:
+def action_label(state: State, seat: int, code: str, lang: str, names: Names = None) -> str:
     """The label of one legal action."""
     verb, args = decode(code)
     if verb == "play":
@@ -97,7 +91,9 @@ def action_label(state: State, seat: int, code: str, lang: str) -> str:
         label = Text("Spiele {c}", "Play {c}").format(c=card_name(card, lang)).get(lang)
         if len(args) == 2:
             label += (
-                Text(", Partner {p}", ", partner {p}").format(p=_seat(int(args[1]), lang)).get(lang)
+                Text(", Partner {p}", ", partner {p}")
+                .format(p=_seat(int(args[1]), lang, names))
+                .get(lang)
             )
         if card == WALDHERR and len(state["hands"][seat]) <= 3:
             label += " (!)"
@@ -126,12 +122,47 @@ def action_label(state: State, seat: int, code: str, lang: str) -> str:
     return code
 
 
+def _kind_names() -> dict[str, Text]:
+    # A kind is named by its first card's name without the suit and rank ("Drache A1").
+    names: dict[str, Text] = {}
+    for card in CARDS:
+        de = str(card["de"])
+        if de[-2:-1].isalpha() and de[-1:].isdigit() and " " in de:
+            de = de.rsplit(" ", 1)[0]
+        names.setdefault(str(card["kind"]), Text(de, f"{de} ({card['en']})"))
+    return names
+
+
+KIND_NAMES = _kind_names()
+"""Each kind of card by name ("Drache", "Spion"), for the exchange menus."""
+GROUP_LABELS = {
+    "play": Text("Karte spielen …", "Play a card …"),
+    "play_more": Text("Weitere Karten spielen …", "Play a card (more) …"),
+    "announce": Text("Ansagen …", "Announce …"),
+    "claim": Text("Stich nehmen …", "Claim the trick …"),
+    "decline": Text("Stich liegen lassen …", "Leave the trick …"),
+}
+"""The placeholder of each action group's select menu (exchanges are worded apart)."""
+
+
+def group_label(group: str, lang: str) -> str:
+    """A select menu's placeholder: what its group decides."""
+    if group.startswith("swap_"):
+        _swap, giver, taken = group.split("_", 2)
+        return (
+            Text("{k} tauschen gegen: {c} …", "Exchange {k} for: {c} …")
+            .format(k=KIND_NAMES[giver].get(lang), c=KIND_NAMES[taken].get(lang))
+            .get(lang)[:100]
+        )
+    return GROUP_LABELS.get(group, Text("Auswählen …", "Choose …")).get(lang)
+
+
 def _cards(cards: list[int], lang: str) -> str:
     names = NAMES_DE if lang == "de" else NAMES_EN
     return ", ".join([names[card] for card in cards]) or "-"
 
 
-def describe_event(game: Game, event: Event, lang: str) -> str:
+def describe_event(game: Game, event: Event, lang: str, names: Names = None) -> str:
     """One log line for an event."""
     data = event.data
     kind = event.kind
@@ -144,10 +175,10 @@ def describe_event(game: Game, event: Event, lang: str) -> str:
             )
             .format(
                 r=data["round"],
-                d=_seat(data["dealer"], lang),
+                d=_seat(data["dealer"], lang, names),
                 h=data["hand"],
                 x=data["rest"],
-                l=_seat(data["leader"], lang),
+                l=_seat(data["leader"], lang, names),
             )
             .get(lang)
         )
@@ -166,13 +197,13 @@ def describe_event(game: Game, event: Event, lang: str) -> str:
     if kind == "play":
         text = (
             Text("{s} spielt {c}", "{s} plays {c}")
-            .format(s=_seat(data["seat"], lang), c=card_name(data["card"], lang))
+            .format(s=_seat(data["seat"], lang, names), c=card_name(data["card"], lang))
             .get(lang)
         )
         if data.get("partner") is not None:
             text += (
                 Text(" (Partner: {p})", " (partner: {p})")
-                .format(p=_seat(data["partner"], lang))
+                .format(p=_seat(data["partner"], lang, names))
                 .get(lang)
             )
         return text
@@ -182,7 +213,7 @@ def describe_event(game: Game, event: Event, lang: str) -> str:
                 "{s} gibt den Waldherrn zu spät ab: die Partei verliert am Ende ihren Stapel.",
                 "{s} plays the Waldherr too late: the party loses its pile at the end.",
             )
-            .format(s=_seat(data["seat"], lang))
+            .format(s=_seat(data["seat"], lang, names))
             .get(lang)
         )
     if kind == "warn":
@@ -202,7 +233,7 @@ def describe_event(game: Game, event: Event, lang: str) -> str:
                 "{s} tauscht {g} gegen {t} aus dem {p}.", "{s} exchanges {g} for {t} from the {p}."
             )
             .format(
-                s=_seat(data["seat"], lang),
+                s=_seat(data["seat"], lang, names),
                 g=card_name(data["gave"], lang),
                 t=card_name(data["took"], lang),
                 p=PILE_NAME[data["pile"]].get(lang),
@@ -216,7 +247,7 @@ def describe_event(game: Game, event: Event, lang: str) -> str:
             what = limit_text(data["kind"]).get(lang)
         return (
             Text("{s} sagt an: {w}", "{s} announces: {w}")
-            .format(s=_seat(data["seat"], lang), w=what)
+            .format(s=_seat(data["seat"], lang, names), w=what)
             .get(lang)
         )
     if kind == "claim_due":
@@ -225,7 +256,7 @@ def describe_event(game: Game, event: Event, lang: str) -> str:
                 "{s} darf den Stich von {w} mit der Ersten Dame an sich nehmen.",
                 "{s} may claim the trick of {w} with the Erste Dame.",
             )
-            .format(s=_seat(data["seat"], lang), w=_seat(data["winner"], lang))
+            .format(s=_seat(data["seat"], lang, names), w=_seat(data["winner"], lang, names))
             .get(lang)
         )
     if kind == "claim":
@@ -234,7 +265,7 @@ def describe_event(game: Game, event: Event, lang: str) -> str:
             if data["claimed"]
             else Text("{s} lässt den Stich liegen.", "{s} leaves the trick.")
         )
-        return template.format(s=_seat(data["seat"], lang)).get(lang)
+        return template.format(s=_seat(data["seat"], lang, names)).get(lang)
     if kind == "trick" and data["dest"] == "carry":
         return (
             Text(
@@ -243,13 +274,13 @@ def describe_event(game: Game, event: Event, lang: str) -> str:
                 "Gegenwirker: the trick stays on the table and goes against Vernio with the next; "
                 "{s} leads.",
             )
-            .format(s=_seat(data["lead"], lang))
+            .format(s=_seat(data["lead"], lang, names))
             .get(lang)
         )
     if kind == "trick":
         trick = Text("Stich an {s} mit {c} ({h}) -> {p}", "Trick to {s} with {c} ({h}) -> {p}")
         line = trick.format(
-            s=_seat(data["winner"], lang),
+            s=_seat(data["winner"], lang, names),
             c=card_name(data["card"], lang),
             h=HOW[data["how"]].get(lang),
             p=PILE_NAME[data["dest"]].get(lang),
@@ -267,12 +298,12 @@ def describe_event(game: Game, event: Event, lang: str) -> str:
                 "{s} macht den letzten Stich mit der Letzten Dame: +20.",
                 "{s} takes the last trick with the Letzte Dame: +20.",
             )
-            .format(s=_seat(data["seat"], lang))
+            .format(s=_seat(data["seat"], lang, names))
             .get(lang)
         )
     if kind == "round":
         vernio = ", ".join(
-            _seat(seat, lang) for seat, side in enumerate(data["party"]) if side == "V"
+            _seat(seat, lang, names) for seat, side in enumerate(data["party"]) if side == "V"
         )
         head = Text(
             "Runde {r}: Vernio-Partei {v}; Punkte {pv} : {pa}.",
@@ -291,7 +322,7 @@ def describe_event(game: Game, event: Event, lang: str) -> str:
                 "Derselbe Geber ({d}) gibt neu; die Verteuerungen bleiben.",
                 "The same dealer ({d}) deals again; the raised stakes carry over.",
             )
-            .format(d=_seat(data["dealer"], lang))
+            .format(d=_seat(data["dealer"], lang, names))
             .get(lang)
         )
     if kind == "void":
@@ -346,17 +377,15 @@ _LIMIT_WORDS = {
 }
 
 
-def render(game: Game, view: dict[str, Any], lang: str) -> str:
+def render(game: Game, view: dict[str, Any], lang: str, seat_names: Names = None) -> str:
     """A compact plain-text table from one view (never anything beyond it)."""
     de = lang == "de"
     words = _RENDER[de]
     lang = "de" if de else "en"
-    seat_names = _SEATS[lang]
+    who = [_seat(seat, lang, seat_names) for seat in range(len(view["balances"]))]
     names = NAMES_DE if de else NAMES_EN
-    lines = [words["head"].format(r=view["round"], t=view["rounds"], d=seat_names[view["dealer"]])]
-    balances = ", ".join(
-        [f"{seat_names[seat]}: {coins}" for seat, coins in enumerate(view["balances"])]
-    )
+    lines = [words["head"].format(r=view["round"], t=view["rounds"], d=who[view["dealer"]])]
+    balances = ", ".join([f"{who[seat]}: {coins}" for seat, coins in enumerate(view["balances"])])
     lines.append(words["balances"] + balances)
     if view["phase"] in ("over", "deal"):
         lines.append(words[view["phase"]])
@@ -366,9 +395,9 @@ def render(game: Game, view: dict[str, Any], lang: str) -> str:
     for seat, size in enumerate(view["hand_sizes"]):
         side = view["revealed"][seat]
         mark = f" [{party_words[side]}]" if side else ""
-        seats.append(f"{seat_names[seat]}: {size}{mark}")
+        seats.append(f"{who[seat]}: {size}{mark}")
     lines.append(words["cards"] + "; ".join(seats))
-    played = ", ".join([f"{seat_names[seat]} {names[card]}" for seat, card in view["trick"]])
+    played = ", ".join([f"{who[seat]} {names[card]}" for seat, card in view["trick"]])
     lines.append(words["trick"].format(n=view["trick_no"] + 1, t=view["tricks"]) + (played or "-"))
     if view["carried"]:
         lines.append(words["carried"] + _cards(view["carried"], lang))
@@ -384,10 +413,10 @@ def render(game: Game, view: dict[str, Any], lang: str) -> str:
                 what = party_words.get(view["revealed"][seat], "?")
             else:
                 what = _LIMIT_WORDS[lang][kind]
-            said.append(f"{seat_names[seat]}: {what}")
+            said.append(f"{who[seat]}: {what}")
         lines.append(words["said"] + "; ".join(said))
     if view["to_act"]:
-        lines.append(words["to_act"] + seat_names[view["to_act"][0]])
+        lines.append(words["to_act"] + who[view["to_act"][0]])
     if view["hand"] is not None:
         hand = _cards(view["hand"], lang)
         lines.append(words["hand"].format(p=party_words[view["party"]], h=hand))

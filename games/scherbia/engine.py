@@ -22,6 +22,7 @@ from games.core import (
     Event,
     Game,
     IllegalAction,
+    Names,
     Result,
     SetupError,
     State,
@@ -31,6 +32,7 @@ from games.core import (
     clone,
     decode,
     encode,
+    plural,
 )
 from games.core.contract import ENDED_KEY
 from games.core.errors import MALFORMED, NOT_NOW
@@ -1341,6 +1343,9 @@ class Scherbia(Game):
             "aside_count": len(state["aside"]),
             "tricks_played": state["tricks"],
             "last_trick": clone(state["last"]) if state["last"] is not None else None,
+            # every earlier trick was played face up and the log shows it: a player who counts
+            # cards knows these, so the view says it for players who cannot read the log
+            "gone": sorted([*state["out"], *(card for pile in state["piles"] for card in pile)]),
             "piles": [pile[:] for pile in state["piles"]] if revealed else None,
             "final_rolls": [roll[:] for roll in state["final"]] if revealed else None,
             "scores": list(state["scores"]) if state["scores"] is not None else None,
@@ -1488,24 +1493,25 @@ class Scherbia(Game):
     def shuffle_hidden(
         self, state: State, observer: int | None, rng: random.Random
     ) -> State | None:
-        """Deal other hands, the set-aside cards and face-down piles anew, sizes kept."""
+        """Deal other hands and the set-aside cards anew, sizes kept.
+
+        The point piles stay: they lie face down, but every card in them was played face up
+        and the table saw which pile it went to, so a player who remembers knows them. What is
+        pooled is sorted before the shuffle, so the new deal depends only on what the observer
+        may know (``determinize``).
+        """
         if state["phase"] in ("deal", "over"):
             return None
         other = clone(state)
         seats = [seat for seat in range(state["n"]) if seat != observer]
-        piles_hidden = state["stage"] not in ("final", "over")
         pool = list(other["aside"])
         for seat in seats:
             pool += other["hands"][seat]
-            if piles_hidden:
-                pool += other["piles"][seat]
+        pool.sort()
         rng.shuffle(pool)
         for seat in seats:
             size = len(other["hands"][seat])
             other["hands"][seat], pool = sorted(pool[:size]), pool[size:]
-            if piles_hidden:
-                size = len(other["piles"][seat])
-                other["piles"][seat], pool = pool[:size], pool[size:]
         other["aside"] = pool
         if state["actions"]:
             # other seats' action hands, their laid cards still face down, the set-aside ones
@@ -1518,6 +1524,7 @@ class Scherbia(Game):
                 if item["s"] != observer and not item["f"] and not other["revealed"]
             ]
             apool += [item["c"] for item in hidden]
+            apool.sort()
             rng.shuffle(apool)
             for item in hidden:
                 item["c"] = apool.pop()
@@ -1577,9 +1584,11 @@ class Scherbia(Game):
             return texts.ANSWER_FIRST
         return NOT_NOW
 
-    def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
+    def action_label(
+        self, state: State, seat: int, code: str, lang: str, names: Names = None
+    ) -> str:
         """A button label in ``lang``."""
-        return texts.action_label(self, state, seat, code, lang)
+        return texts.action_label(self, state, seat, code, lang, names)
 
     def action_group(self, state: State, seat: int, code: str) -> str:
         """One menu per kind of question."""
@@ -1593,21 +1602,53 @@ class Scherbia(Game):
             return "shoot"
         return verb
 
-    def describe_event(self, event: Event, lang: str) -> str:
-        """One log line."""
-        return texts.describe_event(self, event, lang)
+    def group_label(self, state: State, seat: int, group: str, lang: str) -> str:
+        """What a select menu offers."""
+        return texts.group_label(group, lang)
 
-    def render(self, view: dict[str, Any], lang: str) -> str:
+    def progress(self, view: dict[str, Any], lang: str) -> str | None:
+        """The trick the table shows ("Stich 3")."""
+        if view["phase"] == "over":
+            return None
+        return Text("Stich {n}", "Trick {n}").format(n=view["tricks_played"] + 1).get(lang)
+
+    def score_text(self, state: State, result: Result, seat: int, lang: str) -> str:
+        """Points of the final count."""
+        return plural(
+            result.scores[seat], Text("{n} Punkt", "{n} point"), Text("{n} Punkte", "{n} points")
+        ).get(lang)
+
+    def result_note(
+        self, state: State, result: Result, lang: str, names: Names = None
+    ) -> str | None:
+        """A shared first place: equal points in the final count."""
+        if len(result.winners()) > 1 and not result.teams:
+            return Text(
+                "Gleichstand an der Spitze: gleich viele Punkte.",
+                "A tie for first: the same points.",
+            ).get(lang)
+        return None
+
+    def describe_event(self, event: Event, lang: str, names: Names = None) -> str:
+        """One log line."""
+        return texts.describe_event(self, event, lang, names)
+
+    def render(self, view: dict[str, Any], lang: str, names: Names = None) -> str:
         """The table as plain text."""
-        return texts.render(self, view, lang)
+        return texts.render(self, view, lang, names)
 
     def engine_players(self) -> dict[str, Any]:
-        """``random`` and ``strategy``."""
+        """Random play and the three levels; "strategy" (stored tables) plays as "normal".
+
+        The searching level plays its playouts at random: the strategy itself samples deals
+        and plays them out, far too slow to be a playout policy.
+        """
         from games.players import RandomPlayer
+        from games.players.search import levelled
 
         from .strategy import StrategyPlayer
 
-        return {"random": RandomPlayer(), "strategy": StrategyPlayer()}
+        return levelled(StrategyPlayer(), rollout=RandomPlayer())
 
 
 __all__ = ["Scherbia", "ScherbiaOptions", "card_name", "profession_name"]

@@ -5,8 +5,9 @@ replacement, a theft, a Heiler exchange) it deals the unseen cards at random to 
 (sizes from its view), tries each answer in the same sampled deals, plays every deal out to the
 end with random moves and picks the answer with the best average point difference (card
 worths, a Holzfaeller counted 7; in teams, team against team).
-It uses only ``game.view(state, seat)``, ``game.legal_actions(state, seat)`` and its own rng:
-the sampled states are built from the view alone.
+It counts cards: every card played in an earlier trick (the view's ``gone``) is out of the
+sampled deals. It uses only ``game.view(state, seat)``, ``game.legal_actions(state, seat)`` and
+its own rng: the sampled states are built from the view alone.
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ def _determinize(view: dict[str, Any], me: int, rng: random.Random) -> State:
     """A full state consistent with the seat's view: unseen cards dealt at random."""
     n = view["players"]
     trick_cards = [item["card"] for item in view["trick"]]
-    known = set(view["hand"]) | set(trick_cards) | set(view["pile"] or [])
+    known = set(view["hand"]) | set(trick_cards) | set(view["pile"] or []) | set(view["gone"])
     if view["last_trick"]:
         known |= {card for _owner, card, _dest in view["last_trick"]["cards"]}
     unseen = [card for card in range(DECK) if card not in known]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from games.core import Event, State, Text, decode
+from games.core import Event, Names, State, Text, decode
 
 from .cards import NAMES, PROFESSION_OF_WORD, card_name, profession_name
 
@@ -91,13 +91,15 @@ def faction_name(word: str, lang: str) -> str:
     return FACTIONS[FACTION_OF_WORD[word]].name.get(lang)
 
 
-def _seat(game: Scherbia, seat: int | None, lang: str) -> str:
+def _seat(game: Scherbia, seat: int | None, lang: str, names: Names = None) -> str:
     if seat is None or seat < 0:
         return Text("niemand", "nobody").get(lang)
-    return game.seat_name(seat, lang)
+    return game.seat_name(seat, lang, names)
 
 
-def action_label(game: Scherbia, state: State, seat: int, code: str, lang: str) -> str:
+def action_label(
+    game: Scherbia, state: State, seat: int, code: str, lang: str, names: Names = None
+) -> str:
     """The label of one legal action."""
     verb, args = decode(code)
     ask = state["ask"]
@@ -111,7 +113,7 @@ def action_label(game: Scherbia, state: State, seat: int, code: str, lang: str) 
         other = trick[int(args[0])]
         label = (
             Text("{c} von {s} kopieren", "Copy {c} of {s}")
-            .format(c=card_name(other["c"], lang), s=_seat(game, other["s"], lang))
+            .format(c=card_name(other["c"], lang), s=_seat(game, other["s"], lang, names))
             .get(lang)
         )
         prof = effective(other)
@@ -128,7 +130,7 @@ def action_label(game: Scherbia, state: State, seat: int, code: str, lang: str) 
         card = card_name(trick[slot]["c"], lang) if slot is not None else "?"
         return (
             Text("Sperrfeuer: {s} nimmt {c} zurück", "Sperrfeuer: {s} takes back {c}")
-            .format(s=_seat(game, target, lang), c=card)
+            .format(s=_seat(game, target, lang, names), c=card)
             .get(lang)
         )
     if verb == "replace":
@@ -163,14 +165,14 @@ def action_label(game: Scherbia, state: State, seat: int, code: str, lang: str) 
         what = action_card_name(item["c"], lang)
         return (
             Text("Einspruch gegen {c} von {s}", "Einspruch on {c} of {s}")
-            .format(c=what, s=_seat(game, target, lang))
+            .format(c=what, s=_seat(game, target, lang, names))
             .get(lang)
         )
     if verb == "steal" and ask is not None:
         victim = trick[ask["t"]]
         return (
             Text("{c} von {s} stehlen", "Steal {c} of {s}")
-            .format(c=card_name(victim["c"], lang), s=_seat(game, victim["s"], lang))
+            .format(c=card_name(victim["c"], lang), s=_seat(game, victim["s"], lang, names))
             .get(lang)
         )
     if verb == "pass" and ask is not None and ask["k"] in _PASS:
@@ -178,11 +180,11 @@ def action_label(game: Scherbia, state: State, seat: int, code: str, lang: str) 
     return code
 
 
-def describe_event(game: Scherbia, event: Event, lang: str) -> str:
+def describe_event(game: Scherbia, event: Event, lang: str, names: Names = None) -> str:
     """One line of the log."""
     data: dict[str, Any] = event.data
     kind = event.kind
-    seat = _seat(game, data.get("seat"), lang)
+    seat = _seat(game, data.get("seat"), lang, names)
     card = card_name(data["card"], lang) if "card" in data else ""
     if kind == "hand":
         cards = ", ".join(card_name(c, lang) for c in data["cards"])
@@ -222,7 +224,7 @@ def describe_event(game: Scherbia, event: Event, lang: str) -> str:
                 "{s}: Sperrfeuer! {t} nimmt {c} zurück.",
                 "{s}: Sperrfeuer (barrage)! {t} takes back {c}.",
             )
-            .format(s=seat, t=_seat(game, data["target"], lang), c=card)
+            .format(s=seat, t=_seat(game, data["target"], lang, names), c=card)
             .get(lang)
         )
     if kind == "hold":
@@ -281,13 +283,13 @@ def describe_event(game: Scherbia, event: Event, lang: str) -> str:
             )
         return (
             Text("{w} gewinnt den Stich ({t}).", "{w} wins the trick ({t}).")
-            .format(w=_seat(game, data["winner"], lang), t=totals)
+            .format(w=_seat(game, data["winner"], lang, names), t=totals)
             .get(lang)
         )
     if kind == "steal":
         return (
             Text("{s}: Dieb stiehlt {c} von {f}.", "{s}: the Dieb steals {c} from {f}.")
-            .format(s=seat, c=card, f=_seat(game, data["from"], lang))
+            .format(s=seat, c=card, f=_seat(game, data["from"], lang, names))
             .get(lang)
         )
     if kind == "no_copy":
@@ -328,7 +330,7 @@ def describe_event(game: Scherbia, event: Event, lang: str) -> str:
             where = (
                 Text("abgelegt", "discarded").get(lang)
                 if dest < 0
-                else Text("an {s}", "to {s}").format(s=_seat(game, dest, lang)).get(lang)
+                else Text("an {s}", "to {s}").format(s=_seat(game, dest, lang, names)).get(lang)
             )
             parts.append(f"{card_name(moved, lang)} {where}")
         return (
@@ -347,10 +349,10 @@ def describe_event(game: Scherbia, event: Event, lang: str) -> str:
             .get(lang)
         )
     if kind == "factions":
-        names = " / ".join(_faction_index_name(f, lang) for f in data["factions"])
+        factions = " / ".join(_faction_index_name(f, lang) for f in data["factions"])
         return (
             Text("Fraktionen (Team 1 / Team 2): {f}", "Factions (team 1 / team 2): {f}")
-            .format(f=names)
+            .format(f=factions)
             .get(lang)
         )
     if kind == "factions_hidden":
@@ -396,12 +398,12 @@ def describe_event(game: Scherbia, event: Event, lang: str) -> str:
                 if is_faction
                 else action_card_name(card, lang)
             )
-            parts.append(f"{_seat(game, owner, lang)}: {what}")
+            parts.append(f"{_seat(game, owner, lang, names)}: {what}")
         return Text("Aufgedeckt: {p}.", "Revealed: {p}.").format(p="; ".join(parts)).get(lang)
     if kind == "veto":
         return (
             Text("{s}: Eihnspruch gegen {t}!", "{s}: Eihnspruch on {t}!")
-            .format(s=seat, t=_seat(game, data["target"], lang))
+            .format(s=seat, t=_seat(game, data["target"], lang, names))
             .get(lang)
         )
     if kind == "no_veto":
@@ -444,7 +446,8 @@ def describe_event(game: Scherbia, event: Event, lang: str) -> str:
         )
     if kind == "end":
         scores = ", ".join(
-            f"{_seat(game, index, lang)} {score}" for index, score in enumerate(data["scores"])
+            f"{_seat(game, index, lang, names)} {score}"
+            for index, score in enumerate(data["scores"])
         )
         return Text("Endwertung: {s}.", "Final scores: {s}.").format(s=scores).get(lang)
     return f"{kind} {data}"
@@ -464,22 +467,34 @@ _ASK = {
 }
 
 
-_SEAT_NAMES: dict[tuple[str, int], list[str]] = {}
+GROUP_LABELS = {
+    "play": Text("Karte spielen …", "Play a card …"),
+    "copy": Text("Berufsloser: kopieren …", "Berufsloser: copy …"),
+    "shoot": Text("Jäger: Sperrfeuer …", "Jäger (hunter): Sperrfeuer …"),
+    "replace": Text("Ersatzkarte legen …", "Play a replacement card …"),
+    "block": Text("Krieger: Blockade …", "Krieger (warrior): Blockade …"),
+    "steal": Text("Dieb: stehlen …", "Dieb (thief): steal …"),
+    "heal": Text("Heiler: tauschen …", "Heiler (healer): exchange …"),
+    "lay": Text("Aktionskarte legen …", "Lay an action card …"),
+    "veto": Text("Einspruch …", "Einspruch (objection) …"),
+}
+"""The placeholder of each action group's select menu."""
 
 
-def _seat_names(game: Scherbia, players: int, lang: str) -> list[str]:
-    key = (lang, players)
-    names = _SEAT_NAMES.get(key)
-    if names is None:
-        names = _SEAT_NAMES[key] = [game.seat_name(seat, lang) for seat in range(players)]
-    return names
+def group_label(group: str, lang: str) -> str:
+    """A select menu's placeholder: what its group decides."""
+    return GROUP_LABELS.get(group, Text("Auswählen …", "Choose …")).get(lang)
 
 
-def render(game: Scherbia, view: dict[str, Any], lang: str) -> str:
+def _seat_names(game: Scherbia, players: int, lang: str, names: Names) -> list[str]:
+    return [game.seat_name(seat, lang, names) for seat in range(players)]
+
+
+def render(game: Scherbia, view: dict[str, Any], lang: str, seat_names: Names = None) -> str:
     """A compact plain-text table from a view (never needs more than the view)."""
     de = lang == "de"
     n = view["players"]
-    names = _seat_names(game, n, lang)
+    names = _seat_names(game, n, lang, seat_names)
     limit = view["max_layers"] or ("unbegrenzt" if de else "unlimited")
     trick_no = view["tricks_played"] + 1
     if view["phase"] == "over":

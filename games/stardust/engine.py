@@ -20,12 +20,14 @@ from games.core import (
     Event,
     Game,
     IllegalAction,
+    Names,
     Result,
     SetupError,
     State,
     Text,
     clone,
     decode,
+    plural,
 )
 from games.core.codes import MAX_CODE
 from games.core.errors import MALFORMED, NOT_NOW
@@ -41,6 +43,9 @@ from .cards import (
 from .scoring import evaluate, explain, kind_name
 
 MAX_EXCHANGE = 3
+
+
+ALL_IN_QUESTION = Text("Wirklich alles setzen ({amount})?", "Really go all-in ({amount})?")
 
 
 class StardustOptions(BaseModel):
@@ -417,6 +422,17 @@ class Stardust(Game):
                 return [pending["target"]]
             return [pending["queue"][0]]
         return [state["turn"]]
+
+    def confirm_question(self, state: State, seat: int, code: str) -> Text | None:
+        """Going all-in (a bet or raise of the whole stack, from the menu or typed) asks first."""
+        if state["phase"] != "bet" or state["pending"] is not None:
+            return None
+        verb, args = decode(code)
+        if verb not in ("bet", "raise") or len(args) != 1 or not isinstance(args[0], int):
+            return None
+        if args[0] != betting_menu(state, seat)[3]:
+            return None
+        return ALL_IN_QUESTION.format(amount=args[0])
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
         """Betting: check/call/fold and the bet menu; exchange: keep, swaps, joker specials."""
@@ -939,6 +955,7 @@ class Stardust(Game):
         pool = other["deck"] + other["discards"]
         for seat in hidden:
             pool += other["hands"][seat]
+        pool.sort()  # the new deal must not depend on where the hidden cards were
         rng.shuffle(pool)
         for key in ("deck", "discards"):
             size = len(other[key])
@@ -1036,7 +1053,9 @@ class Stardust(Game):
             return NOT_HELD
         return NOT_NOW
 
-    def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
+    def action_label(
+        self, state: State, seat: int, code: str, lang: str, names: Names = None
+    ) -> str:
         """Buttons: amounts with their menu tag, cards with their German name and gloss."""
         verb, args = _decode(code)
         text: Text
@@ -1074,7 +1093,7 @@ class Stardust(Game):
                 "Lay Schwarzes Loch (black hole): draw 2 cards",
             )
         elif verb == "tod":
-            target = self.seat_name(args[0], "de"), self.seat_name(args[0], "en")
+            target = self.seat_name(args[0], "de", names), self.seat_name(args[0], "en", names)
             text = Text(
                 f"Schneller Tod vor {target[0]}: muss eine Karte tauschen",
                 f"Schneller Tod (quick death) before {target[1]}: they swap a card",
@@ -1104,14 +1123,50 @@ class Stardust(Game):
             return "joker" if verb != "keep" else "swap0"
         return verb
 
-    def describe_event(self, event: Event, lang: str) -> str:
+    def group_label(self, state: State, seat: int, group: str, lang: str) -> str:
+        """What a select menu offers: an amount, an exchange of n cards, a joker."""
+        if group.startswith("swap"):
+            count = int(group[4:] or 0)
+            return Text(
+                f"{count} Karte{'n' if count != 1 else ''} tauschen …",
+                f"Exchange {count} card{'s' if count != 1 else ''} …",
+            ).get(lang)
+        return GROUP_LABELS.get(group, Text("Auswählen …", "Choose …")).get(lang)
+
+    def amount_label(self, verb: str, lang: str) -> str:
+        """The button for a typed bet or raise."""
+        if verb == "raise":
+            return Text("Auf einen anderen Betrag erhöhen …", "Raise to another amount …").get(lang)
+        return Text("Einen anderen Betrag setzen …", "Bet another amount …").get(lang)
+
+    def progress(self, view: dict[str, Any], lang: str) -> str | None:
+        """The hand the table shows ("Hand 3/10")."""
+        return (
+            Text("Hand {n}/{h}", "Hand {n}/{h}")
+            .format(n=view["hand_no"], h=view["hands"])
+            .get(lang)
+        )
+
+    def score_text(self, state: State, result: Result, seat: int, lang: str) -> str:
+        """Chips, whole."""
+        return plural(
+            result.scores[seat], Text("{n} Chip", "{n} chip"), Text("{n} Chips", "{n} chips")
+        ).get(lang)
+
+    def describe_event(self, event: Event, lang: str, names: Names = None) -> str:
         """One log line per event."""
         data = event.data
 
         def who(key: str = "seat") -> str:
-            return self.seat_name(data[key], lang)
+            return self.seat_name(data[key], lang, names)
 
         kind = event.kind
+        # The count's own braces are filled here; "{w}" stays for the format below.
+        cards_count = plural(
+            int(data.get("count") or 0),
+            Text("{n} Karte.", "{n} card."),
+            Text("{n} Karten.", "{n} cards."),
+        )
         allin = Text(" (all-in)", " (all-in)").get(lang) if data.get("allin") else ""
         texts: dict[str, Text] = {
             "hand": Text(
@@ -1137,17 +1192,11 @@ class Stardust(Game):
             ),
             "fold": Text("{w} steigt aus.", "{w} folds."),
             "exchange": Text("Kartentausch.", "The exchange."),
-            "swap": Text(
-                f"{{w}} tauscht {data.get('count')} Karte(n).",
-                f"{{w}} exchanges {data.get('count')} card(s).",
-            ),
+            "swap": Text("{w} tauscht " + cards_count.de, "{w} exchanges " + cards_count.en),
             "dealt": Text("Deine Karten: {c}", "Your cards: {c}"),
             "discarded": Text("Abgelegt: {c}", "Discarded: {c}"),
             "drew": Text("Gezogen: {c}", "Drawn: {c}"),
-            "draw": Text(
-                f"{{w}} zieht {data.get('count')} Karte(n).",
-                f"{{w}} draws {data.get('count')} card(s).",
-            ),
+            "draw": Text("{w} zieht " + cards_count.de, "{w} draws " + cards_count.en),
             "loch": Text("{w} legt das Schwarze Loch aus.", "{w} lays Schwarzes Loch."),
             "tod": Text(
                 "{w} legt den Schnellen Tod vor {t}.", "{w} lays Schneller Tod before {t}."
@@ -1182,13 +1231,13 @@ class Stardust(Game):
             lines = []
             for entry in data["shown"]:
                 lines.append(
-                    f"{self.seat_name(entry['seat'], lang)}: {cards_text(entry['cards'], lang)}"
+                    f"{self.seat_name(entry['seat'], lang, names)}: {cards_text(entry['cards'], lang)}"
                     f" = {kind_name(entry['kind'], lang)} ({entry['score'][1]})"
                 )
             for amount, winners in data["pots"]:
-                names = ", ".join(self.seat_name(seat, lang) for seat in winners)
+                winning = ", ".join(self.seat_name(seat, lang, names) for seat in winners)
                 lines.append(
-                    Text(f"{names} gewinnt {amount}.", f"{names} wins {amount}.").get(lang)
+                    Text(f"{winning} gewinnt {amount}.", f"{winning} wins {amount}.").get(lang)
                 )
             return " | ".join(lines)
         text = texts.get(kind)
@@ -1202,7 +1251,7 @@ class Stardust(Game):
         }
         return text.get(lang).format(**values)
 
-    def render(self, view: dict[str, Any], lang: str) -> str:
+    def render(self, view: dict[str, Any], lang: str, names: Names = None) -> str:
         """A compact plain-text table: one line per seat, then the viewer's hand."""
         de = lang == "de"
         lines = [
@@ -1229,7 +1278,7 @@ class Stardust(Game):
             if view["hole"][seat]:
                 marks.append("Schwarzes Loch")
             line = (
-                f"{self.seat_name(seat, lang)}: {view['stacks'][seat]} {'Chips' if de else 'chips'}"
+                f"{self.seat_name(seat, lang, names)}: {view['stacks'][seat]} {'Chips' if de else 'chips'}"
                 f", {'Einsatz' if de else 'bet'} {view['bets'][seat]}"
                 f", {view['hand_sizes'][seat]} {'Karten' if de else 'cards'}"
             )
@@ -1238,8 +1287,8 @@ class Stardust(Game):
             lines.append(line)
         for joker, by, before in view["laid"]:
             lines.append(
-                f"{card_name(joker).get(lang)}: {self.seat_name(by, lang)}"
-                + (f" → {self.seat_name(before, lang)}" if before != by else "")
+                f"{card_name(joker).get(lang)}: {self.seat_name(by, lang, names)}"
+                + (f" → {self.seat_name(before, lang, names)}" if before != by else "")
             )
         if view.get("hand"):
             evaluation = view.get("evaluation")
@@ -1253,13 +1302,13 @@ class Stardust(Game):
         if last:
             for entry in last["shown"]:
                 lines.append(
-                    f"{'Letzte Hand' if de else 'Last hand'} – {self.seat_name(entry['seat'], lang)}"
+                    f"{'Letzte Hand' if de else 'Last hand'} – {self.seat_name(entry['seat'], lang, names)}"
                     f": {cards_text(entry['cards'], lang)} = {kind_name(entry['kind'], lang)}"
                     f" ({entry['score'][1]})"
                 )
             for amount, winners in last["pots"]:
-                names = ", ".join(self.seat_name(seat, lang) for seat in winners)
-                lines.append(f"{names}: +{amount}")
+                winning = ", ".join(self.seat_name(seat, lang, names) for seat in winners)
+                lines.append(f"{winning}: +{amount}")
         return "\n".join(lines)
 
     def check_invariants(self, state: State) -> None:
@@ -1284,12 +1333,24 @@ class Stardust(Game):
         ).get(lang)
 
     def engine_players(self) -> dict[str, Any]:
-        """A random player and the strategy player (hand strength and pot odds)."""
-        from games.players import RandomPlayer
+        """Random play and the three levels; "strategy" (stored tables) plays as "normal"."""
+        from games.players.search import levelled
 
         from .strategy import StrategyPlayer
 
-        return {"random": RandomPlayer(), "strategy": StrategyPlayer()}
+        return levelled(StrategyPlayer())
+
+
+GROUP_LABELS = {
+    "amount": Text("Einsatz wählen …", "Choose an amount …"),
+    "joker": Text("Joker auslegen …", "Lay a joker …"),
+    "call": Text("Mitgehen …", "Call …"),
+    "check": Text("Checken …", "Check …"),
+    "fold": Text("Aussteigen …", "Fold …"),
+    "drop": Text("Karte ablegen …", "Discard a card …"),
+    "pay": Text("Mindesteinsatz zahlen …", "Pay the ante …"),
+}
+"""The placeholder of each action group's select menu (exchanges are worded apart)."""
 
 
 def shown_hands(shown: list[list[Any]]) -> list[dict[str, Any]]:

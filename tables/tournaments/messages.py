@@ -89,7 +89,7 @@ NO_ROUND_LEFT = Text(
     "Tournament {id} is already in its last round: a late entry would never play.",
 )
 LEAVE_AFTER_START = Text(
-    "Turnier {id} läuft schon: steig mit /tournament drop aus.",
+    "Turnier {id} läuft schon: aussteigen mit /turnier aussteigen.",
     "Tournament {id} is under way: use /tournament drop to leave it.",
 )
 NOTE_IN = Text("noch dabei", "still in")

@@ -46,6 +46,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from games.core import SetupError, Text, get_game
+from games.players.search import DEFAULT_LEVEL, engine_label
 from storage import RoundStatus, TableStatus, TournamentStatus
 from storage.base import (
     Changes,
@@ -466,9 +467,11 @@ class TournamentService:
         return await self._serial(tournament_id, work)
 
     async def add_engine(
-        self, tournament_id: int, by: Member, *, may_organise: bool, engine: str = "strategy"
+        self, tournament_id: int, by: Member, *, may_organise: bool, engine: str = DEFAULT_LEVEL
     ) -> Registration:
-        """Register an engine player (organisers only: for tests and to fill a field)."""
+        """Register an engine player of level ``engine`` (organisers only: for tests and to
+        fill a field); its name shows the level.
+        """
 
         async def work() -> Registration:
             tournament = await self.get(tournament_id)
@@ -488,7 +491,7 @@ class TournamentService:
             registration = Registration(
                 tournament_id,
                 f"engine:{count}",
-                f"🤖 {chosen} {count}",
+                f"🤖 {engine_label(chosen)} {count}",
                 engine=chosen,
                 checked_in=True,
                 registered_at=self.clock(),
@@ -1281,7 +1284,7 @@ class TournamentService:
         await self.repo.update_table(table_id, settings=settings)
         table.record.settings = settings
         players = table.game.engine_players()
-        player = players.get("strategy") or players["random"]
+        player = players.get(DEFAULT_LEVEL) or players["random"]
         limit = table.game.max_decisions(len(table.seats), table.options) + 1
         for _ in range(limit):
             table = await self.tables.get(table_id)

@@ -22,9 +22,18 @@ def first_action(message: Any) -> tuple[str, str | None]:
 
 
 async def take(actor: Any, message: Any, cid: str, value: str | None) -> Any:
+    """Play the action, answering "Yes" when the bot asks for a second look (issue 20)."""
     if value is None:
-        return await actor.click(message, custom_id=cid)
-    return await actor.select(message, [value], custom_id=cid)
+        result = await actor.click(message, custom_id=cid)
+    else:
+        result = await actor.select(message, [value], custom_id=cid)
+    for answer in [result.response, *result.followups]:
+        if answer is None:
+            continue
+        yes = [c for c in components(answer) if (c.get("custom_id") or "").startswith("tr:c:")]
+        if yes:
+            return await actor.click(answer, custom_id=yes[0]["custom_id"])
+    return result
 
 
 class Driver:

@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from games.core import Event, Game, IllegalAction, Result, State, Text, decode, encode
+from games.core import Event, Game, IllegalAction, Names, Result, State, Text, decode, encode
 
 TOP = 130
 
@@ -58,7 +58,9 @@ class ManyChoices(Game):
     def action_group(self, state: State, seat: int, code: str) -> str:
         return f"group {(decode(code)[1][0] - 1) // 52}"
 
-    def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
+    def action_label(
+        self, state: State, seat: int, code: str, lang: str, names: Names = None
+    ) -> str:
         return f"#{decode(code)[1][0]}"
 
 

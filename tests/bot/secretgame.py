@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Event, Text, decode
+from games.core import Event, Names, Text, decode
 from tests.games.highcard import Highcard
 
 
@@ -20,7 +20,7 @@ class SecretHighcard(Highcard):
     id = "test-secret"
     name = Text("Geheimkarte", "Secret card")
 
-    def render(self, view: dict[str, Any], lang: str) -> str:
+    def render(self, view: dict[str, Any], lang: str, names: Names = None) -> str:
         hand = view.get("hand")
         lines = [f"phase {view['phase']}, turn {view['turn'] + 1}, scores {view['scores']}"]
         lines.append("trick: " + " ".join(token(card) for _seat, card in view["trick"]))
@@ -28,15 +28,18 @@ class SecretHighcard(Highcard):
             lines.append("hand: " + " ".join(token(card) for card in hand))
         return "\n".join(lines)
 
-    def action_label(self, state: dict[str, Any], seat: int, code: str, lang: str) -> str:
+    def action_label(
+        self, state: dict[str, Any], seat: int, code: str, lang: str, names: Names = None
+    ) -> str:
         return Text("{c} spielen", "Play {c}").format(c=token(decode(code)[1][0])).get(lang)
 
-    def describe_event(self, event: Event, lang: str) -> str:
+    def describe_event(self, event: Event, lang: str, names: Names = None) -> str:
         if event.kind == "dealt":
             return "dealt " + " ".join(token(card) for card in event.data["cards"])
         if event.kind == "play":
-            return f"seat {event.data['seat'] + 1} plays {token(event.data['card'])}"
-        return super().describe_event(event, lang)
+            who = self.seat_name(event.data["seat"], lang, names)
+            return f"{who} plays {token(event.data['card'])}"
+        return super().describe_event(event, lang, names)
 
 
 GAME = SecretHighcard()

@@ -79,7 +79,7 @@ async def test_reminders_by_dm_at_half_time_and_before_the_end_else_a_mention(tm
         anna, ben = actors
         refuse_dms(srv, ben)
         turn = message_text(await srv.latest_turn(table_id))
-        assert "1 d per move" in turn and "left (until <t:" in turn
+        assert "1 day per move" in turn and "left (until <t:" in turn
         first = await waiting(srv, table_id, actors)
         assert first is anna
         dms_before = len(srv.dms(anna))
@@ -308,7 +308,7 @@ async def test_my_tables_lists_tables_of_every_server_with_time_left(tmp_path):
         lines = mine.splitlines()
         first_line = next(line for line in lines if line.startswith(f"Table {first} "))
         second_line = next(line for line in lines if line.startswith(f"Table {second} "))
-        assert "to act: you · ⏳ 1 d 23 h" in first_line
+        assert "to act: you · ⏳ 1 day 23 h" in first_line
         assert "to act: you · ⏳ 2 h" in second_line
         assert (
             f"/channels/{other_guild.id}/" in second_line

@@ -70,7 +70,9 @@ async def running_table():
                 first = actors[0]
                 hand = await first.click(await srv.latest_turn(table_id), label=HAND)
                 button = next(
-                    c for c in components(hand.response) if c.get("label", "").startswith("pick:")
+                    c
+                    for c in components(hand.response)
+                    if c.get("custom_id", "").startswith("tr:m:")
                 )
                 thread = int((await srv.bot.service.get(table_id)).record.place["thread"])
                 yield srv, first, table_id, hand.response, button["custom_id"], thread

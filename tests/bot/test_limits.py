@@ -148,7 +148,7 @@ async def test_a_substitution_reaches_the_new_holder_only_after_accept(tmp_path,
         text = message_text(request)
         assert f"seat {ben_seat + 1} (ben) at table {table_id}" in text
         assert "Secret" in text or SECRET.name.en in text
-        assert "1 d per move" in text and "lapses <t:" in text
+        assert "1 day per move" in text and "lapses <t:" in text
         assert not any(card in message_text(m) for m in srv.dms(carla) for card in ben_cards)
         table = await srv.bot.service.get(table_id)
         assert table.seat_of(str(ben.id)) == ben_seat and table.seat_of(str(carla.id)) is None

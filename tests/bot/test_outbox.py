@@ -12,15 +12,21 @@ from __future__ import annotations
 
 import aiosqlite
 
+from bot.render import block, seat_names
 from tests.bot.drive import first_action, take
 from tests.bot.harness import HAND, message_text, restart, server
 from tests.bot.test_clocks import seated
 
 
-def turn_posts(thread, seq: int) -> list:
-    """Public thread messages that show the table after action ``seq``."""
-    title = f"move {seq}"
-    return [m for m in thread.history() if not m.flags.ephemeral and title in message_text(m)]
+def turn_posts(thread, table) -> list:
+    """Public thread messages that show ``table`` as it is now (its public rendering; the title
+    counts the game's own turns, not the stored actions, so it no longer names the state)."""
+    shown = block(table.game.render(table.view(None), "en", seat_names(table)))
+    return [
+        m
+        for m in thread.history()
+        if not m.flags.ephemeral and any(e.description == shown for e in m.embeds)
+    ]
 
 
 def turn_dms(srv, actor, table_id: int, seq: int) -> list:
@@ -53,18 +59,18 @@ async def test_a_move_answered_before_the_bot_died_is_posted_and_dmed_once_after
         table = await srv.bot.service.get(table_id)
         seq = table.seq
         thread = await srv.thread(table_id)
-        assert turn_posts(thread, seq) == []
+        assert turn_posts(thread, table) == []
         assert turn_dms(srv, other, table_id, seq) == []
         await restart(srv)
         thread = await srv.thread(table_id)
-        assert len(turn_posts(thread, seq)) == 1
+        assert len(turn_posts(thread, table)) == 1
         assert len(turn_dms(srv, other, table_id, seq)) == 1
         pending = [p for p in await srv.bot.repository.posts(table_id=table_id) if not p.sent_at]
         assert pending == []
         # A second restart repeats nothing.
         await restart(srv)
         thread = await srv.thread(table_id)
-        assert len(turn_posts(thread, seq)) == 1
+        assert len(turn_posts(thread, table)) == 1
         assert len(turn_dms(srv, other, table_id, seq)) == 1
 
 
@@ -77,7 +83,7 @@ async def test_a_post_cut_short_after_discord_took_it_is_recognised_not_repeated
         table = await srv.bot.service.get(table_id)
         seq = table.seq
         thread = await srv.thread(table_id)
-        assert len(turn_posts(thread, seq)) == 1
+        assert len(turn_posts(thread, table)) == 1
         assert len(turn_dms(srv, other, table_id, seq)) == 1
         post = (await srv.bot.repository.posts(table_id=table_id))[-1]
         assert post.sent_at is not None
@@ -88,7 +94,7 @@ async def test_a_post_cut_short_after_discord_took_it_is_recognised_not_repeated
         await restart(srv)
         assert srv.bot.outbox.recognised == 2
         thread = await srv.thread(table_id)
-        assert len(turn_posts(thread, seq)) == 1
+        assert len(turn_posts(thread, table)) == 1
         assert len(turn_dms(srv, other, table_id, seq)) == 1
         stored = (await srv.bot.repository.posts(table_id=table_id))[-1]
         assert stored.id == post.id and stored.sent_at is not None

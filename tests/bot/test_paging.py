@@ -57,7 +57,7 @@ async def test_typed_amount_for_an_open_verb(tmp_path, many_game):
         first = actors[0]
         hand = await first.click(await srv.latest_turn(table_id), label=HAND)
         button = next(
-            c for c in components(hand.response) if c.get("label", "").startswith("pick:")
+            c for c in components(hand.response) if c.get("custom_id", "").startswith("tr:m:")
         )
         for typed, refusal in (("abc", "Please type a whole number"), ("999", "not available")):
             shown = await first.click(hand.response, custom_id=button["custom_id"])

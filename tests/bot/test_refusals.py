@@ -158,7 +158,12 @@ async def test_tables_only_in_allowed_channels(tmp_path):
         owner = srv.guild.add_member(srv.guild.owner)
         other = srv.guild.create_text_channel("tische")
         anna = srv.add("anna")
-        assert "settings channel" not in anna.available_commands(srv.channel)
+        # /settings is visible to members for "/settings me" (issue 20); the server-wide
+        # subcommands refuse them and change nothing.
+        assert "settings me" in anna.available_commands(srv.channel)
+        tried = await anna.slash(srv.channel, "settings channel", channel=other, allowed=True)
+        assert "You lack the permission for that." in answer(tried)
+        assert (await srv.bot.repository.get_guild_settings(str(srv.guild.id))).channels == []
         done = await owner.slash(srv.channel, "settings channel", channel=other, allowed=True)
         assert f"<#{other.id}>" in answer(done)
         refused = await anna.slash(srv.channel, "table open", game="test-highcard")

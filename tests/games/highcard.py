@@ -21,6 +21,7 @@ from games.core import (
     Event,
     Game,
     IllegalAction,
+    Names,
     Result,
     State,
     Text,
@@ -147,7 +148,9 @@ class Highcard(Game):
             return None
         return Result.from_scores(state["scores"])
 
-    def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
+    def action_label(
+        self, state: State, seat: int, code: str, lang: str, names: Names = None
+    ) -> str:
         return Text("Karte {c} spielen", "Play card {c}").format(c=decode(code)[1][0]).get(lang)
 
     def shuffle_hidden(

@@ -19,6 +19,7 @@ from games.core import (
     CHANCE,
     Event,
     IllegalAction,
+    Names,
     Result,
     State,
     Text,
@@ -117,7 +118,9 @@ def test_a_menu_that_depends_on_another_seats_hand_is_caught() -> None:
 class LabelsTheNextHand(Highcard):
     """Writes the next seat's lowest card into every button."""
 
-    def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
+    def action_label(
+        self, state: State, seat: int, code: str, lang: str, names: Names = None
+    ) -> str:
         following = state["hands"][(seat + 1) % state["players"]]
         return f"{super().action_label(state, seat, code, lang)} ({min(following, default=0)})"
 
@@ -448,7 +451,9 @@ def test_a_code_outside_the_grammar_is_caught() -> None:
 class BadLabels(Highcard):
     """Gives its buttons an empty German label."""
 
-    def action_label(self, state: State, seat: int, code: str, lang: str) -> str:
+    def action_label(
+        self, state: State, seat: int, code: str, lang: str, names: Names = None
+    ) -> str:
         return "" if lang == "de" else super().action_label(state, seat, code, lang)
 
 

@@ -101,11 +101,15 @@ async def test_clock_setting_bounds_are_ten_minutes_to_fourteen_days(service):
 
 
 def test_durations_read_and_written_in_both_languages():
+    """Days are written as words, singular for exactly one ("1 Tag je Zug", "2 days")."""
     assert parse_duration("1d 12h") == 36 * HOUR
     assert parse_duration("90m") == 90 * MINUTE
     assert parse_duration("2t") == 2 * DAY
     assert parse_duration("keine") is None
-    assert format_duration(DAY + 3 * HOUR, "de") == "1 T 3 Std"
+    assert format_duration(DAY + 3 * HOUR, "de") == "1 Tag 3 Std"
+    assert format_duration(2 * DAY, "de") == "2 Tage"
+    assert format_duration(DAY, "en") == "1 day"
+    assert format_duration(3 * DAY + HOUR, "en") == "3 days 1 h"
     assert format_duration(5 * HOUR + 12 * MINUTE, "en") == "5 h 12 min"
 
 
@@ -536,6 +540,37 @@ async def test_engine_timeout_uses_the_games_strategy_player_seeded_like_chance(
     await service.scheduler.run_due()
     assert (await repo.log(table.id, before))[0].code == expected
     await assert_replays(service, table.id)
+
+
+async def test_a_timed_out_seat_is_played_by_the_engine_the_table_names(service, repo, clock):
+    """Issue 18: a timed-out seat is played by normal unless the table says otherwise (its
+    ``timeout_engine`` setting); here the table names easy, at a position where easy's move is
+    not normal's."""
+    from tables.service import chance_rng
+
+    for seed in range(40):
+        settings = {**clocked(HOUR), "timeout_engine": "easy"}
+        table = await service.create(
+            "stardust", ANNA, {"guild": "g1"}, seed=seed, settings=settings
+        )
+        await service.join(table.id, BEN)
+        await service.join(table.id, CARLA)
+        table = (await service.start(table.id, ANNA)).table
+        seat = table.to_act()[0]
+        game = table.game
+        players = game.engine_players()
+        chosen = [
+            players[name].choose(game, table.state, seat, chance_rng(seed, table.seq))
+            for name in ("easy", "normal")
+        ]
+        if chosen[0] != chosen[1]:
+            break
+        await service.cancel(table.id, ANNA)
+    assert chosen[0] != chosen[1], "some seed must show easy and normal apart"
+    before = table.seq
+    clock.advance(HOUR)
+    await service.scheduler.run_due()
+    assert (await repo.log(table.id, before))[0].code == chosen[0]
 
 
 async def test_stardust_plays_on_after_a_forfeit_and_ranks_forfeiters_last(service, repo, clock):

@@ -157,6 +157,30 @@ async def test_two_clicks_at_once_apply_one_move(service, repo):
     assert sum(1 for entry in log if entry.seq > seq and entry.seat == actor) == 1
 
 
+async def test_strong_engine_seats_search_and_play_legal_moves_at_a_table(service, repo):
+    """Issue 18: a strong seat at a table searches (in a worker thread, on the table's seeded
+    generator) and plays legal moves; the table then waits for the human again; the seat's
+    name shows its level."""
+    table = await service.create("stardust", ANNA, {"channel": "1"}, seed=5)
+    await service.add_engine(table.id, ANNA, "strong")
+    await service.add_engine(table.id, ANNA, "strong")
+    assert [seat.name for seat in (await service.get(table.id)).seats][1:] == [
+        "🤖 Engine (stark/strong) 1",
+        "🤖 Engine (stark/strong) 2",
+    ]
+    table = (await service.start(table.id, ANNA)).table
+    for _ in range(3):
+        if table.status != TableStatus.ACTIVE:
+            break
+        assert table.to_act() == [0]
+        table = (await service.act(table.id, ANNA, table.legal_actions(0)[0])).table
+    log = await repo.log(table.id)
+    assert any(entry.seat in (1, 2) for entry in log), "the engines moved"
+    game, state = table.game, table.game.initial_state(3, table.options)
+    for entry in log:  # every stored move was legal where it was made
+        state, _events = game.apply(state, entry.seat, entry.code)
+
+
 async def test_engine_seats_play_and_the_game_finishes(service, repo):
     """Engine seats and chance move by themselves; a finished table has a result."""
     table = await service.create(GAME, ANNA, {"channel": "1"}, {"hand": 3}, seed=11)

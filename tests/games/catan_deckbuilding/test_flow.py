@@ -174,8 +174,10 @@ def test_labels_exist_in_both_languages_with_german_card_names() -> None:
 
 
 def test_engine_players_include_a_strategy_that_only_plays_legal_moves() -> None:
+    """Issue 18: random, the three levels, and "strategy" (stored tables) playing as normal."""
     players = GAME.engine_players()
-    assert set(players) == {"random", "strategy"}
+    assert set(players) == {"random", "strategy", "easy", "normal", "strong"}
+    assert players["strategy"] is players["normal"]
 
 
 def test_strategy_beats_the_random_player_in_nine_of_ten_seeded_games() -> None:

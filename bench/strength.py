@@ -1,0 +1,287 @@
+"""The engine levels against each other: easy against normal, normal against strong.
+
+Run ``python bench/strength.py`` (``--help`` for the options). For every game (and player
+count) and every pairing of a level with the next, it plays ``--games`` seeded games with one
+seat of the higher level among seats of the lower level, the higher seat rotating over the
+seats, on ``--workers`` processes at a lowered priority. It prints, each beside its yardstick:
+
+* two players: the higher level's share of the games (a draw counts half), its 95% interval,
+  against the target of 60%;
+* more players: the higher level's rate of first places (Gelfdrakkar: of party wins, its
+  coins ending positive), its fair share (the mean share of first places per seat in the same
+  games), their ratio with its 95% interval, against the target of 1.5;
+* the CPU time per move of both levels (median and p95, moves with a choice only), against
+  the 1 s the strong level may take;
+* Gelfdrakkar: the announcements of each level and the share its party won.
+
+The strong level searches a fixed number of iterations per move here (``--iterations``), so a
+run is reproducible; at a table it searches for 0.5 s of wall clock instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from multiprocessing import Pool
+from typing import Any
+
+from games.core import CHANCE, Game, all_games
+from games.players.search import SearchPlayer
+
+SETUPS = [
+    ("catan-deckbuilding", 2),
+    ("coppertwaddle", 2),
+    ("scherbia", 2),
+    ("scherbia", 4),
+    ("stardust", 4),
+    ("gelfdrakkar", 5),
+]
+PAIRINGS = [("easy", "normal"), ("normal", "strong")]
+ITERATIONS = {
+    "catan-deckbuilding": 24,
+    "coppertwaddle": 12,
+    "scherbia": 400,
+    "stardust": 24,
+    "gelfdrakkar": 24,
+}
+"""Strong's iterations per move here, chosen so its p95 CPU time per move stays under 1 s
+(a playout costs from ~0.3 ms in Scherbia, played at random, to ~40 ms in Coppertwaddle)."""
+TWO_PLAYER_TARGET = 0.60
+SHARE_TARGET = 1.5
+MOVE_SECONDS_TARGET = 1.0
+ANNOUNCE_TARGET = 0.70
+
+
+@dataclass
+class Outcome:
+    """One game: the higher level's seat, how it placed, what the levels spent per move."""
+
+    higher_score: float
+    firsts: int
+    players: int
+    seconds: dict[str, list[float]]
+    announcements: dict[str, list[bool]] = field(default_factory=dict)
+
+
+def _games() -> dict[str, Game]:
+    return {game.id: game for game in all_games()}
+
+
+def _player(game: Game, level: str, iterations: int) -> Any:
+    player = game.engine_players()[level]
+    if isinstance(player, SearchPlayer):
+        return player.with_iterations(iterations)
+    return player
+
+
+def play_one(task: tuple[str, int, str, str, int, int]) -> Outcome:
+    """Play game number ``index`` of a pairing; the higher level sits at ``index % players``."""
+    game_id, players, lower, higher, index, iterations = task
+    game = _games()[game_id]
+    seat_of_higher = index % players
+    levels = [higher if seat == seat_of_higher else lower for seat in range(players)]
+    engines = {level: _player(game, level, iterations) for level in set(levels)}
+    rng = random.Random(f"{game_id}/{players}/{lower}-{higher}/{index}")
+    state = game.initial_state(players, game.parse_options(players))
+    seconds: dict[str, list[float]] = {lower: [], higher: []}
+    verdicts: dict[str, list[bool]] = {lower: [], higher: []}
+    step = 0
+    while seats := game.to_act(state):
+        seat = seats[0]
+        if seat == CHANCE:
+            code = game.sample_chance(state, rng)
+        else:
+            move_rng = random.Random(f"{index}/{step}")
+            choice = len(game.legal_actions(state, seat)) > 1
+            start = time.process_time()
+            code = engines[levels[seat]].choose(game, state, seat, move_rng)
+            if choice:
+                seconds[levels[seat]].append(time.process_time() - start)
+        state, events = game.apply(state, seat, code)
+        step += 1
+        for event in events:
+            if game_id == "gelfdrakkar" and event.kind == "round":  # who announced, who won
+                party = event.data["party"]
+                for who, _kind in event.data["announcements"]:
+                    verdicts[levels[who]].append(event.data["winner"] == party[who])
+    result = game.result(state)
+    assert result is not None
+    if game_id == "gelfdrakkar":  # a party win shows as coins won
+        first = [score > 0 for score in result.scores]
+    else:
+        first = [rank == 1 for rank in result.ranks]
+    if players == 2:
+        mine, theirs = result.ranks[seat_of_higher], result.ranks[1 - seat_of_higher]
+        score = 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
+    else:
+        score = 1.0 if first[seat_of_higher] else 0.0
+    return Outcome(score, sum(first), players, seconds, verdicts)
+
+
+def _interval(successes: float, total: int) -> tuple[float, float]:
+    """Wilson's 95% interval for a share."""
+    if not total:
+        return (0.0, 0.0)
+    z = 1.96
+    p = successes / total
+    centre = (p + z * z / (2 * total)) / (1 + z * z / total)
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / (1 + z * z / total)
+    return (centre - half, centre + half)
+
+
+def _percentile(values: list[float], share: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1)]
+
+
+def _nice() -> None:
+    os.nice(10)
+
+
+def play_budget(moves: int) -> None:
+    """The strong player as a table runs it (0.5 s of wall clock per move): wall and CPU time
+    per move over ``moves`` positions of each game, reached by normal play.
+    """
+    print("| game | players | moves | wall s median, p95 (<= 1 s) | CPU s median, p95 |")
+    print("|---|---|---|---|---|")
+    for game_id, players in SETUPS:
+        game = _games()[game_id]
+        strong, normal = game.engine_players()["strong"], game.engine_players()["normal"]
+        rng = random.Random(game_id)
+        walls: list[float] = []
+        cpus: list[float] = []
+        while len(walls) < moves:
+            state = game.initial_state(players, game.parse_options(players))
+            while (seats := game.to_act(state)) and len(walls) < moves:
+                seat = seats[0]
+                if seat == CHANCE:
+                    code = game.sample_chance(state, rng)
+                elif len(game.legal_actions(state, seat)) > 1 and rng.random() < 0.3:
+                    wall, cpu = time.perf_counter(), time.process_time()
+                    code = strong.choose(game, state, seat, rng)
+                    walls.append(time.perf_counter() - wall)
+                    cpus.append(time.process_time() - cpu)
+                else:
+                    code = normal.choose(game, state, seat, rng)
+                state, _events = game.apply(state, seat, code)
+        print(
+            f"| {game_id} | {players} | {len(walls)} | {statistics.median(walls):.3f}, "
+            f"{_percentile(walls, 0.95):.3f} | {statistics.median(cpus):.3f}, "
+            f"{_percentile(cpus, 0.95):.3f} |",
+            flush=True,
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the pairings and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=400, help="games per pairing")
+    parser.add_argument(
+        "--iterations",
+        action="append",
+        help="strong's iterations per move: N, or GAME=N (repeatable; default: ITERATIONS)",
+    )
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--only", action="append", help="GAME or GAME:PLAYERS (repeatable)")
+    parser.add_argument("--pairing", action="append", help="LOWER-HIGHER (repeatable)")
+    parser.add_argument(
+        "--play-moves",
+        type=int,
+        help="only time strong's default play budget over this many moves per game",
+    )
+    args = parser.parse_args(argv)
+    if args.play_moves:
+        play_budget(args.play_moves)
+        return 0
+    setups = [
+        (game_id, players)
+        for game_id, players in SETUPS
+        if not args.only or game_id in args.only or f"{game_id}:{players}" in args.only
+    ]
+    pairings = [pair for pair in PAIRINGS if not args.pairing or "-".join(pair) in args.pairing]
+    budget = dict(ITERATIONS)
+    for item in args.iterations or []:
+        name, _, value = item.rpartition("=")
+        for game_id in [name] if name else list(budget):
+            budget[game_id] = int(value)
+    tasks = [
+        (game_id, players, lower, higher, index, budget[game_id])
+        for game_id, players in setups
+        for lower, higher in pairings
+        for index in range(args.games)
+    ]
+    print(
+        f"{args.games} games per pairing, strong's iterations per move {budget}, "
+        f"{args.workers} workers (nice 10), Python {sys.version.split()[0]}",
+        flush=True,
+    )
+    started = time.perf_counter()
+    outcomes: dict[tuple[str, int, str, str], list[Outcome]] = defaultdict(list)
+    with Pool(args.workers, initializer=_nice) as pool:
+        results = pool.imap(play_one, tasks, chunksize=1)
+        for done, (task, outcome) in enumerate(zip(tasks, results, strict=True), 1):
+            outcomes[task[:4]].append(outcome)
+            if done % 10 == 0 or done == len(tasks):
+                elapsed = time.perf_counter() - started
+                print(f"  {done}/{len(tasks)} games, {elapsed:.0f} s", file=sys.stderr, flush=True)
+    wall = time.perf_counter() - started
+    print(
+        "| game | players | pairing | games | higher level's result | 95% interval | target |"
+        " time per move lower / higher: median, p95 (CPU s) |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    announcements: dict[tuple[str, int], dict[str, list[bool]]] = {}
+    for (game_id, players, lower, higher), rows in outcomes.items():
+        games = len(rows)
+        times = {
+            level: [value for row in rows for value in row.seconds[level]]
+            for level in (lower, higher)
+        }
+        timing = " / ".join(
+            f"{statistics.median(times[level]) if times[level] else 0:.3f}, "
+            f"{_percentile(times[level], 0.95):.3f}"
+            for level in (lower, higher)
+        )
+        wins = sum(row.higher_score for row in rows)
+        low, high = _interval(wins, games)
+        if players == 2:
+            shown = f"{wins / games:.1%} of games"
+            interval = f"{low:.1%}-{high:.1%}"
+            target = f">= {TWO_PLAYER_TARGET:.0%}"
+        else:
+            fair = sum(row.firsts / row.players for row in rows) / games
+            shown = f"{wins / games:.1%} first (fair {fair:.1%}): {wins / games / fair:.2f}x"
+            interval = f"{low / fair:.2f}x-{high / fair:.2f}x"
+            target = f">= {SHARE_TARGET}x"
+        print(
+            f"| {game_id} | {players} | {lower} vs {higher} | {games} | {shown} | {interval} "
+            f"| {target} | {timing} (<= {MOVE_SECONDS_TARGET:.0f} s for strong) |"
+        )
+        if game_id == "gelfdrakkar":
+            mine = announcements.setdefault((game_id, players), defaultdict(list))
+            for row in rows:
+                for level, verdicts in row.announcements.items():
+                    mine[level] += verdicts
+    for (game_id, players), by_level in announcements.items():
+        for level, verdicts in sorted(by_level.items()):
+            won = sum(verdicts)
+            share = f"{won / len(verdicts):.1%}" if verdicts else "-"
+            print(
+                f"{game_id} ({players}): {level} announced {len(verdicts)} times, "
+                f"its party won {won} ({share}; target >= {ANNOUNCE_TARGET:.0%})"
+            )
+    print(f"wall time {wall:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,153 @@
+"""The engine levels of issue 18: the searching player never peeks, and every level plays legal.
+
+The no-peeking test follows the issue: at many positions of every game it deals every other
+seat's hidden information anew with the contract's ``shuffle_hidden`` (parties included) and
+requires the strong player's decision to stay the same under a fixed seed and iteration budget.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.core import CHANCE, Game, all_games
+from games.core.contract import Result
+from games.players import RandomPlayer
+from games.players.search import EasyPlayer, SearchPlayer, level_of, utility
+
+SETUPS = [
+    ("catan-deckbuilding", 2),
+    ("coppertwaddle", 2),
+    ("scherbia", 2),
+    ("scherbia", 4),
+    ("stardust", 4),
+    ("gelfdrakkar", 5),
+]
+GAMES = {game.id: game for game in all_games()}
+EVERY = {
+    "catan-deckbuilding": 9,
+    "coppertwaddle": 9,
+    "scherbia": 2,
+    "stardust": 3,
+    "gelfdrakkar": 5,
+}
+"""Every how many decisions with a choice a position is taken: spread over whole games."""
+
+
+def _positions(game: Game, players: int, seed: int, every: int):
+    """(state, seat) at every ``every``-th decision with a choice, along a normal-level game."""
+    normal = game.engine_players()["normal"]
+    rng = random.Random(seed)
+    state = game.initial_state(players, game.parse_options(players))
+    choices = 0
+    while seats := game.to_act(state):
+        seat = seats[0]
+        if seat == CHANCE:
+            state, _ = game.apply(state, seat, game.sample_chance(state, rng))
+            continue
+        if len(game.legal_actions(state, seat)) > 1:
+            choices += 1
+            if choices % every == 0:
+                yield state, seat
+        state, _ = game.apply(state, seat, normal.choose(game, state, seat, rng))
+
+
+@pytest.mark.parametrize(("game_id", "players"), SETUPS)
+def test_strong_never_peeks_its_move_is_the_same_when_the_others_hidden_cards_are_dealt_anew(
+    game_id: str, players: int
+) -> None:
+    """Issue 18: swapping every other seat's hidden information (``shuffle_hidden``, parties
+    included) leaves the strong player's decision unchanged under a fixed seed and budget.
+    """
+    game = GAMES[game_id]
+    strong = game.engine_players()["strong"].with_iterations(6)
+    checked = changed = 0
+    for seed in range(20):
+        for state, seat in _positions(game, players, seed, every=EVERY[game_id]):
+            swapped = game.shuffle_hidden(state, seat, random.Random(seed * 7919 + checked))
+            if swapped is None:
+                continue
+            assert game.view(swapped, seat) == game.view(state, seat)
+            changed += swapped != state
+            # The draw a search plays on depends only on what the seat may know.
+            assert game.determinize(state, seat, random.Random(5)) == game.determinize(
+                swapped, seat, random.Random(5)
+            )
+            mine = strong.choose(game, state, seat, random.Random(11))
+            theirs = strong.choose(game, swapped, seat, random.Random(11))
+            assert mine == theirs
+            assert mine in game.legal_actions(state, seat)
+            checked += 1
+            if checked >= 12:
+                break
+        if checked >= 12:
+            break
+    assert checked >= 8
+    assert changed >= checked // 2, "the swap must change the hidden cards at most positions"
+
+
+@pytest.mark.parametrize(("game_id", "players"), SETUPS)
+def test_the_same_seed_and_iteration_budget_give_the_same_strong_move(
+    game_id: str, players: int
+) -> None:
+    """Issue 18: an iteration budget for tests, so that the same seed gives the same move."""
+    game = GAMES[game_id]
+    strong = game.engine_players()["strong"].with_iterations(5)
+    seen = 0
+    for state, seat in _positions(game, players, 42, every=EVERY[game_id]):
+        first = strong.choose(game, state, seat, random.Random(3))
+        assert strong.choose(game, state, seat, random.Random(3)) == first
+        seen += 1
+        if seen == 4:
+            break
+    assert seen == 4
+
+
+@pytest.mark.parametrize("game_id", sorted({game_id for game_id, _ in SETUPS}))
+def test_every_game_offers_random_and_the_three_levels_with_strategy_playing_as_normal(
+    game_id: str,
+) -> None:
+    """Issue 18: easy, normal, strong; stored tables name "strategy", which is normal now."""
+    players = GAMES[game_id].engine_players()
+    assert {"random", "easy", "normal", "strong", "strategy"} <= set(players)
+    assert players["strategy"] is players["normal"]
+    assert isinstance(players["strong"], SearchPlayer)
+    assert isinstance(players["easy"], EasyPlayer) and players["easy"].normal is players["normal"]
+    assert isinstance(players["random"], RandomPlayer)
+    assert level_of("strategy") == "normal" and level_of("strong") == "strong"
+
+
+def test_easy_plays_legal_moves_and_sometimes_not_normals() -> None:
+    """Issue 18: easy plays legal, plausible moves with mistakes."""
+    game = GAMES["gelfdrakkar"]
+    easy, normal = game.engine_players()["easy"], game.engine_players()["normal"]
+    differ = total = 0
+    for state, seat in _positions(game, 5, 3, every=2):
+        move = easy.choose(game, state, seat, random.Random(total))
+        assert move in game.legal_actions(state, seat)
+        differ += move != normal.choose(game, state, seat, random.Random(total))
+        total += 1
+    assert total >= 20
+    assert 0 < differ < total
+
+
+def test_the_strong_player_plays_with_a_time_budget_at_a_table() -> None:
+    """Issue 18: a time budget for play (the default half a second) picks a legal move."""
+    game = GAMES["stardust"]
+    strong = game.engine_players()["strong"]
+    assert strong.iterations is None and strong.seconds == 0.5
+    state, seat = next(_positions(game, 4, 1, every=3))
+    assert SearchPlayer(strong.rollout, seconds=0.05).choose(
+        game, state, seat, random.Random(1)
+    ) in game.legal_actions(state, seat)
+
+
+def test_utility_rewards_first_place_and_opponents_beaten_not_team_mates() -> None:
+    """The search's yardstick: half for first place, half for the share of opponents beaten."""
+    assert utility(Result(scores=[3, 1], ranks=[1, 2]), 0) == 1.0
+    assert utility(Result(scores=[1, 3], ranks=[2, 1]), 0) == 0.0
+    assert utility(Result(scores=[2, 2], ranks=[1, 1]), 0) == 0.75
+    teams = Result(scores=[5, 5, 1, 1], ranks=[1, 1, 3, 3], teams=[[0, 1], [2, 3]])
+    assert utility(teams, 1) == 1.0
+    assert utility(teams, 2) == 0.0
