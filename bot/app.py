@@ -27,7 +27,7 @@ from discord.ext import commands
 
 from settings import Settings
 from tables.history import HistoryService
-from tables.records import GuildSettings, Repository, UserPreferences, open_repository
+from tables.records import GuildSettings, Repository, UserPreferences, close_storage, open_storage
 from tables.service import Table, TableError, TableService
 from tables.startup import start_up
 from tables.tournaments.ratings import RatingService
@@ -111,8 +111,7 @@ class TischrundeBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open storage, build the service, load features, register components, sync."""
         if self.repository is None:
-            self.repository = open_repository(self.settings.database())
-            await self.repository.open()
+            self.repository = await open_storage(self.settings.database())
         self.service = TableService(
             self.repository,
             clock=discord_clock,
@@ -190,11 +189,11 @@ class TischrundeBot(commands.Bot):
         if self.repository is not None and hasattr(self, "service"):
             try:
                 # A clean stop hands what this process claimed to the others at once.
-                await self.repository.release_leases(self.service.scheduler.owner)
+                await self.service.outbox.release_leases(self.service.scheduler.owner)
             except Exception:
                 log.warning("could not release this process's leases", exc_info=True)
         if self._owns_repository and self.repository is not None:
-            await self.repository.close()
+            await close_storage(self.repository)
 
     @property
     def shared_database(self) -> bool:
@@ -216,12 +215,6 @@ class TischrundeBot(commands.Bot):
 
     # ----- languages and preferences ---------------------------------------------------------
 
-    def repository_or_fail(self) -> Repository:
-        """The open repository (set up in ``setup_hook``)."""
-        if self.repository is None:
-            raise RuntimeError("the bot's storage is not open")
-        return self.repository
-
     async def guild_settings(self, guild_id: int | str) -> GuildSettings:
         """The server's settings (cached for ``CACHE_SECONDS``; ``save_guild_settings``
         refreshes the cache).
@@ -230,17 +223,15 @@ class TischrundeBot(commands.Bot):
         now = discord_clock()
         cached = self._guild_settings.get(key)
         if cached is None or now - cached[0] >= CACHE_SECONDS:
-            assert self.repository is not None
             cached = self._guild_settings[key] = (
                 now,
-                await self.repository.get_guild_settings(key),
+                await self.service.members.guild_settings(key),
             )
         return cached[1]
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         """Store the server's settings."""
-        assert self.repository is not None
-        await self.repository.save_guild_settings(settings)
+        await self.service.members.save_guild_settings(settings)
         self._guild_settings[settings.guild_id] = (discord_clock(), settings)
 
     async def preferences(self, user_id: str) -> UserPreferences:
@@ -248,17 +239,15 @@ class TischrundeBot(commands.Bot):
         now = discord_clock()
         cached = self._preferences.get(user_id)
         if cached is None or now - cached[0] >= CACHE_SECONDS:
-            assert self.repository is not None
             cached = self._preferences[user_id] = (
                 now,
-                await self.repository.get_user_preferences(user_id),
+                await self.service.members.preferences(user_id),
             )
         return cached[1]
 
     async def save_preferences(self, preferences: UserPreferences) -> None:
         """Store a person's preferences."""
-        assert self.repository is not None
-        await self.repository.save_user_preferences(preferences)
+        await self.service.members.save_preferences(preferences)
         self._preferences[preferences.user_id] = (discord_clock(), preferences)
 
     async def server_language(self, interaction: discord.Interaction) -> str:

@@ -78,7 +78,7 @@ async def plan(bot: TischrundeBot, shown: Table, group: list[OutboxRecord]) -> T
     turn = shown.game.turn_number(shown.state) if shown.state is not None else None
     if turn is None:
         return TurnPost(None, first)
-    posts = await bot.repository_or_fail().posts(table_id=shown.id, kinds=(notices.TURN,))
+    posts = await bot.service.outbox.posts(table_id=shown.id, kinds=(notices.TURN,))
     delivered = [post for post in posts if post.sent_at is not None and post.id < first]
     calm = delivered[-1].progress.get("calm") if delivered else None
     now = bot.service.clock()

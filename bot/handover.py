@@ -14,9 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from games.core import Text
-from tables import notices
 from tables.clocks import format_duration
-from tables.handover import request_post_key
 from tables.metadata import HandoverStatus
 from tables.records import HandoverRecord
 from tables.service import Member, Table, TableError
@@ -88,11 +86,7 @@ class HandoverFlows:
         # the host how it went (by DM, in the thread, or not at all).
         await interaction.response.defer(ephemeral=True, thinking=True)
         await bot.outbox.flush()
-        key = request_post_key(table_id, seat, to.user_id, record.created_at)
-        posts = await bot.repository_or_fail().posts(
-            table_id=table_id, kinds=(notices.HANDOVER_REQUEST,)
-        )
-        via = next((p.progress.get("via") for p in posts if p.key == key), None)
+        via = await service.handovers.delivered_via(record)
         if via == "none":
             text = i18n.HANDOVER_UNREACHABLE.format(who=to.name, n=seat_number)
         else:
@@ -105,7 +99,7 @@ class HandoverFlows:
     async def post_request(self, payload: dict[str, Any]) -> dict[str, Any]:
         """Deliver a stored request (``tables.notices.HANDOVER_REQUEST``); how it went."""
         bot = self.bot
-        record = await bot.repository_or_fail().get_handover(int(payload["request"]))
+        record = await bot.service.handovers.find(int(payload["request"]))
         if record is None or record.status != HandoverStatus.PENDING:
             return {"via": "settled"}
         try:
@@ -118,7 +112,7 @@ class HandoverFlows:
         )
         if where is None:
             # Nobody can be asked: the request ends here, and the host learns it.
-            await bot.repository_or_fail().settle_handover(record.id, HandoverStatus.CANCELLED)
+            await bot.service.handovers.unreachable(record)
             return {"via": "none"}
         return {"via": "dm" if where is i18n.BY_DM else "thread"}
 
@@ -196,7 +190,7 @@ class HandoverFlows:
         ``HANDOVER_LAPSED``): by DM, else with a mention in the table's thread.
         """
         bot = self.bot
-        record = await bot.repository_or_fail().get_handover(int(payload["request"]))
+        record = await bot.service.handovers.find(int(payload["request"]))
         if record is None:
             return
         try:

@@ -162,7 +162,7 @@ class Relay:
 
     async def start(self) -> None:
         """Listen for commits and deliver what an earlier run left pending."""
-        self.inherited = await self.bot.repository_or_fail().last_post_id()
+        self.inherited = await self.bot.service.outbox.last_id()
         self.bot.service.post_listeners.append(self.wake)
         self.wake()
 
@@ -204,7 +204,7 @@ class Relay:
 
     async def _arm_retry(self) -> None:
         try:
-            next_try = await self.bot.repository_or_fail().next_post_try()
+            next_try = await self.bot.service.outbox.next_try()
         except Exception:  # noqa: BLE001 - a closed repository at shutdown
             return
         now = self.bot.service.clock()
@@ -221,12 +221,12 @@ class Relay:
 
     async def flush(self) -> int:
         """Deliver every post that is due now, in the order stored; how many were sent."""
-        repo = self.bot.repository_or_fail()
+        outbox = self.bot.service.outbox
         sent = 0
         async with self._lock:
             while True:
                 service = self.bot.service
-                pending = await repo.claim_posts(
+                pending = await outbox.claim(
                     service.scheduler.owner, service.clock(), service.scheduler.lease_seconds, 200
                 )
                 if not pending:
@@ -239,7 +239,7 @@ class Relay:
                         # Keep a table's posts in order: wait for the failed one. Its lease is
                         # let go at once (nothing else changes), not held until it runs out.
                         for post in group:
-                            await repo.post_retry(post.id, post.next_try, post.attempts)
+                            await outbox.retry(post.id, post.next_try, post.attempts)
                         continue
                     if await self._deliver(group):
                         sent += len(group)
@@ -250,7 +250,7 @@ class Relay:
                     return sent
 
     async def _deliver(self, group: list[OutboxRecord]) -> bool:
-        repo = self.bot.repository_or_fail()
+        outbox = self.bot.service.outbox
         first = group[0]
         # Stored before this relay started, tried before, or (with other processes) older
         # than a lease, so perhaps taken over from a process that died holding it: part of it
@@ -277,14 +277,14 @@ class Relay:
                     exc_info=not isinstance(error, discord.HTTPException),
                 )
             for post in group:
-                await repo.post_retry(post.id, self.bot.service.clock() + delay, attempts)
+                await outbox.retry(post.id, self.bot.service.clock() + delay, attempts)
             return False
         finally:
             _current.reset(token)
         now = self.bot.service.clock()
         for post in group:
             progress = {"recognised": delivery.recognised, **(outcome or {})}
-            await repo.post_sent(post.id, now, progress)
+            await outbox.sent(post.id, now, progress)
         self.delivered += len(group)
         self.recognised += delivery.recognised
         return True
@@ -376,7 +376,7 @@ class Relay:
         """The table as it stood after action ``seq``, replayed from its log: a post delivered
         after the table moved on shows what it reports, not the newer state.
         """
-        entries = await self.bot.repository_or_fail().log(table.id)
+        entries = await self.bot.service.outbox.log(table.id)
         moves = [(entry.seat, entry.code) for entry in entries if entry.seq <= seq]
         state = replay(table.game, len(table.seats), table.options, moves)
         over = table.game.is_over(state)

@@ -183,6 +183,22 @@ class Handovers:
             raise TableError(NO_SUCH_REQUEST, ErrorKind.UNKNOWN)
         return record
 
+    async def find(self, request_id: int) -> HandoverRecord | None:
+        """The request, or None if there is none (a post about it may outlive it)."""
+        return await self.repo.get_handover(request_id) if valid_id(request_id) else None
+
+    async def unreachable(self, record: HandoverRecord) -> None:
+        """Nobody could be asked: the request ends here, cancelled."""
+        await self.repo.settle_handover(record.id, HandoverStatus.CANCELLED)
+
+    async def delivered_via(self, record: HandoverRecord) -> str | None:
+        """How the post asking for ``record`` reached the member (``via`` of its delivery:
+        "dm", "thread" or "none"), None while it is not delivered.
+        """
+        key = request_post_key(record.table_id, record.seat, record.user_id, record.created_at)
+        posts = await self.repo.posts(table_id=record.table_id, kinds=(notices.HANDOVER_REQUEST,))
+        return next((p.progress.get("via") for p in posts if p.key == key), None)
+
     async def answer(self, request_id: int, member: Member, *, accept: bool) -> HandoverAnswered:
         """``member`` accepts or declines. On Accept the seat is handed over now (their limit
         of tables permitting); a refusal of the hand-over itself (the table ended meanwhile)

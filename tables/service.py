@@ -56,7 +56,9 @@ from .errors import ErrorKind
 from .handover import Handovers
 from .limits import LOBBY_EXPIRY, LimitCaps, LimitKeeper, valid_id
 from .locks import LockMap
+from .members import Members
 from .metadata import TablePlace, TableSettings
+from .outbox import Outbox
 from .processes import LEASE_SECONDS
 from .requests import Applied, Member, MoveOutcome, TableError
 from .turns import TurnClocks
@@ -301,6 +303,10 @@ class TableService:
         """Limits per server and member (issue 16), and the lobbies' closing deadlines."""
         self.handovers = Handovers(self)
         """Requests to take over a seat; ``substitute`` runs once the member accepts."""
+        self.members = Members(repo)
+        """Preferences per person and settings per server."""
+        self.outbox = Outbox(repo)
+        """The stored posts, for whoever delivers them."""
 
     # ----- the outbox ------------------------------------------------------------------------
 

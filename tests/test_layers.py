@@ -17,6 +17,8 @@ The rules (README, "Layout"):
   records and types it needs come through ``tables``) and never ``tischrunde``.
 - ``tischrunde``, the command line, sits on top and may import any of them.
 - No cycle between modules.
+- ``bot`` calls no method of the repository: it opens one at start-up and hands it to the
+  ``tables`` services, which alone read and write it (issue 21).
 - Discord's markup (``<t:...>``, ``<@...>``, ``<#...>``) is written in ``bot`` only: the
   other layers return data (a timestamp, a user id) and the bot formats it.
 """
@@ -176,4 +178,87 @@ def test_discord_markup_is_made_in_the_bot_only():
             is_text = isinstance(node, ast.Constant) and isinstance(node.value, str)
             if is_text and MARKUP.search(node.value):
                 wrong.append(f"{module}:{node.lineno}: {node.value[:60]!r}")
+    assert wrong == []
+
+
+REPOSITORY_NAMES = frozenset({"repository", "repo"})
+
+
+def _is_repository(node: ast.AST) -> bool:
+    """Whether ``node`` is an expression the bot names the repository by: ``repository`` or
+    ``repo``, as a name or an attribute, or a call of ``repository_or_fail()``."""
+    if isinstance(node, ast.Name):
+        return node.id in REPOSITORY_NAMES
+    if isinstance(node, ast.Attribute):
+        return node.attr in REPOSITORY_NAMES
+    if isinstance(node, ast.Call):
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        return name == "repository_or_fail"
+    return False
+
+
+def repository_uses(source: str) -> list[str]:
+    """Every place ``source`` uses the repository for more than holding it and handing it on.
+
+    Allowed: passing it to a call (a service's constructor, ``close_storage``), comparing it
+    (``is None``) and storing it in an attribute named ``repository`` (the bot's own). Anything else, a method called on
+    it or a second name made for it (``repo = ...``, which would hide the calls that follow),
+    is a use.
+    """
+    tree = ast.parse(source)
+    parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    uses = []
+    for node in ast.walk(tree):
+        if not _is_repository(node):
+            continue
+        parent = parents.get(id(node))
+        if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Store):
+            continue  # the attribute or parameter being set; its value is checked on its own
+        handed_on = isinstance(parent, ast.keyword) or (
+            isinstance(parent, ast.Call) and node in parent.args
+        )
+        kept = isinstance(parent, (ast.Assign, ast.AnnAssign)) and all(
+            isinstance(target, ast.Attribute) and target.attr == "repository"
+            for target in (parent.targets if isinstance(parent, ast.Assign) else [parent.target])
+        )
+        if handed_on or kept or isinstance(parent, ast.Compare):
+            continue
+        uses.append(f"{node.lineno}: {ast.unparse(parent or node)[:80]}")
+    return sorted(uses, key=lambda use: int(use.split(":")[0]))
+
+
+def test_the_repository_check_finds_calls_and_second_names():
+    """The check is not a stub: it finds the forms the bot once used to reach storage, and
+    lets through holding the repository and handing it to a service."""
+    reached = """
+async def f(bot, self, url):
+    await bot.repository_or_fail().posts(table_id=1)
+    await self.bot.repository.set_reminders_off("1", True)
+    repo = self.bot.repository_or_fail()
+    store = self.bot.repository
+    await self.service.repo.log(1)
+"""
+    assert [use.split(":")[0] for use in repository_uses(reached)] == ["3", "4", "5", "6", "7"]
+    held = """
+async def f(self, url, repository=None):
+    self.repository = repository
+    if self.repository is None:
+        self.repository = await open_storage(url)
+    self.service = TableService(self.repository, clock=time)
+    self.members = Members(repo=self.repository)
+    await close_storage(self.repository)
+"""
+    assert repository_uses(held) == []
+
+
+def test_the_bot_calls_no_repository_method():
+    """README "Layout": the bot reaches storage only through the ``tables`` services; it may
+    open the repository at start-up and hand it to them, nothing more (issue 21)."""
+    wrong = [
+        f"{module}:{use}"
+        for module, path in our_modules().items()
+        if module.split(".")[0] == "bot"
+        for use in repository_uses(path.read_text(encoding="utf-8"))
+    ]
     assert wrong == []

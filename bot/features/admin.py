@@ -143,8 +143,7 @@ class AdminCommands(commands.Cog):
         self._require_manager(interaction)
         lang = await self.bot.language(interaction)
         assert interaction.guild_id is not None
-        assert self.bot.repository is not None
-        await self.bot.repository.set_vacation_allowance(str(interaction.guild_id), days)
+        await self.bot.service.members.set_vacation_allowance(str(interaction.guild_id), days)
         await self.bot.flows.reply(
             interaction, i18n.VACATION_ALLOWANCE_SET.format(days=days).get(lang)
         )

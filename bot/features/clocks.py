@@ -88,9 +88,8 @@ class ClockCommands(commands.Cog):
     async def reminders(self, interaction: discord.Interaction, state: str) -> None:
         """Turn the two reminders per turn on or off."""
         lang = await self.bot.language(interaction)
-        assert self.bot.repository is not None
         off = state == "off"
-        await self.bot.repository.set_reminders_off(str(interaction.user.id), off)
+        await self.bot.service.members.set_reminders_off(str(interaction.user.id), off)
         await self.bot.flows.reply(
             interaction, (i18n.REMINDERS_OFF if off else i18n.REMINDERS_ON).get(lang)
         )

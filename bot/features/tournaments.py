@@ -639,10 +639,10 @@ class TournamentCommands(commands.Cog):
         tables: list[Table] = []
         ids: list[int | None]
         if kind == "round_opened":
-            pairings = await self.bot.repository_or_fail().pairings(record.id, number)
+            pairings = await self.tournaments.pairings(record.id, number)
             ids = [p.table_id for p in pairings if p.game == 1 and p.table_id is not None]
         elif kind == "game_opened":
-            pairings = await self.bot.repository_or_fail().pairings(record.id, number)
+            pairings = await self.tournaments.pairings(record.id, number)
             ids = [
                 p.table_id
                 for p in pairings
@@ -771,8 +771,7 @@ class TournamentCommands(commands.Cog):
             await outbox.send(channel, embeds=embeds, files=files, allowed_mentions=NO_PINGS)
 
     async def _registrations(self, tournament_id: int) -> list[Registration]:
-        assert self.bot.repository is not None
-        return await self.bot.repository.registrations(tournament_id)
+        return await self.tournaments.registrations(tournament_id)
 
     async def _names(self, tournament_id: int) -> dict[str, str]:
         return {r.user_id: r.name for r in await self._registrations(tournament_id)}

@@ -1225,6 +1225,16 @@ class Stardust(Game):
         """The reason the code's verb check gives."""
         return why_not(self, state, seat, code) or NOT_NOW
 
+    @staticmethod
+    def decode_move(code: str) -> tuple[str, tuple[Any, ...]]:
+        """A player code's verb and arguments (cached; ``IllegalAction`` if malformed)."""
+        return _decode(code)
+
+    @staticmethod
+    def bet_menu(state: State, seat: int) -> tuple[str, dict[int, str], int, int]:
+        """``betting_menu`` for the words: (verb, {amount: tag}, minimum, all-in total)."""
+        return betting_menu(cast(StardustState, state), seat)
+
     def action_label(
         self, state: State, seat: int, code: str, lang: str, names: Names = None
     ) -> str:

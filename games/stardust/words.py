@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from games.core import Event, Names, State, Text, plural
 
@@ -92,10 +92,8 @@ def action_label(
     game: Stardust, state: State, seat: int, code: str, lang: str, names: Names = None
 ) -> str:
     """Buttons: amounts with their menu tag, cards with their German name and gloss."""
-    # The engine imports this module, so its helpers are imported when a label is asked for.
-    from .engine import StardustState, _decode, betting_menu
-
-    verb, args = _decode(code)
+    # The engine's helpers come through ``game``: the engine imports this module.
+    verb, args = game.decode_move(code)
     text: Text
     if verb == "check":
         text = Text("Checken", "Check")
@@ -110,7 +108,7 @@ def action_label(
     elif verb == "fold":
         text = Text("Aussteigen", "Fold")
     elif verb in ("bet", "raise") and args:
-        _verb, menu, _minimum, _allin = betting_menu(cast(StardustState, state), seat)
+        _verb, menu, _minimum, _allin = game.bet_menu(state, seat)
         tag = TAGS.get(menu.get(args[0], ""))
         suffix = Text(f" ({tag.de})", f" ({tag.en})") if tag else Text("", "")
         if verb == "bet":

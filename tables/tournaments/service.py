@@ -314,6 +314,14 @@ class TournamentService:
             return await self.repo.tournaments_of_guild(guild)
         return await self.repo.tournaments_of_guild(guild, statuses)
 
+    async def registrations(self, tournament_id: int) -> list[Registration]:
+        """Who registered for the tournament, in the order they came."""
+        return await self.repo.registrations(tournament_id)
+
+    async def pairings(self, tournament_id: int, number: int) -> list[PairingRecord]:
+        """The pairings of round ``number`` (every game of a best-of match)."""
+        return await self.repo.pairings(tournament_id, number)
+
     # ----- creating ----------------------------------------------------------------------------
 
     async def create(

@@ -11,6 +11,7 @@ import pytest
 
 from games.core import FORFEIT, forfeited
 from storage import TableStatus
+from tables import notices
 from tables.clocks import DAY, HOUR
 from tables.handover import HandoverLapsed
 from tables.limits import LOBBY_EXPIRY, LimitCaps, LobbyExpired
@@ -150,6 +151,24 @@ async def test_a_request_is_answered_once_and_only_by_its_addressee(service, rep
     assert (await repo.get_handover(asked.id)).status == "cancelled"
     with pytest.raises(TableError, match="does not exist"):
         await handovers.answer(2**63, DORA, accept=True)
+
+
+async def test_how_a_request_reached_its_member_is_read_from_its_delivered_post(service, clock):
+    """The asking flow tells the host how the request went: unknown until the relay delivered
+    the post that asks, then the relay's record of it; a request nobody can be asked ends
+    cancelled, and a post about a request that is gone finds none."""
+    table = await started(service)
+    handovers = service.handovers
+    asked, _ = await handovers.ask(table.id, 1, ANNA, CARLA)
+    assert await handovers.delivered_via(asked) is None
+    claimed = await service.outbox.claim("relay", clock(), 60.0)
+    [post] = [p for p in claimed if p.kind == notices.HANDOVER_REQUEST]
+    await service.outbox.sent(post.id, clock(), {"via": "thread"})
+    assert await handovers.delivered_via(asked) == "thread"
+    assert await handovers.find(asked.id) == asked
+    await handovers.unreachable(asked)
+    assert (await handovers.find(asked.id)).status == "cancelled"
+    assert await handovers.find(asked.id + 1) is None and await handovers.find(2**63) is None
 
 
 async def test_a_request_lapses_after_24_hours_and_changes_nothing(service, clock):

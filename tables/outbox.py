@@ -1,0 +1,55 @@
+"""The stored outbox as its deliverer sees it: claim, mark sent, put off, read back.
+
+The services write posts in the transaction of the change they follow (``tables.notices``);
+the bot's relay delivers them through this service (``TableService.outbox``), never through
+storage itself (README, "Layout").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from storage import LogEntry, OutboxRecord, Repository
+
+
+class Outbox:
+    """The posts stored in ``repo`` and the table logs their delivery replays."""
+
+    def __init__(self, repo: Repository) -> None:
+        self.repo = repo
+
+    async def claim(
+        self, owner: str, now: float, lease_seconds: float, limit: int = 100
+    ) -> list[OutboxRecord]:
+        """Lease pending posts to ``owner``, in id order (``Repository.claim_posts``)."""
+        return await self.repo.claim_posts(owner, now, lease_seconds, limit)
+
+    async def sent(self, post_id: int, at: float, progress: dict[str, Any]) -> None:
+        """Mark a post delivered: it is never sent again."""
+        await self.repo.post_sent(post_id, at, progress)
+
+    async def retry(self, post_id: int, next_try: float, attempts: int) -> None:
+        """Put off a post whose delivery failed (its lease is let go)."""
+        await self.repo.post_retry(post_id, next_try, attempts)
+
+    async def last_id(self) -> int:
+        """The id of the newest post stored (0: none yet)."""
+        return await self.repo.last_post_id()
+
+    async def next_try(self) -> float | None:
+        """When the earliest post waiting for a retry may be tried (None: nothing waits)."""
+        return await self.repo.next_post_try()
+
+    async def posts(
+        self, *, table_id: int | None = None, kinds: tuple[str, ...] = ()
+    ) -> list[OutboxRecord]:
+        """Stored posts (sent or not), oldest first."""
+        return await self.repo.posts(table_id=table_id, kinds=kinds)
+
+    async def log(self, table_id: int) -> list[LogEntry]:
+        """A table's stored actions: a late post shows the table as it stood then."""
+        return await self.repo.log(table_id)
+
+    async def release_leases(self, owner: str) -> int:
+        """Free every deadline and post ``owner`` holds (a clean stop); how many."""
+        return await self.repo.release_leases(owner)
