@@ -27,6 +27,7 @@ from games.core.checks import why_not
 from games.core.contract import ENDED_KEY
 from games.core.errors import MALFORMED, NOT_NOW, NOT_YOUR_TURN, SetupError
 
+from . import words
 from .cards import (
     ACTION_CARDS,
     BANDIT,
@@ -300,11 +301,6 @@ def _has_alternative(card: int, hand: tuple[int, ...], pool: int, roads: int) ->
 
 
 _RANKS = {"play": 0, "buy": 1, "pay": 1, "end": 2}
-SET_ASIDE = Text("Ohne Wirkung ablegen …", "Set aside …")
-END_WITH_CARDS = Text(
-    "Wirklich den Zug beenden? Du könntest noch Karten ausspielen.",
-    "Really end your turn? You could still play cards.",
-)
 
 BUY_CODES = tuple("buy:" + word for word in CARDS)
 USE_CODES = tuple("use:" + word for word in CARDS)
@@ -526,7 +522,7 @@ class CatanDeckbuilding(TextsMixin, Game):
 
     def select_groups(self, state: State, seat: int) -> dict[str, Text]:
         """Setting a card aside has no effect: one menu after the moves that do something."""
-        return {"aside": SET_ASIDE}
+        return {"aside": words.SET_ASIDE}
 
     def action_rank(self, state: State, seat: int, code: str) -> int:
         """Playing a card first, then buying, ending the turn last."""
@@ -537,7 +533,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         if code != "end" or state["phase"] != "play" or seat != state["active"]:
             return None
         if any(other.startswith("play:") for other in self.legal_actions(state, seat)):
-            return END_WITH_CARDS
+            return words.END_WITH_CARDS
         return None
 
     def turn_number(self, state: State) -> int | None:

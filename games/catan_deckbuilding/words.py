@@ -483,3 +483,12 @@ def _supply_line(counts: tuple[int, ...], de: bool) -> str:
 
 
 __all__ = ["TextsMixin", "card_list", "card_name"]
+
+
+# ----- the hand's layout and the second look ------------------------------------------------
+
+SET_ASIDE = Text("Ohne Wirkung ablegen …", "Set aside …")
+END_WITH_CARDS = Text(
+    "Wirklich den Zug beenden? Du könntest noch Karten ausspielen.",
+    "Really end your turn? You could still play cards.",
+)

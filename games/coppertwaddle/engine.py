@@ -79,11 +79,6 @@ DOMAIN = 8
 ENDED = ("deal", "over")
 
 
-END_WITH_CARDS = Text(
-    "Wirklich En Garde beenden? Du könntest noch Karten ausspielen.",
-    "Really end En Garde? You could still play cards.",
-)
-
 VERBS = frozenset(
     [
         "rank",
@@ -355,7 +350,7 @@ class Coppertwaddle(Game):
             return None
         playable = ("rank:", "wind:", "decl:")
         if any(other.startswith(playable) for other in self.legal_actions(state, seat)):
-            return END_WITH_CARDS
+            return words.END_WITH_CARDS
         return None
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
@@ -774,29 +769,18 @@ class Coppertwaddle(Game):
 
     def progress(self, view: dict[str, Any], lang: str) -> str | None:
         """The game of the match the table shows ("Spiel 2/3")."""
-        return (
-            Text("Spiel {g}/{n}", "Game {g}/{n}")
-            .format(g=view["game"] + 1, n=view["games"])
-            .get(lang)
-        )
+        return words.GAME_OF_MATCH.format(g=view["game"] + 1, n=view["games"]).get(lang)
 
     def score_text(self, state: State, result: Result, seat: int, lang: str) -> str:
         """Victory points (section 7 of the source)."""
-        return plural(
-            result.scores[seat],
-            Text("{n} Siegpunkt", "{n} victory point"),
-            Text("{n} Siegpunkte", "{n} victory points"),
-        ).get(lang)
+        return plural(result.scores[seat], *words.VICTORY_POINTS).get(lang)
 
     def result_note(
         self, state: State, result: Result, lang: str, names: Names = None
     ) -> str | None:
         """A drawn match: both have the same victory points."""
         if len(set(result.ranks)) == 1:
-            return Text(
-                "Unentschieden: beide haben gleich viele Siegpunkte.",
-                "A draw: both have the same victory points.",
-            ).get(lang)
+            return words.DRAW_SAME_POINTS.get(lang)
         return None
 
     def describe_event(self, event: Event, lang: str, names: Names = None) -> str:

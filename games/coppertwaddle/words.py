@@ -374,3 +374,20 @@ def render(view: dict[str, Any], lang: str, names: Names = None) -> str:
         )
         lines.append(t("Spiel {i}: ", "Game {i}: ").format(i=index + 1).get(lang) + who.get(lang))
     return "\n".join(lines)
+
+
+# ----- the second look, the title's count and the result ---------------------------------------
+
+END_WITH_CARDS = Text(
+    "Wirklich En Garde beenden? Du könntest noch Karten ausspielen.",
+    "Really end En Garde? You could still play cards.",
+)
+GAME_OF_MATCH = Text("Spiel {g}/{n}", "Game {g}/{n}")
+VICTORY_POINTS = (
+    Text("{n} Siegpunkt", "{n} victory point"),
+    Text("{n} Siegpunkte", "{n} victory points"),
+)
+DRAW_SAME_POINTS = Text(
+    "Unentschieden: beide haben gleich viele Siegpunkte.",
+    "A draw: both have the same victory points.",
+)

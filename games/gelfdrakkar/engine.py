@@ -27,6 +27,7 @@ from games.core.checks import why_not
 from games.core.contract import ENDED_KEY
 from games.core.errors import MALFORMED, NOT_NOW, NOT_YOUR_TURN, SetupError
 
+from . import words
 from .cards import (
     ERSTE,
     IMMORTAL,
@@ -1167,19 +1168,11 @@ class Gelfdrakkar(Game):
         """The round the table shows ("Runde 2/4")."""
         if view["phase"] == "over":
             return None
-        return (
-            Text("Runde {r}/{t}", "Round {r}/{t}")
-            .format(r=view["round"], t=view["rounds"])
-            .get(lang)
-        )
+        return words.ROUND_OF.format(r=view["round"], t=view["rounds"]).get(lang)
 
     def score_text(self, state: State, result: Result, seat: int, lang: str) -> str:
         """The Kupfermünzen balance."""
-        return plural(
-            result.scores[seat],
-            Text("{n} Kupfermünze", "{n} Kupfermünze (copper coin)"),
-            Text("{n} Kupfermünzen", "{n} Kupfermünzen (copper coins)"),
-        ).get(lang)
+        return plural(result.scores[seat], *words.COPPER_COINS).get(lang)
 
     def describe_event(self, event: Event, lang: str, names: Names = None) -> str:
         """One line of the game log."""

@@ -423,3 +423,12 @@ def render(game: Game, view: dict[str, Any], lang: str, seat_names: Names = None
         if view["waldherr_due"]:
             lines.append(words["due"])
     return "\n".join(lines)
+
+
+# ----- the title's count and the result --------------------------------------------------------
+
+ROUND_OF = Text("Runde {r}/{t}", "Round {r}/{t}")
+COPPER_COINS = (
+    Text("{n} Kupfermünze", "{n} Kupfermünze (copper coin)"),
+    Text("{n} Kupfermünzen", "{n} Kupfermünzen (copper coins)"),
+)

@@ -1813,23 +1813,18 @@ class Scherbia(Game):
         """The trick the table shows ("Stich 3")."""
         if view["phase"] == "over":
             return None
-        return Text("Stich {n}", "Trick {n}").format(n=view["tricks_played"] + 1).get(lang)
+        return words.TRICK_OF.format(n=view["tricks_played"] + 1).get(lang)
 
     def score_text(self, state: State, result: Result, seat: int, lang: str) -> str:
         """Points of the final count."""
-        return plural(
-            result.scores[seat], Text("{n} Punkt", "{n} point"), Text("{n} Punkte", "{n} points")
-        ).get(lang)
+        return plural(result.scores[seat], *words.POINTS).get(lang)
 
     def result_note(
         self, state: State, result: Result, lang: str, names: Names = None
     ) -> str | None:
         """A shared first place: equal points in the final count."""
         if len(result.winners()) > 1 and not result.teams:
-            return Text(
-                "Gleichstand an der Spitze: gleich viele Punkte.",
-                "A tie for first: the same points.",
-            ).get(lang)
+            return words.TIE_FOR_FIRST.get(lang)
         return None
 
     def describe_event(self, event: Event, lang: str, names: Names = None) -> str:

@@ -579,3 +579,13 @@ def _faction_index_name(index: int, lang: str) -> str:
     from .actions import FACTIONS
 
     return FACTIONS[index].name.get(lang)
+
+
+# ----- the title's count and the result --------------------------------------------------------
+
+TRICK_OF = Text("Stich {n}", "Trick {n}")
+POINTS = (Text("{n} Punkt", "{n} point"), Text("{n} Punkte", "{n} points"))
+TIE_FOR_FIRST = Text(
+    "Gleichstand an der Spitze: gleich viele Punkte.",
+    "A tie for first: the same points.",
+)

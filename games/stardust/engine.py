@@ -66,9 +66,6 @@ from .words import (
 MAX_EXCHANGE = 3
 
 
-ALL_IN_QUESTION = Text("Wirklich alles setzen ({amount})?", "Really go all-in ({amount})?")
-
-
 class StardustOptions(BaseModel):
     """Chips each player starts with, the ante, and the number of hands in a match."""
 
@@ -427,7 +424,7 @@ class Stardust(Game):
             return None
         if args[0] != betting_menu(state, seat)[3]:
             return None
-        return ALL_IN_QUESTION.format(amount=args[0])
+        return words.ALL_IN_QUESTION.format(amount=args[0])
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
         """Betting: check/call/fold and the bet menu; exchange: keep, swaps, joker specials.
@@ -1254,33 +1251,19 @@ class Stardust(Game):
 
     def group_label(self, state: State, seat: int, group: str, lang: str) -> str:
         """What a select menu offers: an amount, an exchange of n cards, a joker."""
-        if group.startswith("swap"):
-            count = int(group[4:] or 0)
-            return Text(
-                f"{count} Karte{'n' if count != 1 else ''} tauschen …",
-                f"Exchange {count} card{'s' if count != 1 else ''} …",
-            ).get(lang)
-        return GROUP_LABELS.get(group, Text("Auswählen …", "Choose …")).get(lang)
+        return words.group_label(group, lang)
 
     def amount_label(self, verb: str, lang: str) -> str:
         """The button for a typed bet or raise."""
-        if verb == "raise":
-            return Text("Auf einen anderen Betrag erhöhen …", "Raise to another amount …").get(lang)
-        return Text("Einen anderen Betrag setzen …", "Bet another amount …").get(lang)
+        return (words.OTHER_RAISE if verb == "raise" else words.OTHER_BET).get(lang)
 
     def progress(self, view: dict[str, Any], lang: str) -> str | None:
         """The hand the table shows ("Hand 3/10")."""
-        return (
-            Text("Hand {n}/{h}", "Hand {n}/{h}")
-            .format(n=view["hand_no"], h=view["hands"])
-            .get(lang)
-        )
+        return words.HAND_OF.format(n=view["hand_no"], h=view["hands"]).get(lang)
 
     def score_text(self, state: State, result: Result, seat: int, lang: str) -> str:
         """Chips, whole."""
-        return plural(
-            result.scores[seat], Text("{n} Chip", "{n} chip"), Text("{n} Chips", "{n} chips")
-        ).get(lang)
+        return plural(result.scores[seat], *words.CHIPS).get(lang)
 
     def describe_event(self, event: Event, lang: str, names: Names = None) -> str:
         """One log line per event."""
@@ -1318,18 +1301,6 @@ class Stardust(Game):
         from .strategy import StrategyPlayer
 
         return levelled(StrategyPlayer())
-
-
-GROUP_LABELS = {
-    "amount": Text("Einsatz wählen …", "Choose an amount …"),
-    "joker": Text("Joker auslegen …", "Lay a joker …"),
-    "call": Text("Mitgehen …", "Call …"),
-    "check": Text("Checken …", "Check …"),
-    "fold": Text("Aussteigen …", "Fold …"),
-    "drop": Text("Karte ablegen …", "Discard a card …"),
-    "pay": Text("Mindesteinsatz zahlen …", "Pay the ante …"),
-}
-"""The placeholder of each action group's select menu (exchanges are worded apart)."""
 
 
 _CHECKS = {verb: getattr(Stardust, "why_not_" + verb) for verb in ("call", "check", "fold", "pay")}

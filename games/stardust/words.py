@@ -305,3 +305,36 @@ def render(game: Stardust, view: dict[str, Any], lang: str, names: Names = None)
             winning = ", ".join(game.seat_name(seat, lang, names) for seat in winners)
             lines.append(f"{winning}: +{amount}")
     return "\n".join(lines)
+
+
+# ----- menus, the second look, the title's count and the result --------------------------------
+
+ALL_IN_QUESTION = Text("Wirklich alles setzen ({amount})?", "Really go all-in ({amount})?")
+
+GROUP_LABELS = {
+    "amount": Text("Einsatz wählen …", "Choose an amount …"),
+    "joker": Text("Joker auslegen …", "Lay a joker …"),
+    "call": Text("Mitgehen …", "Call …"),
+    "check": Text("Checken …", "Check …"),
+    "fold": Text("Aussteigen …", "Fold …"),
+    "drop": Text("Karte ablegen …", "Discard a card …"),
+    "pay": Text("Mindesteinsatz zahlen …", "Pay the ante …"),
+}
+"""The placeholder of each action group's select menu (exchanges are worded apart)."""
+
+
+def group_label(group: str, lang: str) -> str:
+    """What a select menu offers: an amount, an exchange of n cards, a joker."""
+    if group.startswith("swap"):
+        count = int(group[4:] or 0)
+        return Text(
+            f"{count} Karte{'n' if count != 1 else ''} tauschen …",
+            f"Exchange {count} card{'s' if count != 1 else ''} …",
+        ).get(lang)
+    return GROUP_LABELS.get(group, Text("Auswählen …", "Choose …")).get(lang)
+
+
+OTHER_RAISE = Text("Auf einen anderen Betrag erhöhen …", "Raise to another amount …")
+OTHER_BET = Text("Einen anderen Betrag setzen …", "Bet another amount …")
+HAND_OF = Text("Hand {n}/{h}", "Hand {n}/{h}")
+CHIPS = (Text("{n} Chip", "{n} chip"), Text("{n} Chips", "{n} chips"))
