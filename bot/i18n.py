@@ -165,8 +165,8 @@ HELP = Text(
     "**Tischrunde** – Kartenspiele am Server-Tisch.\n"
     "• `/tisch eroeffnen` eröffnet einen Tisch, andere treten mit dem Knopf bei; der Gastgeber "
     "startet.\n"
-    "• Jeder Zug erscheint als neue Nachricht im Thread des Tisches. „My hand / Mein Blatt“ "
-    "zeigt dir privat dein Blatt und deine Züge.\n"
+    "• Der Thread des Tisches zeigt das Spiel: eine Nachricht je Zug, die bis zum nächsten Zug "
+    "nachgeführt wird. „My hand / Mein Blatt“ zeigt dir privat dein Blatt und deine Züge.\n"
     "• Bist du am Zug, schreibe ich dir eine Direktnachricht mit Blatt und Knöpfen "
     "(abschalten: `/dm aus`).\n"
     "• `/tisch meine` listet deine Tische, `/tisch blatt` zeigt dein Blatt, `/regeln` die Regeln.\n"
@@ -175,11 +175,14 @@ HELP = Text(
     "Uhren an, `/tisch zuschauen` lässt dich zuschauen.\n"
     "• `/tisch aufgeben` verlässt ein laufendes Spiel (dein Platz gibt auf). Einen Platz "
     "übernimmst du nur, wenn du einer Anfrage zustimmst.\n"
+    "• `/tisch verlauf` listet beendete Tische, `/tisch nachspielen` spielt einen Tisch Schritt "
+    "für Schritt nach, `/profil` zeigt Spiele, Wertung und Ergebnisse.\n"
+    "• `/einstellungen ich` schaltet Bilder und die Nachfrage vor teuren Zügen an oder aus.\n"
     "Spiele: {games}",
     "**Tischrunde** – card games at your server's table.\n"
     "• `/table open` opens a table, others join with the button; the host starts.\n"
-    "• Every move appears as a new message in the table's thread. “My hand / Mein Blatt” "
-    "shows you your hand and your moves, privately.\n"
+    "• The table's thread shows the game: one message per turn, kept up to date until the next "
+    "turn. “My hand / Mein Blatt” shows you your hand and your moves, privately.\n"
     "• When it is your move I send you a DM with your hand and buttons (turn off: `/dm off`).\n"
     "• `/table mine` lists your tables, `/table hand` shows your hand, `/rules` the rules.\n"
     "• Every move has a clock (24 h unless `clock` is given at open); I remind you at half "
@@ -187,6 +190,9 @@ HELP = Text(
     "`/table watch` lets you follow a table.\n"
     "• `/table resign` leaves a running game (your seat forfeits). You take over a seat only "
     "when you accept a request.\n"
+    "• `/table history` lists finished tables, `/table replay` replays a table step by step, "
+    "`/profile` shows games, rating and results.\n"
+    "• `/settings me` turns pictures and the second look before costly moves on or off.\n"
     "Games: {games}",
 )
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import sqlite3
 
-from storage.base import FINISHED, LogEntry, SeatRecord
+from storage.base import LogEntry, SeatRecord
 from storage.sqlite import SqliteRepository
+from storage.statuses import TableStatus
 
 
 async def finished_table(repo, guild, users, game="test-highcard", ranks=None):
@@ -14,7 +15,9 @@ async def finished_table(repo, guild, users, game="test-highcard", ranks=None):
     table = await repo.create_table(game, {}, 7, place, users[0])
     await repo.set_seats(table.id, [SeatRecord(i, u.upper(), u) for i, u in enumerate(users)])
     result = {"scores": [1, 0][: len(users)], "ranks": ranks or [1, 2][: len(users)]}
-    await repo.append(table.id, 0, [LogEntry(1, 0, "play:1")], {"s": 1}, FINISHED, result)
+    await repo.append(
+        table.id, 0, [LogEntry(1, 0, "play:1")], {"s": 1}, TableStatus.FINISHED, result
+    )
     return table.id
 
 
