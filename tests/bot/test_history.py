@@ -59,6 +59,9 @@ async def page_through(srv, actor, table_id):
 
 def snapshot(srv, message):
     png = attached_png(srv, message)[0] if srv.bot.settings.pictures else None
+    if png is not None:
+        # Alt text (issue 20, part 6): the replay step's picture says what it shows.
+        assert message.attachments[0].description.startswith("Picture of the replay of table")
     return message_text(message), png
 
 
@@ -181,6 +184,14 @@ async def test_profile_shows_games_rating_rank_recent_results_and_the_chart(tmp_
         png, _url = attached_png(srv, shown.response)
         series = [Series("High card", [(p.games, ordinal(p.mu, p.sigma)) for p in points])]
         assert png == rating_chart("Rating of p0 (μ − 3σ)", series, "rated games", "rating")
+        description = shown.response.attachments[0].description
+        assert description.startswith("Picture: Rating of p0")
+        assert f"after {len(points)} rated tables" in description
+
+        # Pictures off (issue 20, part 6): the same profile, as text only, for that member.
+        await ben.slash(srv.channel, "settings me", pictures="off")
+        quiet = await ben.slash(srv.channel, "profile", member=anna)
+        assert "Profile of p0" in answer(quiet) and not quiet.response.attachments
 
         newcomer = srv.add("dora", locale="de")
         empty = await newcomer.slash(srv.channel, "profile")

@@ -22,6 +22,8 @@ def posts_with_pictures(srv):
             assert all(png.startswith(PNG) for png in pngs.values())
             images = [e.to_dict().get("image", {}).get("url") for e in message.embeds]
             assert images == [f"attachment://{name}" for name in pngs]
+            # Alt text (issue 20, part 6): every picture says what it shows.
+            assert all(a.description for a in message.attachments)
             found.append(([e.title for e in message.embeds], pngs))
     return found
 
@@ -80,6 +82,13 @@ async def test_elimination_rounds_post_standings_and_bracket_pictures(tmp_path):
         ]
         _titles, final_pngs = posts[-1]
         lines = await posted_standings(srv, "finished")
+        final_post = [m for m in srv.channel.history() if m.attachments][-1]
+        described = {a.filename: a.description for a in final_post.attachments}
+        # Read aloud, the final standings name the winner and the bracket who went on.
+        first = next(line.name for line in lines if line.place == 1)
+        assert described["standings-1-2.png"].startswith("Picture of the standings Knock")
+        assert f"1. {first}" in described["standings-1-2.png"]
+        assert f"through: {first}" in described["bracket-1-2.png"]
         # The final ranking names its winner (it once said "still in", as after a round).
         assert [line.note.en for line in lines if line.place == 1] == ["winner"]
         assert lines == await srv.bot.tournaments.standings(1)
