@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -192,6 +192,8 @@ class CoppertwaddleState(TypedDict):
     resume: str
     blocked: list[int]
     opening: bool
+    turns: NotRequired[int]
+    """Turns begun in the match (absent in states stored before it was counted: 0)."""
 
 
 class Coppertwaddle(Game):
@@ -343,6 +345,12 @@ class Coppertwaddle(Game):
     def action_rank(self, state: State, seat: int, code: str) -> int:
         """Cards first; ending or passing last."""
         return 1 if code in ("end", "done", "pass") else 0
+
+    def turn_number(self, state: State) -> int | None:
+        """The turns begun in the match: a Guardian's turn (Engagement, En Garde, Respite) and
+        the Challenger's answers within it are one turn; the deal belongs to the turn before.
+        """
+        return int(state.get("turns", 0))
 
     def confirm_question(self, state: State, seat: int, code: str) -> Text | None:
         """Ending En Garde while a card could still be placed or declared asks first."""
@@ -881,6 +889,8 @@ def _start_turn(state: CoppertwaddleState, events: list[Event]) -> None:
     the Guardian draws from the Trumpet; then the Challenger may challenge.
     """
     guardian = state["guardian"]
+    # Counted for the thread (one post per turn); a state stored before the count starts at 0.
+    state["turns"] = state.get("turns", 0) + 1
     state["placed"] = False
     state["blocked"] = []  # a Divisor blocks abilities for the rest of the turn it was played
     turned = []

@@ -106,7 +106,32 @@ def test_catan_turns_count_up_and_an_answer_to_an_attack_stays_in_the_turn():
     assert reactions > 0
 
 
-@pytest.mark.parametrize("game_id", ["scherbia", "gelfdrakkar", "coppertwaddle", "stardust"])
+def test_coppertwaddle_turns_count_up_and_the_challengers_answers_stay_in_the_turn():
+    """Issue 20 part 3: Coppertwaddle's turn number counts the Guardian's turns: it never goes
+    back, rises whenever a turn begins (the Guardian changes, or a new game of the match
+    starts; a turn that asks nobody anything is counted too), and stays while the Challenger
+    answers within the turn."""
+    game = get_game("coppertwaddle")
+    answers = 0
+    for seed in range(6):
+        last = None
+        for state, seat in playout("coppertwaddle", 2, seed):
+            turn = game.turn_number(state)
+            assert isinstance(turn, int)
+            if last is not None and state["phase"] not in ("deal", "over"):
+                last_turn, last_guardian, last_game = last
+                assert turn >= last_turn
+                if turn == last_turn:
+                    assert (state["guardian"], state["game"]) == (last_guardian, last_game)
+                if state["guardian"] != last_guardian or state["game"] != last_game:
+                    assert turn > last_turn
+            if seat >= 0 and seat != state["guardian"]:
+                answers += 1
+            last = (turn, state["guardian"], state["game"])
+    assert answers > 0
+
+
+@pytest.mark.parametrize("game_id", ["scherbia", "gelfdrakkar", "stardust"])
 def test_games_without_turn_numbers_post_every_change(game_id):
     """The default: no turn number, so the thread keeps one post per stored change."""
     game = get_game(game_id)
