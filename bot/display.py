@@ -45,7 +45,7 @@ SERVER_SHOWN = Text(
 )
 
 
-def _flat(text: str) -> str:
+def flat(text: str) -> str:
     """A rendering's lines as one line: a description is read aloud, not looked at."""
     return " ".join(part.strip() for part in text.splitlines() if part.strip())
 
@@ -69,7 +69,7 @@ def alt_text(table: Table, seat: int | None, lang: str) -> str:
         who = ", ".join(holder.name for holder in table.waiting_for()) or "-"
         status = ALT_WAITING.format(who=who).get(lang)
     view = table.view(seat)
-    board = _flat(table.game.render(view, lang, names))
+    board = flat(table.game.render(view, lang, names))
     # The game's own count ("Zug 13/16"), as the table's title shows it, never the state number.
     progress = table.game.progress(view, lang) if table.state is not None else None
     template = ALT_TABLE if seat is None else ALT_HAND

@@ -22,6 +22,7 @@ from tables.limits import ascii_number, valid_id
 from tables.service import TableError
 
 from .. import i18n
+from ..display import flat
 from ..images import paint
 
 if TYPE_CHECKING:
@@ -179,9 +180,7 @@ async def replay_message(
     table = page.table
     names = [table.seat_name(seat) for seat in range(len(table.seats))]
     view = page.view
-    board = " ".join(
-        line.strip() for line in table.game.render(view, lang, names).splitlines() if line.strip()
-    )
+    board = flat(table.game.render(view, lang, names))
     description = REPLAY_ALT.format(
         id=table.id,
         game=table.game.name.get(lang),
