@@ -373,24 +373,10 @@ class Coppertwaddle(Game):
         phase = state["phase"]
         if phase in ENDED or seat not in self.to_act(state):  # type: ignore[arg-type]
             return []
-        if phase == "challenge":
-            actions = _free_actions(state, seat, False)
-        elif phase == "engarde":
-            actions = _engarde_actions(state, seat)
-        elif phase == "rob":
-            actions = _free_actions(state, seat, True)
-        elif phase == "answer":
-            actions = []
-        else:  # respite
-            actions = [
-                _DISCARD_CODES[DESIGN_OF[card]] for card in _one_per_design(state["hands"][seat])
-            ]
-        # Past the turn above, the words' checks ask only the phase (``_PHASE_OF``), and
-        # ``answer`` a Coppertwaddle in hand.
-        actions.extend(_WORDS[phase])
-        if phase == "answer" and _coppertwaddle_in_hand(state, seat) >= 0:
-            actions.append("answer")
-        return sorted(set(actions))
+        known, known_seat, menu = _last_menu
+        if known is state and known_seat == seat:
+            return list(menu)
+        return list(_menu(state, seat, phase))
 
     # ----- one check per verb (``games.core.checks``) ------------------------------------------
     # The order of the reasons is the one players have always been given: a card not held
@@ -910,18 +896,30 @@ def _start_turn(state: CoppertwaddleState, events: list[Event]) -> None:
         return
     # Like the Coppertwaddle answer, the challenge is offered only to a Challenger who has
     # something to play: a prompt every turn would make each turn wait for a click.
-    if _free_actions(state, 1 - guardian, False, any_only=True):
-        state["phase"] = "challenge"
-    else:
-        _enter_engarde(state, events)
+    _challenge_or_engarde(state, events)
 
 
 def _enter_engarde(state: CoppertwaddleState, events: list[Event]) -> None:
     """En Garde, passed over (to the Respite) when the Guardian has nothing to do but end it."""
     state["phase"] = "engarde"
-    if len(_engarde_actions(state, state["guardian"], any_only=True)) == 1:
-        events.append(Event("no_rob", {"seat": state["guardian"]}))
+    guardian = state["guardian"]
+    menu = _menu(state, guardian, "engarde")
+    if len(menu) == 1:
+        events.append(Event("no_rob", {"seat": guardian}))
         _enter_respite(state, events)
+    else:
+        _wait_for(state, guardian, menu)
+
+
+def _challenge_or_engarde(state: CoppertwaddleState, events: list[Event]) -> None:
+    """The Challenge goes on while the Challenger has something to play, else En Garde."""
+    challenger = 1 - state["guardian"]
+    menu = _menu(state, challenger, "challenge")
+    if len(menu) > 1:  # more than "done"
+        state["phase"] = "challenge"
+        _wait_for(state, challenger, menu)
+    else:
+        _enter_engarde(state, events)
 
 
 def _draw(state: CoppertwaddleState, seat: int, events: list[Event]) -> bool:
@@ -989,11 +987,9 @@ def _after_action(state: CoppertwaddleState, actor: int, events: list[Event]) ->
         rob["passes"] = 0
         rob["turn"] = 1 - actor
         _advance_rob(state, events)
-    elif (
-        state["phase"] == "challenge"
-        and not _free_actions(state, 1 - state["guardian"], False, any_only=True)
-        or state["phase"] == "engarde"
-    ):
+    elif state["phase"] == "challenge":
+        _challenge_or_engarde(state, events)
+    elif state["phase"] == "engarde":
         _enter_engarde(state, events)
 
 
@@ -1219,7 +1215,9 @@ def _advance_rob(state: CoppertwaddleState, events: list[Event]) -> None:
     rob = state["rob"]
     while rob["passes"] < 2:
         seat = rob["turn"]
-        if _free_actions(state, seat, True, any_only=True):
+        menu = _menu(state, seat, "rob")
+        if len(menu) > 1:  # more than "pass"
+            _wait_for(state, seat, menu)
             return
         rob["passes"] += 1
         rob["turn"] = 1 - seat
@@ -1270,6 +1268,49 @@ def _resolve_rob(state: CoppertwaddleState, events: list[Event]) -> None:
 
 
 # ----- legal actions -------------------------------------------------------------------------
+
+
+def _menu(state: CoppertwaddleState, seat: int, phase: str) -> tuple[str, ...]:
+    """The sorted codes of ``seat``, who is to act in ``phase`` (``legal_actions``)."""
+    if phase == "challenge":
+        actions = _free_actions(state, seat, False)
+    elif phase == "engarde":
+        actions = _engarde_actions(state, seat)
+    elif phase == "rob":
+        actions = _free_actions(state, seat, True)
+    elif phase == "answer":
+        actions = []
+    else:  # respite
+        actions = [
+            _DISCARD_CODES[DESIGN_OF[card]] for card in _one_per_design(state["hands"][seat])
+        ]
+    # Past the turn above, the words' checks ask only the phase (``_PHASE_OF``), and
+    # ``answer`` a Coppertwaddle in hand.
+    actions.extend(_WORDS[phase])
+    if phase == "answer" and _coppertwaddle_in_hand(state, seat) >= 0:
+        actions.append("answer")
+    return tuple(sorted(set(actions)))
+
+
+_last_menu: tuple[object, int, tuple[str, ...]] = (None, -1, ())
+"""The state ``_apply`` last left waiting for a decision, its seat and that seat's menu.
+
+A move ends by asking whether the seat to act next has anything to do (a Challenger with
+nothing to play is not asked, an En Garde with nothing but ``end`` is passed over); the answer
+is that seat's whole menu, which ``legal_actions`` would otherwise work out again for the very
+same state. It is remembered only for the state object ``apply`` returned, whose contents
+nobody changes (``apply`` hands out new states; a caller edits a copy, never a state it was
+given), and only where the move ends, so nothing edits the state after it. One entry, replaced
+as a whole, so threads reading it see one consistent triple.
+"""
+
+
+def _wait_for(state: CoppertwaddleState, seat: int, menu: tuple[str, ...]) -> None:
+    """Leave ``state`` waiting for ``seat``, whose menu is ``menu``: only ever the last step
+    of a move (see ``_last_menu``).
+    """
+    global _last_menu
+    _last_menu = (state, seat, menu)
 
 
 def _card_of_design(hand: list[int], design: int) -> int:
