@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -52,8 +53,6 @@ from .table import (
     domain_points,
     first_free,
     is_proud,
-    neighbours,
-    power,
     robbable,
     robbing_values,
     row_of,
@@ -370,12 +369,12 @@ class Coppertwaddle(Game):
         """
         if TYPE_CHECKING:  # the contract hands over the plain dict
             state = cast(CoppertwaddleState, state)
+        known, known_seat, menu = _last_menu
+        if known is state and known_seat == seat:
+            return list(menu)  # ``apply`` left this state waiting for this seat
         phase = state["phase"]
         if phase in ENDED or seat not in self.to_act(state):  # type: ignore[arg-type]
             return []
-        known, known_seat, menu = _last_menu
-        if known is state and known_seat == seat:
-            return list(menu)
         return list(_menu(state, seat, phase))
 
     # ----- one check per verb (``games.core.checks``) ------------------------------------------
@@ -1329,45 +1328,41 @@ def _one_per_design(cards: list[int]) -> list[int]:
 
 
 def _targets(
-    state: CoppertwaddleState, seat: int, card: int, exclude: tuple[int, ...], in_rob: bool
+    state: CoppertwaddleState,
+    seat: int,
+    card: int,
+    exclude: tuple[int, ...],
+    in_rob: bool,
+    powers: list[int],
 ) -> list[int] | None:
-    """The targets of an effect; None when it needs none; [] when it cannot be played."""
+    """The targets of an effect; None when it needs none; [] when it cannot be played.
+
+    ``powers`` is ``_proud_powers(state)``: a proud card's power, -1 where none lies proud.
+    """
     effect = EFFECT[card]
-    slots = state["slots"]
-    covered = state["covered"]
     if effect == "destroy" or effect == "discard_weak":
         if effect == "destroy":
             low, high = RANGE[card]
             if BELOW_OWN[card] and exclude:
                 # The Leper (publisher's Birthday page): its range follows its own power.
-                high = power(state, exclude[0]) - 1
+                high = powers[exclude[0]] - 1
         else:
             low, high = 0, AMOUNT[card]
-        decls = state["decls"]
+        # low >= 0, so the -1 of a Ditch without a proud card is never in range.
         return [
             slot
-            for slot in ALL_SLOTS
-            if (there := slots[slot]) >= 0
-            and not covered[slot]
-            and slot not in exclude
-            and low
-            <= (
-                max(0, STRENGTH[there] + sum([PLUS[one] for one in decls[slot]]))
-                if decls[slot]
-                else STRENGTH[there]
-            )
-            <= high
+            for slot, there in enumerate(powers)
+            if low <= there <= high and slot not in exclude
         ]
+    slots = state["slots"]
     if effect == "cover":
         return [
             slot
-            for slot in ALL_SLOTS
-            if slots[slot] >= 0
-            and not covered[slot]
-            and not IS_WIND[slots[slot]]
-            and slot not in exclude
+            for slot, there in enumerate(powers)
+            if there >= 0 and not IS_WIND[slots[slot]] and slot not in exclude
         ]
     if effect == "uncover":
+        covered = state["covered"]
         winds = state["winds"]
         return [
             slot for slot in ALL_SLOTS if slots[slot] >= 0 and covered[slot] and winds[slot] < 0
@@ -1390,20 +1385,18 @@ def _targets(
         rob = state["rob"]
         if not in_rob:
             return []
+        stopped = rob["nopower"]
         return [
             slot
-            for slot in ALL_SLOTS
-            if slots[slot] >= 0
-            and not covered[slot]
-            and not IS_WIND[slots[slot]]
-            and slot not in rob["nopower"]
+            for slot, there in enumerate(powers)
+            if there >= 0 and not IS_WIND[slots[slot]] and slot not in stopped
         ]
     if effect == "boost":
         rob = state["rob"]
         if not in_rob:
             return []
         mine = rob["robber"] if seat == state["guardian"] else rob["target"]
-        if mine in exclude or row_of(mine) != HELPS_ROW[card] or not is_proud(state, mine):
+        if mine in exclude or row_of(mine) != HELPS_ROW[card] or powers[mine] < 0:
             return []
         return None
     if effect == "draw":
@@ -1419,81 +1412,68 @@ def _coded(codes: tuple[str, tuple[str, ...]], targets: list[int] | None) -> lis
     return [with_target[target] for target in targets]
 
 
-def _ability_actions(
-    state: CoppertwaddleState, seat: int, in_rob: bool, any_only: bool = False
-) -> list[str]:
-    actions: list[str] = []
-    slots = state["slots"]
-    covered = state["covered"]
-    blocked = state["blocked"]
-    for slot in range(seat * 8, seat * 8 + 8):
-        card = slots[slot]
-        if card < 0 or covered[slot]:
-            continue
-        effect = EFFECT[card]
-        if effect is None or card in blocked:
-            continue  # no ability, or a Divisor was played on it this turn
-        if effect in ROBBING_ONLY and not in_rob:
-            continue
-        partner = _partner_slot(state, seat, card) if PARTNER[card] is not None else -1
-        if partner == -2:
-            continue
-        exclude = (slot, partner) if partner >= 0 else (slot,)
-        actions.extend(_coded(_ABIL_CODES[slot], _targets(state, seat, card, exclude, in_rob)))
-        if any_only and actions:
-            return actions
-    return actions
-
-
 def _free_actions(
-    state: CoppertwaddleState, seat: int, in_rob: bool, any_only: bool = False
+    state: CoppertwaddleState, seat: int, in_rob: bool, powers: list[int] | None = None
 ) -> list[str]:
     """Favours and abilities: what either player may use outside their own En Garde too.
 
-    With ``any_only`` it stops at the first action found (to ask whether there is any).
+    Copies of a favour give the same codes twice; the menu's ``set`` keeps one.
     """
-    actions = _ability_actions(state, seat, in_rob, any_only)
-    if any_only and actions:
-        return actions
-    for card in _one_per_design(state["hands"][seat]):
-        if KIND[card] != "favour" or EFFECT[card] == "negate":
+    actions: list[str] = []
+    slots = state["slots"]
+    covered = state["covered"]
+    usable, usable_cards = _ABILITY_IN_ROB if in_rob else _ABILITY
+    base = seat * 8
+    # Many Domains hold no card with an ability: one look at all eight settles that.
+    domain = () if usable_cards.isdisjoint(slots[base : base + 8]) else DOMAIN_SLOTS[seat]
+    for slot in domain:
+        card = slots[slot]
+        if card < 0 or not usable[card] or covered[slot] or card in state["blocked"]:
+            continue  # no proud card, no ability for now, or a Divisor was played on it
+        partner = _partner_slot(state, seat, card) if PARTNER[card] is not None else -1
+        if partner == -2:
             continue
-        if EFFECT[card] in ROBBING_ONLY and not in_rob:
-            continue
-        targets = _targets(state, seat, card, (), in_rob)
-        actions.extend(_coded(_FAV_CODES[DESIGN_OF[card]], targets))
-        if any_only and actions:
-            return actions
+        if powers is None:
+            powers = _proud_powers(state)
+        exclude = (slot, partner) if partner >= 0 else (slot,)
+        targets = _targets(state, seat, card, exclude, in_rob, powers)
+        actions.extend(_coded(_ABIL_CODES[slot], targets))
+    playable, playable_cards = _FAVOUR_IN_ROB if in_rob else _FAVOUR
+    hand = state["hands"][seat]
+    for card in () if playable_cards.isdisjoint(hand) else hand:
+        if playable[card]:
+            if powers is None:
+                powers = _proud_powers(state)
+            targets = _targets(state, seat, card, (), in_rob, powers)
+            actions.extend(_coded(_FAV_CODES[DESIGN_OF[card]], targets))
     return actions
 
 
-def _engarde_actions(state: CoppertwaddleState, seat: int, any_only: bool = False) -> list[str]:
-    """The Guardian's En Garde codes; with ``any_only`` it stops once one besides ``end``
-    is found (cheapest kinds first).
+def _engarde_actions(state: CoppertwaddleState, seat: int) -> list[str]:
+    """The Guardian's En Garde codes (``end`` among them); a card held twice gives its codes
+    twice, which the menu's ``set`` makes one.
     """
     actions = ["end"]
     slots = state["slots"]
-    covered = state["covered"]
     winds = state["winds"]
     placed = state["placed"]
-    proud = None  # the proud Ditches, found once a Bekanntmachung asks
-    for card in _one_per_design(state["hands"][seat]):
+    powers = _proud_powers(state)
+    for card in state["hands"][seat]:
         kind = KIND[card]
         if kind == "rank" and not placed:
             if IS_WIND[card]:
                 for place in (first_free(state, seat, 1), first_free(state, 1 - seat, 1)):
                     if place >= 0:
                         actions.append(_WIND_CODES[place])
+                covered = state["covered"]
                 for slot in BAUERN_SLOTS:
                     if slots[slot] >= 0 and covered[slot] and winds[slot] < 0:
                         actions.append(_WIND_CODES[slot])
-            elif first_free(state, seat, ROW[card]) >= 0:
-                actions.append(_RANK_CODES[DESIGN_OF[card]])
+            elif -1 in slots[(start := seat * 8 + ROW[card] * 4) : start + 4]:
+                actions.append(_RANK_CODES[DESIGN_OF[card]])  # a free Ditch in its row
         elif kind == "declaration":
             effect = EFFECT[card]
             codes = _DECL_CODES[DESIGN_OF[card]]
-            if proud is None:
-                proud = [slot for slot in ALL_SLOTS if slots[slot] >= 0 and not covered[slot]]
             if effect == "promote":
                 # A Climb goes on a proud Bauer (never a Wind); publisher's sample game: played
                 # on a Wind it frees the covered Bauer the Wind presses.
@@ -1501,81 +1481,93 @@ def _engarde_actions(state: CoppertwaddleState, seat: int, any_only: bool = Fals
                 actions.extend(
                     [
                         codes[slot]
-                        for slot in proud
-                        if ROW_OF[slot] == 1 and not IS_WIND[slots[slot]] and winds[slot] < 0
+                        for slot in BAUERN_SLOTS
+                        if powers[slot] >= 0 and not IS_WIND[slots[slot]] and winds[slot] < 0
                     ]
                 )
             elif effect == "demote":  # a Fall goes on a proud Adel
                 actions.extend(
                     [
                         codes[slot]
-                        for slot in proud
-                        if ROW_OF[slot] == 0 and not IS_WIND[slots[slot]]
+                        for slot in ADEL_SLOTS
+                        if powers[slot] >= 0 and not IS_WIND[slots[slot]]
                     ]
                 )
             else:
-                actions.extend([codes[slot] for slot in proud])
-    if any_only and len(actions) > 1:
-        return actions
-    actions.extend(_free_actions(state, seat, False, any_only))
-    if any_only and len(actions) > 1:
-        return actions
-    proud_powers = None
-    for row in (0, 1):
-        own = ROW_SLOTS[seat][row]
-        if -1 not in slots[own[0] : own[0] + 4]:
-            continue  # no free Ditch for the booty
-        robbers = [slot for slot in own if slots[slot] >= 0 and not covered[slot]]
-        if not robbers:
-            continue  # nobody to rob with
-        targets = [
-            slot
-            for slot in ROW_SLOTS[1 - seat][row]
-            if slots[slot] >= 0 and not covered[slot] and not IS_WIND[slots[slot]]
-        ]
-        if not targets:
-            continue
-        if proud_powers is None:
-            proud_powers = _proud_powers(state)
-        helping = proud_powers.__getitem__
+                actions.extend([codes[slot] for slot, there in enumerate(powers) if there >= 0])
+    actions.extend(_free_actions(state, seat, False, powers))
+    actions.extend(_rob_actions(slots, powers, seat))
+    return actions
+
+
+def _rob_actions(slots: list[int], powers: list[int], seat: int) -> list[str]:
+    """``seat``'s robbings: a proud card of a row with a free Ditch (for the booty) robs a proud
+    card, never a Wind, of the same row in the other Domain if its attack beats the defence
+    (``table.attack_value``, ``table.defence_value``). A row is four Ditches: its cards' powers
+    and, padded with a 0 at either end, what each lends a neighbour (covered cards and gaps
+    lend nothing), so column ``c``'s neighbours lend ``lent[c] + lent[c + 2]``.
+    """
+    actions: list[str] = []
+    for row in (0, 4):
+        own = seat * 8 + row
+        mine = powers[own : own + 4]
+        if -1 not in slots[own : own + 4] or max(mine) < 0:
+            continue  # no free Ditch for the booty, or nobody proud to rob with
+        theirs = (8 - seat * 8) + row
+        their = powers[theirs : theirs + 4]
+        if max(their) < 0:
+            continue  # nothing proud to rob
+        lent = [0, *[max(0, there) for there in their], 0]
+        # An Adel is helped in defence by the proud Bauer below it as well.
+        below = powers[theirs + 4 : theirs + 8] if row == 0 else (0, 0, 0, 0)
         defences = [
-            (slot, proud_powers[slot] + sum(map(helping, DEFENDERS[slot]))) for slot in targets
+            (theirs + column, there + lent[column] + lent[column + 2] + max(0, below[column]))
+            for column, there in enumerate(their)
+            if there >= 0 and not IS_WIND[slots[theirs + column]]
         ]
-        for robber in robbers:
-            attack = proud_powers[robber] + sum(map(helping, NEIGHBOURS[robber]))
-            codes = _ROB_CODES[robber]
-            actions.extend([codes[slot] for slot, defence in defences if attack > defence])
+        if not defences:
+            continue
+        lent = [0, *[max(0, there) for there in mine], 0]
+        for column, there in enumerate(mine):
+            if there >= 0:
+                attack = there + lent[column] + lent[column + 2]
+                codes = _ROB_CODES[own + column]
+                actions.extend([codes[target] for target, defence in defences if attack > defence])
     return actions
 
 
 def _proud_powers(state: CoppertwaddleState) -> list[int]:
-    """Every Ditch's power as ``table.power`` gives it where a card lies proud, else 0: what
-    a Ditch adds to an attack or a defence it supports (covered cards and gaps add nothing).
-    """
-    decls = state["decls"]
+    """Every Ditch's power as ``table.power`` gives it where a card lies proud, else -1."""
     return [
-        0
+        -1
         if card < 0 or hidden
-        else max(0, STRENGTH[card] + sum([PLUS[declaration] for declaration in decls[slot]]))
-        if decls[slot]
+        else max(0, STRENGTH[card] + sum([PLUS[declaration] for declaration in on_it]))
+        if on_it
         else STRENGTH[card]
-        for slot, (card, hidden) in enumerate(zip(state["slots"], state["covered"]))
+        for card, hidden, on_it in zip(state["slots"], state["covered"], state["decls"])
     ]
 
+
+def _cards_where(rule: Callable[[int], bool]) -> tuple[tuple[bool, ...], frozenset[int]]:
+    """Per card id whether ``rule`` holds, and the set of the cards it holds for."""
+    flags = tuple(rule(card) for card in range(DECK_SIZE))
+    return flags, frozenset(card for card, holds in enumerate(flags) if holds)
+
+
+# Which cards may be used now: the engine's hot path asks these instead of the rules behind
+# them (an ability needs an effect; some only mean something in a robbing; a Coppertwaddle is
+# never played, only answered with).
+_ABILITY_IN_ROB = _cards_where(lambda card: EFFECT[card] is not None)
+_ABILITY = _cards_where(lambda card: EFFECT[card] is not None and EFFECT[card] not in ROBBING_ONLY)
+_FAVOUR_IN_ROB = _cards_where(lambda card: KIND[card] == "favour" and EFFECT[card] != "negate")
+_FAVOUR = _cards_where(lambda card: _FAVOUR_IN_ROB[0][card] and EFFECT[card] not in ROBBING_ONLY)
 
 # Every code a move can have, written once: building codes was much of what listing the
 # legal actions cost. Indexed by design, slot or target.
 ALL_SLOTS = range(16)
 BAUERN_SLOTS = (4, 5, 6, 7, 12, 13, 14, 15)
-ROW_OF = tuple(row_of(slot) for slot in ALL_SLOTS)
-ROW_SLOTS = tuple(
-    tuple(range(seat * 8 + row * 4, seat * 8 + row * 4 + 4) for row in (0, 1)) for seat in (0, 1)
-)
-NEIGHBOURS = tuple(tuple(neighbours(slot)) for slot in ALL_SLOTS)
-DEFENDERS = tuple(
-    NEIGHBOURS[slot] + ((slot + 4,) if ROW_OF[slot] == 0 else ()) for slot in ALL_SLOTS
-)
-"""A target's possible helpers in defence (``table.defence_supporters``, proud ones help)."""
+ADEL_SLOTS = (0, 1, 2, 3, 8, 9, 10, 11)
+DOMAIN_SLOTS = (range(8), range(8, 16))
 _DESIGNS = max(DESIGN_OF) + 1
 _RANK_CODES = tuple(encode("rank", design) for design in range(_DESIGNS))
 _WIND_CODES = tuple(encode("wind", slot) for slot in ALL_SLOTS)
