@@ -879,10 +879,14 @@ def _start_turn(state: CoppertwaddleState, events: list[Event]) -> None:
     state["placed"] = False
     state["blocked"] = []  # a Divisor blocks abilities for the rest of the turn it was played
     turned = []
-    for slot in range(guardian * 8, guardian * 8 + 8):
-        if state["slots"][slot] >= 0 and state["covered"][slot] and state["winds"][slot] < 0:
-            state["covered"][slot] = False
-            turned.append(slot)
+    covered = state["covered"]
+    base = guardian * 8
+    if True in covered[base : base + 8]:  # a Domain often lies all proud
+        slots, winds = state["slots"], state["winds"]
+        for slot in range(base, base + 8):
+            if slots[slot] >= 0 and covered[slot] and winds[slot] < 0:
+                covered[slot] = False
+                turned.append(slot)
     events.append(Event("turn", {"seat": guardian, "uncovered": turned}))
     if _check_complete(state, events):
         return
@@ -898,11 +902,15 @@ def _start_turn(state: CoppertwaddleState, events: list[Event]) -> None:
     _challenge_or_engarde(state, events)
 
 
-def _enter_engarde(state: CoppertwaddleState, events: list[Event]) -> None:
-    """En Garde, passed over (to the Respite) when the Guardian has nothing to do but end it."""
+def _enter_engarde(
+    state: CoppertwaddleState, events: list[Event], powers: list[int] | None = None
+) -> None:
+    """En Garde, passed over (to the Respite) when the Guardian has nothing to do but end it;
+    ``powers`` as in ``_menu``.
+    """
     state["phase"] = "engarde"
     guardian = state["guardian"]
-    menu = _menu(state, guardian, "engarde")
+    menu = _menu(state, guardian, "engarde", powers)
     if len(menu) == 1:
         events.append(Event("no_rob", {"seat": guardian}))
         _enter_respite(state, events)
@@ -913,12 +921,13 @@ def _enter_engarde(state: CoppertwaddleState, events: list[Event]) -> None:
 def _challenge_or_engarde(state: CoppertwaddleState, events: list[Event]) -> None:
     """The Challenge goes on while the Challenger has something to play, else En Garde."""
     challenger = 1 - state["guardian"]
-    menu = _menu(state, challenger, "challenge")
+    powers = _proud_powers(state)  # the same for En Garde: the table does not change between
+    menu = _menu(state, challenger, "challenge", powers)
     if len(menu) > 1:  # more than "done"
         state["phase"] = "challenge"
         _wait_for(state, challenger, menu)
     else:
-        _enter_engarde(state, events)
+        _enter_engarde(state, events, powers)
 
 
 def _draw(state: CoppertwaddleState, seat: int, events: list[Event]) -> bool:
@@ -1269,12 +1278,16 @@ def _resolve_rob(state: CoppertwaddleState, events: list[Event]) -> None:
 # ----- legal actions -------------------------------------------------------------------------
 
 
-def _menu(state: CoppertwaddleState, seat: int, phase: str) -> tuple[str, ...]:
-    """The sorted codes of ``seat``, who is to act in ``phase`` (``legal_actions``)."""
+def _menu(
+    state: CoppertwaddleState, seat: int, phase: str, powers: list[int] | None = None
+) -> tuple[str, ...]:
+    """The sorted codes of ``seat``, who is to act in ``phase`` (``legal_actions``);
+    ``powers`` is ``_proud_powers(state)`` if the caller has it already.
+    """
     if phase == "challenge":
-        actions = _free_actions(state, seat, False)
+        actions = _free_actions(state, seat, False, powers)
     elif phase == "engarde":
-        actions = _engarde_actions(state, seat)
+        actions = _engarde_actions(state, seat, powers)
     elif phase == "rob":
         actions = _free_actions(state, seat, True)
     elif phase == "answer":
@@ -1314,7 +1327,7 @@ def _wait_for(state: CoppertwaddleState, seat: int, menu: tuple[str, ...]) -> No
 
 def _card_of_design(hand: list[int], design: int) -> int:
     """The lowest card id of ``design`` in ``hand`` (codes name designs, not copies)."""
-    return min(card for card in hand if DESIGN_OF[card] == design)
+    return min([card for card in hand if DESIGN_OF[card] == design])
 
 
 def _one_per_design(cards: list[int]) -> list[int]:
@@ -1422,14 +1435,12 @@ def _free_actions(
     actions: list[str] = []
     slots = state["slots"]
     covered = state["covered"]
-    usable, usable_cards = _ABILITY_IN_ROB if in_rob else _ABILITY
     base = seat * 8
-    # Many Domains hold no card with an ability: one look at all eight settles that.
-    domain = () if usable_cards.isdisjoint(slots[base : base + 8]) else DOMAIN_SLOTS[seat]
-    for slot in domain:
-        card = slots[slot]
-        if card < 0 or not usable[card] or covered[slot] or card in state["blocked"]:
-            continue  # no proud card, no ability for now, or a Divisor was played on it
+    # The Domain's cards with an ability usable now, found among its eight Ditches at once.
+    for card in (_ABILITY_IN_ROB if in_rob else _ABILITY).intersection(slots[base : base + 8]):
+        slot = slots.index(card, base)
+        if covered[slot] or card in state["blocked"]:
+            continue  # not proud, or a Divisor was played on it this turn
         partner = _partner_slot(state, seat, card) if PARTNER[card] is not None else -1
         if partner == -2:
             continue
@@ -1438,18 +1449,17 @@ def _free_actions(
         exclude = (slot, partner) if partner >= 0 else (slot,)
         targets = _targets(state, seat, card, exclude, in_rob, powers)
         actions.extend(_coded(_ABIL_CODES[slot], targets))
-    playable, playable_cards = _FAVOUR_IN_ROB if in_rob else _FAVOUR
-    hand = state["hands"][seat]
-    for card in () if playable_cards.isdisjoint(hand) else hand:
-        if playable[card]:
-            if powers is None:
-                powers = _proud_powers(state)
-            targets = _targets(state, seat, card, (), in_rob, powers)
-            actions.extend(_coded(_FAV_CODES[DESIGN_OF[card]], targets))
+    for card in (_FAVOUR_IN_ROB if in_rob else _FAVOUR).intersection(state["hands"][seat]):
+        if powers is None:
+            powers = _proud_powers(state)
+        targets = _targets(state, seat, card, (), in_rob, powers)
+        actions.extend(_coded(_FAV_CODES[DESIGN_OF[card]], targets))
     return actions
 
 
-def _engarde_actions(state: CoppertwaddleState, seat: int) -> list[str]:
+def _engarde_actions(
+    state: CoppertwaddleState, seat: int, powers: list[int] | None = None
+) -> list[str]:
     """The Guardian's En Garde codes (``end`` among them); a card held twice gives its codes
     twice, which the menu's ``set`` makes one.
     """
@@ -1457,7 +1467,8 @@ def _engarde_actions(state: CoppertwaddleState, seat: int) -> list[str]:
     slots = state["slots"]
     winds = state["winds"]
     placed = state["placed"]
-    powers = _proud_powers(state)
+    if powers is None:
+        powers = _proud_powers(state)
     for card in state["hands"][seat]:
         kind = KIND[card]
         if kind == "rank" and not placed:
@@ -1548,10 +1559,9 @@ def _proud_powers(state: CoppertwaddleState) -> list[int]:
     ]
 
 
-def _cards_where(rule: Callable[[int], bool]) -> tuple[tuple[bool, ...], frozenset[int]]:
-    """Per card id whether ``rule`` holds, and the set of the cards it holds for."""
-    flags = tuple(rule(card) for card in range(DECK_SIZE))
-    return flags, frozenset(card for card, holds in enumerate(flags) if holds)
+def _cards_where(rule: Callable[[int], bool]) -> frozenset[int]:
+    """The card ids ``rule`` holds for."""
+    return frozenset(card for card in range(DECK_SIZE) if rule(card))
 
 
 # Which cards may be used now: the engine's hot path asks these instead of the rules behind
@@ -1560,14 +1570,13 @@ def _cards_where(rule: Callable[[int], bool]) -> tuple[tuple[bool, ...], frozens
 _ABILITY_IN_ROB = _cards_where(lambda card: EFFECT[card] is not None)
 _ABILITY = _cards_where(lambda card: EFFECT[card] is not None and EFFECT[card] not in ROBBING_ONLY)
 _FAVOUR_IN_ROB = _cards_where(lambda card: KIND[card] == "favour" and EFFECT[card] != "negate")
-_FAVOUR = _cards_where(lambda card: _FAVOUR_IN_ROB[0][card] and EFFECT[card] not in ROBBING_ONLY)
+_FAVOUR = _cards_where(lambda card: card in _FAVOUR_IN_ROB and EFFECT[card] not in ROBBING_ONLY)
 
 # Every code a move can have, written once: building codes was much of what listing the
 # legal actions cost. Indexed by design, slot or target.
 ALL_SLOTS = range(16)
 BAUERN_SLOTS = (4, 5, 6, 7, 12, 13, 14, 15)
 ADEL_SLOTS = (0, 1, 2, 3, 8, 9, 10, 11)
-DOMAIN_SLOTS = (range(8), range(8, 16))
 _DESIGNS = max(DESIGN_OF) + 1
 _RANK_CODES = tuple(encode("rank", design) for design in range(_DESIGNS))
 _WIND_CODES = tuple(encode("wind", slot) for slot in ALL_SLOTS)
