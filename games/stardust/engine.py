@@ -30,10 +30,9 @@ from games.core import (
     plural,
 )
 from games.core.checks import why_not
-from games.core.codes import MAX_CODE
 from games.core.errors import GAME_OVER, MALFORMED, NOT_NOW, NOT_YOUR_TURN
 
-from . import words
+from . import chance, words
 from .cards import (
     DECK_SIZE,
     DUNKLE_WASSER,
@@ -189,30 +188,57 @@ def betting_menu(state: StardustState, seat: int) -> tuple[str, dict[int, str], 
     return verb, menu, minimum, allin
 
 
-# One format template per hand size lists every discard of 1-3 cards by position: filling it
-# with the hand's card ids and splitting is far cheaper than building each code on its own.
-_SWAP_TEMPLATES = {
-    size: "|".join(
-        "swap:" + ":".join(f"{{{index}}}" for index in group)
-        for width in range(1, MAX_EXCHANGE + 1)
-        for group in combinations(range(size), width)
-    )
-    for size in range(1, 7)
+_SWAP_CODES = {
+    group: "swap:" + ":".join(map(str, group))
+    for width in range(1, MAX_EXCHANGE + 1)
+    for group in combinations(range(DECK_SIZE), width)
 }
+"""The code of every discard of 1-3 cards (ascending ids; about 18,000): an exchange menu is then
+a look-up per discard, and the menus of the hands dealt are too many to remember."""
 
 
-@lru_cache(maxsize=4096)
-def _exchange_codes(hand: tuple[int, ...], targets: tuple[int, ...]) -> tuple[str, ...]:
+def _exchange_codes(hand: list[int], targets: tuple[int, ...]) -> list[str]:
+    """The exchange menu of a sorted hand, sorted (as every menu)."""
+    code = _SWAP_CODES.__getitem__
     codes = ["keep"]
-    if hand:
-        codes.extend(_SWAP_TEMPLATES[len(hand)].format(*hand).split("|"))
+    codes += map(code, combinations(hand, 1))
+    codes += map(code, combinations(hand, 2))
+    codes += map(code, combinations(hand, 3))
     if SCHWARZES_LOCH in hand:
         codes.append("loch")
     if SCHNELLER_TOD in hand:
         codes.extend(f"tod:{target}" for target in targets)
     if DUNKLE_WASSER in hand:
         codes.append("wasser")
-    return tuple(sorted(codes))
+    codes.sort()
+    return codes
+
+
+def _valid_amount(state: StardustState, seat: int, verb: str, args: tuple[Any, ...]) -> int | None:
+    """The amount of a legal bet or raise by ``seat`` while betting, or None if it is not one.
+
+    The conditions under which ``Stardust._why_not_amount`` finds no reason, in one pass: the
+    bare loop plays a bet or raise in about every third decision, and the reason is only
+    wanted for a move that is refused.
+    """
+    if len(args) != 1 or state["need_shuffle"] or seat != state["turn"]:
+        return None
+    amount = args[0]
+    current = state["cur"]
+    if (
+        type(amount) is not int
+        or (current > 0) != (verb == "raise")
+        or state["acted"][seat]
+        or not _others_can_act(state, seat)
+    ):
+        return None
+    allin = state["bets"][seat] + state["stacks"][seat]
+    if amount > allin or allin <= current:
+        return None
+    minimum = state["opt"]["ante"] if current == 0 else current + state["min_inc"]
+    if amount < minimum and amount != allin:
+        return None
+    return amount
 
 
 def check_invariants(state: State) -> None:
@@ -443,18 +469,35 @@ class Stardust(Game):
                 return sorted(f"drop:{card}" for card in state["hands"][seat])
             return [code for code in ("fold", "pay") if self._check_word(state, seat, code) is None]
         if state["phase"] == "bet":
-            # The parts of the checks of check, call and fold: the turn, then what is owed.
-            if self._betting(state, seat) is not None:
+            # The parts of the checks of check, call and fold: the turn (``_betting``, of which
+            # only these two can fail while betting), then what is owed; then the bet menu
+            # (``betting_menu``'s amounts, written out here because nearly every decision of a
+            # match is a bet and the menu's tags are only for the buttons' words).
+            if state["need_shuffle"] or seat != state["turn"]:
                 return []
-            codes = ["call", "fold"] if _owes(state, seat) else ["check"]
-            verb, menu, _minimum, _allin = betting_menu(state, seat)
-            if menu:
-                codes.extend(f"{verb}:{amount}" for amount in menu)
-                codes.sort()
+            current = state["cur"]
+            mine = state["bets"][seat]
+            to_call = current - mine
+            codes = ["call", "fold"] if to_call > 0 else ["check"]
+            stack = state["stacks"][seat]
+            if stack <= to_call or state["acted"][seat] or not _others_can_act(state, seat):
+                return codes
+            allin = mine + stack
+            pot_after_call = sum(state["contrib"]) + to_call
+            if current == 0:
+                verb, minimum = "bet:", state["opt"]["ante"]
+            else:
+                verb, minimum = "raise:", current + state["min_inc"]
+            amounts = {allin}
+            for amount in (current + pot_after_call // 2, current + pot_after_call, minimum):
+                if minimum <= amount < allin:
+                    amounts.add(amount)
+            codes += [verb + str(amount) for amount in amounts]
+            codes.sort()
             return codes
         if self.why_not_keep(state, seat, None) is not None:
             return []
-        hand = tuple(state["hands"][seat])  # hands stay sorted
+        hand = state["hands"][seat]  # hands stay sorted
         targets = (
             tuple(
                 other
@@ -464,7 +507,7 @@ class Stardust(Game):
             if SCHNELLER_TOD in hand
             else ()
         )
-        return list(_exchange_codes(hand, targets))
+        return _exchange_codes(hand, targets)
 
     # ----- one check per verb (``games.core.checks``) ------------------------------------------
 
@@ -680,12 +723,7 @@ class Stardust(Game):
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
         """A shuffle of the whole deck (a new hand) or of the discards (an empty draw pile)."""
-        count = DECK_SIZE if state["phase"] == "deal" else len(state["discards"])
-        # Sorting by independent uniform keys is a uniform shuffle, and much faster in CPython
-        # than random.shuffle's per-card randbelow.
-        keys = [rng.random() for _ in range(count)]
-        order = sorted(range(count), key=keys.__getitem__)
-        return "shuffle:" + ":".join([_POSITION_TEXT[index] for index in order])
+        return chance.sample(rng, DECK_SIZE if state["phase"] == "deal" else len(state["discards"]))
 
     def check_chance(self, state: State, code: str) -> None:
         """Shuffles are validated in ``_apply``."""
@@ -704,8 +742,7 @@ class Stardust(Game):
         if TYPE_CHECKING:  # the contract hands over the plain dict
             state = cast(StardustState, state)
         if seat == CHANCE:
-            _own_everything(state)
-            self._apply_chance(state, *_decode_shuffle(code), events)
+            self._apply_chance(state, code, events)
             return
         verb, args = _decode(code)
         pending = state["pending"]
@@ -725,17 +762,16 @@ class Stardust(Game):
 
     # ----- chance ------------------------------------------------------------------------------
 
-    def _apply_chance(
-        self, state: StardustState, verb: str, args: list[int], events: list[Event]
-    ) -> None:
+    def _apply_chance(self, state: StardustState, code: str, events: list[Event]) -> None:
         if state["phase"] == "deal":
-            order = _permutation(args, DECK_SIZE)
-            self._start_hand(state, order, events)
+            self._start_hand(state, chance.read(code, DECK_SIZE), events)
             return
         if not state["need_shuffle"]:
+            chance.read(code, None)  # a malformed code is that before it is untimely
             raise IllegalAction(NOT_NOW)
+        _own_everything(state)
         discards = state["discards"]
-        order = _permutation(args, len(discards))
+        order = chance.read(code, len(discards))
         state["deck"] = [discards[index] for index in order]
         state["discards"] = []
         state["need_shuffle"] = False
@@ -743,24 +779,33 @@ class Stardust(Game):
         self._run_draws(state, events)
         self._continue_exchange(state, events)
 
-    def _start_hand(self, state: StardustState, order: list[int], events: list[Event]) -> None:
+    def _start_hand(self, state: StardustState, deck: list[int], events: list[Event]) -> None:
+        """Antes and the deal. ``state`` is a copy that shares every list with the state before
+        the deal; the lists this edits are made anew here (a deal is part of every simulated
+        hand, so it copies no list it then replaces anyway), the rest stay shared: from here
+        to the first player move nothing edits them in place.
+        """
         ante = state["opt"]["ante"]
-        state["deck"] = order
-        seats = [seat for seat in _order(state) if state["left"][seat] is None]
+        left = state["left"]
+        state["deck"] = deck  # a fresh list from ``chance.read``
+        stacks = state["stacks"] = state["stacks"][:]
+        contrib = state["contrib"] = state["contrib"][:]
+        in_hand = state["in_hand"] = state["in_hand"][:]
+        hands = state["hands"] = state["hands"][:]
+        seats = [seat for seat in _order(state) if left[seat] is None]
         events.append(
             Event("hand", {"hand": state["hand_no"], "dealer": state["dealer"], "ante": ante})
         )
         for seat in seats:
-            state["in_hand"][seat] = True
-            state["stacks"][seat] -= ante
-            state["contrib"][seat] += ante
-        deck = state["deck"]
+            in_hand[seat] = True
+            stacks[seat] -= ante
+            contrib[seat] += ante
         for seat in seats:
-            hand = state["hands"][seat]
-            hand += deck[-5:]  # the top five cards (the end of the list), sorted below
+            hand = hands[seat] + deck[-5:]  # the top five cards (the end of the list)
             del deck[-5:]
             hand.sort()
-            events.append(Event("dealt", {"cards": list(hand)}, to=seat))
+            hands[seat] = hand
+            events.append(Event("dealt", {"cards": hand[:]}, to=seat))
         self._start_round(state, 1, events)
 
     # ----- betting -----------------------------------------------------------------------------
@@ -811,7 +856,9 @@ class Stardust(Game):
                 self._win_by_folds(state, events)
                 return
         elif verb in ("bet", "raise"):
-            amount = self._checked_amount(state, seat, verb, args)
+            amount = _valid_amount(state, seat, verb, args)
+            if amount is None:
+                amount = self._checked_amount(state, seat, verb, args)  # raises the reason
             self._raise_to(state, seat, verb, amount, events)
         else:
             raise IllegalAction(
@@ -852,22 +899,20 @@ class Stardust(Game):
         self, state: StardustState, seat: int, verb: str, amount: int, events: list[Event]
     ):
         current = state["cur"]
-        self._pay(state, seat, amount - state["bets"][seat])
+        stacks = state["stacks"]
+        paid = amount - state["bets"][seat]
+        stacks[seat] -= paid
+        state["bets"][seat] = amount
+        state["contrib"][seat] += paid
         increase = amount - current
         acted = state["acted"]
         if verb == "bet" or increase >= state["min_inc"]:
             # A bet, or a full raise, reopens the betting for everyone else.
             state["min_inc"] = max(state["min_inc"], increase)
-            for other in range(state["n"]):
-                acted[other] = False
+            acted[:] = [False] * state["n"]
         acted[seat] = True
         state["cur"] = amount
-        events.append(
-            Event(
-                verb,
-                {"seat": seat, "amount": amount, "allin": state["stacks"][seat] == 0},
-            )
-        )
+        events.append(Event(verb, {"seat": seat, "amount": amount, "allin": stacks[seat] == 0}))
 
     def _pay(self, state: StardustState, seat: int, amount: int) -> None:
         state["stacks"][seat] -= amount
@@ -1351,36 +1396,6 @@ def _decode(code: str) -> tuple[str, tuple[Any, ...]]:
     if not isinstance(code, str):
         raise IllegalAction(MALFORMED)
     return _decode_cached(code)
-
-
-def _decode_shuffle(code: str) -> tuple[str, list[int]]:
-    """A shuffle code's verb and positions (a fast path: a whole deck is 49 parts).
-
-    Only the canonical spelling is accepted (digits without leading zeros), as ``decode`` does.
-    """
-    if not isinstance(code, str) or len(code) > MAX_CODE:
-        raise IllegalAction(MALFORMED)
-    verb, _sep, rest = code.partition(":")
-    if verb != "shuffle":
-        raise IllegalAction(SHUFFLE_FIRST)
-    try:
-        args = [_POSITION[part] for part in rest.split(":")]
-    except KeyError:
-        raise IllegalAction(MALFORMED) from None
-    return verb, args
-
-
-_POSITION_TEXT = tuple(str(index) for index in range(DECK_SIZE))
-_POSITION = {text: index for index, text in enumerate(_POSITION_TEXT)}
-"""Shuffle positions and their canonical spelling: a deal reads a whole deck's worth, and a
-look-up is far cheaper than ``int`` and the check that the spelling round-trips. A position
-outside the deck is no permutation of it anyway, so it is malformed either way."""
-
-
-def _permutation(args: list[int], count: int) -> list[int]:
-    if len(args) != count or sorted(args) != list(range(count)):
-        raise IllegalAction(MALFORMED)
-    return args
 
 
 def encode_safe(verb: str, args: tuple[Any, ...]) -> str:
