@@ -17,6 +17,7 @@ Both are checked as strictly: only a permutation of the expected count is a shuf
 from __future__ import annotations
 
 import random
+from itertools import repeat, starmap
 
 from games.core import IllegalAction
 from games.core.codes import MAX_CODE
@@ -45,8 +46,7 @@ def sample(rng: random.Random, count: int) -> str:
     """A uniformly random order of ``count`` positions as a ``mix`` code."""
     # Sorting by independent uniform keys is a uniform shuffle, and much faster in CPython than
     # random.shuffle's per-card randbelow; it draws the same orders the ``shuffle`` spelling did.
-    rand = rng.random
-    keys = [rand() for _ in range(count)]
+    keys = list(starmap(rng.random, repeat((), count)))
     order = sorted(range(count), key=keys.__getitem__)
     return "mix:" + bytes(order).translate(_TO_LETTER).decode("ascii")
 

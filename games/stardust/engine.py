@@ -39,7 +39,7 @@ from .cards import (
     SCHNELLER_TOD,
     SCHWARZES_LOCH,
 )
-from .scoring import evaluate, explain
+from .scoring import evaluate, explain, explained, judge
 from .words import (
     ALREADY_BET,
     ASCENDING,
@@ -129,7 +129,8 @@ def _live(state: StardustState, seat: int) -> bool:
 
 
 def _live_seats(state: StardustState) -> list[int]:
-    return [seat for seat in _order(state) if _live(state, seat)]
+    in_hand, folded = state["in_hand"], state["folded"]
+    return [seat for seat in _order(state) if in_hand[seat] and not folded[seat]]
 
 
 def _order(state: StardustState, start: int | None = None) -> tuple[int, ...]:
@@ -195,6 +196,9 @@ _SWAP_CODES = {
 }
 """The code of every discard of 1-3 cards (ascending ids; about 18,000): an exchange menu is then
 a look-up per discard, and the menus of the hands dealt are too many to remember."""
+_SWAP_ARGS = {code: group for group, code in _SWAP_CODES.items()} | {"keep": ()}
+"""The discarded cards of every ``keep`` and ``swap`` code (the exchange's common moves), read
+without the general decoder, whose cache the many different swaps would keep missing."""
 
 
 def _exchange_codes(hand: list[int], targets: tuple[int, ...]) -> list[str]:
@@ -744,8 +748,13 @@ class Stardust(Game):
         if seat == CHANCE:
             self._apply_chance(state, code, events)
             return
-        verb, args = _decode(code)
         pending = state["pending"]
+        if pending is None and state["phase"] == "exchange" and not state["draws"]:
+            cards = _SWAP_ARGS.get(code)
+            if cards is not None:
+                self._apply_swap(state, seat, cards, events)
+                return
+        verb, args = _decode(code)
         if pending is not None or state["phase"] != "bet":
             _own_everything(state)
         if pending is not None:
@@ -818,7 +827,10 @@ class Stardust(Game):
         state["cur"] = 0
         state["min_inc"] = state["opt"]["ante"]
         state["acted"] = [False] * n
-        actors = [seat for seat in _order(state) if _live(state, seat) and state["stacks"][seat]]
+        in_hand, folded, stacks = state["in_hand"], state["folded"], state["stacks"]
+        actors = [
+            seat for seat in _order(state) if in_hand[seat] and not folded[seat] and stacks[seat]
+        ]
         if len(actors) < 2:
             state["turn"] = None
             self._end_round(state, events)
@@ -871,10 +883,9 @@ class Stardust(Game):
         round ends.
         """
         stacks, bets = state["stacks"], state["bets"]
-        current, acted, n = state["cur"], state["acted"], state["n"]
+        current, acted = state["cur"], state["acted"]
         in_hand, folded = state["in_hand"], state["folded"]
-        for step in range(1, n + 1):
-            other = (seat + step) % n
+        for other in _TURN_ORDERS[state["n"]][seat]:
             if (
                 in_hand[other]
                 and not folded[other]
@@ -926,10 +937,11 @@ class Stardust(Game):
         if state["phase"] != "exchange" or state["need_shuffle"] or state["pending"]:
             return
         turn = state["turn"]
-        if turn is not None and _live(state, turn) and not state["exchanged"][turn]:
+        in_hand, folded, exchanged = state["in_hand"], state["folded"], state["exchanged"]
+        if turn is not None and in_hand[turn] and not folded[turn] and not exchanged[turn]:
             return
         for seat in _order(state):
-            if _live(state, seat) and not state["exchanged"][seat]:
+            if in_hand[seat] and not folded[seat] and not exchanged[seat]:
                 state["turn"] = seat
                 return
         self._start_round(state, 2, events)
@@ -985,6 +997,41 @@ class Stardust(Game):
             raise IllegalAction(
                 self.explain_illegal(state, seat, encode_safe(verb, args))  # type: ignore[arg-type]
             )
+        self._continue_exchange(state, events)
+
+    def _apply_swap(
+        self, state: StardustState, seat: int, cards: tuple[int, ...], events: list[Event]
+    ) -> None:
+        """``keep`` or ``swap`` (``cards``: ascending, distinct, at most three), as in
+        ``_apply_exchange``, on a copy that shares every list with the state before.
+
+        Most exchange moves are these, so instead of ``_own_everything`` this copies only
+        what they and what may follow edit: the hands, discards, exchanged seats, the pile
+        and the draws, and the stacks for a showdown at once (a hand's other lists are only
+        read until the next hand puts new ones in place). Pending draws wait for a reshuffle,
+        which chance plays before anyone, so the draws are empty here.
+        """
+        hand = state["hands"][seat]
+        for card in cards:
+            if card not in hand:
+                raise IllegalAction(NOT_HELD)
+        hands = state["hands"] = state["hands"][:]
+        if cards:
+            hand = [card for card in hand if card not in cards]  # cards are unique: remove
+            state["discards"] = state["discards"] + list(cards)
+        else:
+            hand = hand[:]
+        hands[seat] = hand
+        state["deck"] = state["deck"][:]
+        state["draws"] = []
+        state["stacks"] = state["stacks"][:]
+        exchanged = state["exchanged"] = state["exchanged"][:]
+        exchanged[seat] = True
+        events.append(Event("swap", {"seat": seat, "count": len(cards)}))
+        if cards:
+            events.append(Event("discarded", {"cards": list(cards)}, to=seat))
+        want = 6 if state["hole"][seat] else 5
+        self._draw(state, seat, want - len(hand), events)
         self._continue_exchange(state, events)
 
     def _lay(self, state: StardustState, seat: int, joker: int, before: int) -> None:
@@ -1080,19 +1127,25 @@ class Stardust(Game):
 
     def _showdown(self, state: StardustState, events: list[Event]) -> None:
         live = _live_seats(state)
-        contrib = state["contrib"]
-        scores = {seat: evaluate(state["hands"][seat]) for seat in live}
-        shown = [[seat, list(state["hands"][seat])] for seat in live]
+        hands, stacks = state["hands"], state["stacks"]
+        shown = [[seat, hands[seat][:]] for seat in live]
+        # One evaluation per hand serves both the pots and the hands shown in the event.
+        judged = [judge(cards) for _seat, cards in shown]
+        scores = {seat: verdict[0] for seat, verdict in zip(live, judged, strict=True)}
         awarded = []
-        for amount, eligible in side_pots(contrib, live):
+        for amount, eligible in side_pots(state["contrib"], live):
             best = max(scores[seat] for seat in eligible)
             winners = [seat for seat in eligible if scores[seat] == best]
             share, odd = divmod(amount, len(winners))
             for index, seat in enumerate(winners):  # winners are in order after the dealer
-                state["stacks"][seat] += share + (1 if index < odd else 0)
+                stacks[seat] += share + (1 if index < odd else 0)
             awarded.append([amount, winners])
         state["last"] = {"hand": state["hand_no"], "shown": shown, "pots": awarded}
-        events.append(Event("showdown", {"shown": shown_hands(shown), "pots": awarded}))
+        shown_data = [
+            {"seat": seat, "cards": cards[:], **explained(verdict)}
+            for (seat, cards), verdict in zip(shown, judged, strict=True)
+        ]
+        events.append(Event("showdown", {"shown": shown_data, "pots": awarded}))
         self._end_hand(state, events)
 
     def _end_hand(self, state: StardustState, events: list[Event]) -> None:
