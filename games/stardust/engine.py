@@ -39,7 +39,7 @@ from .cards import (
     SCHNELLER_TOD,
     SCHWARZES_LOCH,
 )
-from .scoring import evaluate, explain, explained, judge
+from .scoring import explain, explained, judge
 from .words import (
     ALREADY_BET,
     ASCENDING,
@@ -1128,9 +1128,9 @@ class Stardust(Game):
     def _showdown(self, state: StardustState, events: list[Event]) -> None:
         live = _live_seats(state)
         hands, stacks = state["hands"], state["stacks"]
-        shown = [[seat, hands[seat][:]] for seat in live]
+        shown_cards = [hands[seat][:] for seat in live]
         # One evaluation per hand serves both the pots and the hands shown in the event.
-        judged = [judge(cards) for _seat, cards in shown]
+        judged = [judge(cards) for cards in shown_cards]
         scores = {seat: verdict[0] for seat, verdict in zip(live, judged, strict=True)}
         awarded = []
         for amount, eligible in side_pots(state["contrib"], live):
@@ -1140,10 +1140,14 @@ class Stardust(Game):
             for index, seat in enumerate(winners):  # winners are in order after the dealer
                 stacks[seat] += share + (1 if index < odd else 0)
             awarded.append([amount, winners])
-        state["last"] = {"hand": state["hand_no"], "shown": shown, "pots": awarded}
+        state["last"] = {
+            "hand": state["hand_no"],
+            "shown": [[seat, cards] for seat, cards in zip(live, shown_cards, strict=True)],
+            "pots": awarded,
+        }
         shown_data = [
             {"seat": seat, "cards": cards[:], **explained(verdict)}
-            for (seat, cards), verdict in zip(shown, judged, strict=True)
+            for seat, cards, verdict in zip(live, shown_cards, judged, strict=True)
         ]
         events.append(Event("showdown", {"shown": shown_data, "pots": awarded}))
         self._end_hand(state, events)
