@@ -9,7 +9,7 @@ The state is one flat JSON-native dict (see ``initial_state``). Chips are conser
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
@@ -74,22 +74,12 @@ class StardustOptions(BaseModel):
     hands: int = Field(5, ge=1, le=100, description="hands in a match")
 
 
+_event = partial(tuple.__new__, Event)
+"""``_event((kind, data, to))`` is ``Event(kind, data, to)`` without the named tuple's
+Python-level ``__new__``: a simulated match makes about 80 events, most of them in the bare
+loop's bets, deals and draws."""
+
 # ----- small helpers on the flat state ------------------------------------------------------------
-
-
-def _copy_state(state: State) -> State:
-    """A copy for a bet: the lists a bet edits in place are its own, the rest is shared.
-
-    Moves other than bets call ``_own_everything`` on the copy before they change anything;
-    the end of a hand puts new lists in place and copies ``left`` before it edits it.
-    """
-    new = state.copy()
-    new["stacks"] = state["stacks"][:]
-    new["bets"] = state["bets"][:]
-    new["contrib"] = state["contrib"][:]
-    new["acted"] = state["acted"][:]
-    new["folded"] = state["folded"][:]
-    return new
 
 
 def _own_everything(state: StardustState) -> None:
@@ -733,14 +723,15 @@ class Stardust(Game):
         """Shuffles are validated in ``_apply``."""
 
     def copy_state(self, state: State) -> State:
-        """A copy made for this state's layout instead of a deep clone.
+        """A shallow copy: every list is shared with ``state`` until a move replaces it.
 
-        A bet (most moves) edits only the five betting lists in place, so ``_copy_state``
-        copies just those; every other move first takes its own copy of every container
-        (``_own_everything``). The conformance suite checks at every step that the given
-        state is left unchanged.
+        Each move takes its own copy of what it edits before it edits it: a bet the betting
+        lists it changes, keep and swap the hands, pile and discards (``_apply_swap``), the
+        deal the lists it fills, a showdown or a pot won by folds the stacks, and every other
+        move its own copy of every container (``_own_everything``). The conformance suite
+        checks at every step that the given state is left unchanged.
         """
-        return _copy_state(state)
+        return state.copy()
 
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
         if TYPE_CHECKING:  # the contract hands over the plain dict
@@ -803,7 +794,9 @@ class Stardust(Game):
         hands = state["hands"] = state["hands"][:]
         seats = [seat for seat in _order(state) if left[seat] is None]
         events.append(
-            Event("hand", {"hand": state["hand_no"], "dealer": state["dealer"], "ante": ante})
+            _event(
+                ("hand", {"hand": state["hand_no"], "dealer": state["dealer"], "ante": ante}, None)
+            )
         )
         for seat in seats:
             in_hand[seat] = True
@@ -814,7 +807,7 @@ class Stardust(Game):
             del deck[-5:]
             hand.sort()
             hands[seat] = hand
-            events.append(Event("dealt", {"cards": hand[:]}, to=seat))
+            events.append(_event(("dealt", {"cards": hand[:]}, seat)))
         self._start_round(state, 1, events)
 
     # ----- betting -----------------------------------------------------------------------------
@@ -836,14 +829,14 @@ class Stardust(Game):
             self._end_round(state, events)
             return
         state["turn"] = actors[0]
-        events.append(Event("round", {"round": number, "seat": actors[0]}))
+        events.append(_event(("round", {"round": number, "seat": actors[0]}, None)))
 
     def _end_round(self, state: StardustState, events: list[Event]) -> None:
         state["turn"] = None
         if state["round"] == 1:
             state["phase"] = "exchange"
             state["exchanged"] = [False] * state["n"]
-            events.append(Event("exchange", {}))
+            events.append(_event(("exchange", {}, None)))
             self._continue_exchange(state, events)
         else:
             self._showdown(state, events)
@@ -851,19 +844,30 @@ class Stardust(Game):
     def _apply_bet(
         self, state: StardustState, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
     ) -> None:
-        stacks, bets = state["stacks"], state["bets"]
-        to_call = state["cur"] - bets[seat]
+        # ``state`` shares every list with the state before (``copy_state``): each bet takes
+        # its own copy of the lists it edits, and the end of a hand its own stacks.
+        to_call = state["cur"] - state["bets"][seat]
         if verb == "check" and not args and to_call == 0:
-            state["acted"][seat] = True
-            events.append(Event("check", {"seat": seat}))
+            acted = state["acted"] = state["acted"][:]
+            acted[seat] = True
+            events.append(_event(("check", {"seat": seat}, None)))
         elif verb == "call" and not args and to_call > 0:
+            stacks = state["stacks"] = state["stacks"][:]
             paid = min(to_call, stacks[seat])
-            self._pay(state, seat, paid)
-            state["acted"][seat] = True
-            events.append(Event("call", {"seat": seat, "amount": paid, "allin": stacks[seat] == 0}))
+            stacks[seat] -= paid
+            bets = state["bets"] = state["bets"][:]
+            bets[seat] += paid
+            contrib = state["contrib"] = state["contrib"][:]
+            contrib[seat] += paid
+            acted = state["acted"] = state["acted"][:]
+            acted[seat] = True
+            events.append(
+                _event(("call", {"seat": seat, "amount": paid, "allin": stacks[seat] == 0}, None))
+            )
         elif verb == "fold" and not args and to_call > 0:
-            state["folded"][seat] = True
-            events.append(Event("fold", {"seat": seat}))
+            folded = state["folded"] = state["folded"][:]
+            folded[seat] = True
+            events.append(_event(("fold", {"seat": seat}, None)))
             if len(_live_seats(state)) == 1:
                 self._win_by_folds(state, events)
                 return
@@ -871,6 +875,8 @@ class Stardust(Game):
             amount = _valid_amount(state, seat, verb, args)
             if amount is None:
                 amount = self._checked_amount(state, seat, verb, args)  # raises the reason
+            for key in ("stacks", "bets", "contrib", "acted"):
+                state[key] = state[key][:]  # type: ignore[literal-required]  # the lists above
             self._raise_to(state, seat, verb, amount, events)
         else:
             raise IllegalAction(
@@ -923,12 +929,9 @@ class Stardust(Game):
             acted[:] = [False] * state["n"]
         acted[seat] = True
         state["cur"] = amount
-        events.append(Event(verb, {"seat": seat, "amount": amount, "allin": stacks[seat] == 0}))
-
-    def _pay(self, state: StardustState, seat: int, amount: int) -> None:
-        state["stacks"][seat] -= amount
-        state["bets"][seat] += amount
-        state["contrib"][seat] += amount
+        events.append(
+            _event((verb, {"seat": seat, "amount": amount, "allin": stacks[seat] == 0}, None))
+        )
 
     # ----- the exchange ------------------------------------------------------------------------
 
@@ -961,9 +964,9 @@ class Stardust(Game):
                 hand.remove(card)
                 state["discards"].append(card)
             state["exchanged"][seat] = True
-            events.append(Event("swap", {"seat": seat, "count": len(args)}))
+            events.append(_event(("swap", {"seat": seat, "count": len(args)}, None)))
             if args:
-                events.append(Event("discarded", {"cards": list(args)}, to=seat))
+                events.append(_event(("discarded", {"cards": list(args)}, seat)))
             want = 6 if state["hole"][seat] else 5
             self._draw(state, seat, want - len(hand), events)
         elif verb == "loch" and not args:
@@ -1007,7 +1010,7 @@ class Stardust(Game):
 
         Most exchange moves are these, so instead of ``_own_everything`` this copies only
         what they and what may follow edit: the hands, discards, exchanged seats, the pile
-        and the draws, and the stacks for a showdown at once (a hand's other lists are only
+        and the draws (a showdown copies the stacks it pays; a hand's other lists are only
         read until the next hand puts new ones in place). Pending draws wait for a reshuffle,
         which chance plays before anyone, so the draws are empty here.
         """
@@ -1024,12 +1027,11 @@ class Stardust(Game):
         hands[seat] = hand
         state["deck"] = state["deck"][:]
         state["draws"] = []
-        state["stacks"] = state["stacks"][:]
         exchanged = state["exchanged"] = state["exchanged"][:]
         exchanged[seat] = True
-        events.append(Event("swap", {"seat": seat, "count": len(cards)}))
+        events.append(_event(("swap", {"seat": seat, "count": len(cards)}, None)))
         if cards:
-            events.append(Event("discarded", {"cards": list(cards)}, to=seat))
+            events.append(_event(("discarded", {"cards": list(cards)}, seat)))
         want = 6 if state["hole"][seat] else 5
         self._draw(state, seat, want - len(hand), events)
         self._continue_exchange(state, events)
@@ -1107,8 +1109,8 @@ class Stardust(Game):
             if drawn:
                 hand.extend(drawn)
                 hand.sort()
-                events.append(Event("drew", {"cards": drawn}, to=seat))
-                events.append(Event("draw", {"seat": seat, "count": len(drawn)}))
+                events.append(_event(("drew", {"cards": drawn}, seat)))
+                events.append(_event(("draw", {"seat": seat, "count": len(drawn)}, None)))
             if count:
                 draws[0][1] = count
                 state["need_shuffle"] = True
@@ -1120,14 +1122,16 @@ class Stardust(Game):
     def _win_by_folds(self, state: StardustState, events: list[Event]) -> None:
         (winner,) = _live_seats(state)
         amount = sum(state["contrib"])
+        state["stacks"] = state["stacks"][:]  # a bet's copy shares it with the state before
         state["stacks"][winner] += amount
         state["last"] = {"hand": state["hand_no"], "shown": [], "pots": [[amount, [winner]]]}
-        events.append(Event("won", {"seat": winner, "amount": amount}))
+        events.append(_event(("won", {"seat": winner, "amount": amount}, None)))
         self._end_hand(state, events)
 
     def _showdown(self, state: StardustState, events: list[Event]) -> None:
         live = _live_seats(state)
-        hands, stacks = state["hands"], state["stacks"]
+        hands = state["hands"]
+        stacks = state["stacks"] = state["stacks"][:]  # shared with the state before
         shown_cards = [hands[seat][:] for seat in live]
         # One evaluation per hand serves both the pots and the hands shown in the event.
         judged = [judge(cards) for cards in shown_cards]
@@ -1149,7 +1153,7 @@ class Stardust(Game):
             {"seat": seat, "cards": cards[:], **explained(verdict)}
             for seat, cards, verdict in zip(live, shown_cards, judged, strict=True)
         ]
-        events.append(Event("showdown", {"shown": shown_data, "pots": awarded}))
+        events.append(_event(("showdown", {"shown": shown_data, "pots": awarded}, None)))
         self._end_hand(state, events)
 
     def _end_hand(self, state: StardustState, events: list[Event]) -> None:
@@ -1280,7 +1284,7 @@ class Stardust(Game):
         """``forfeit``, and what followed the fold: a pot won, the showdown, the next betting
         round, a card drawn, the match's end (the log shows them as after any fold).
         """
-        new = cast(StardustState, _copy_state(state))
+        new = cast(StardustState, state.copy())
         _own_everything(new)
         events: list[Event] = []
         new["leaves"] += 1
