@@ -14,8 +14,9 @@ full text with every choice is in ``rules.de.md`` / ``rules.en.md``):
   structure of the best combination, then a split pot.
 
 Action codes:
-- chance: ``shuffle:<48 positions>`` (a new hand) or ``shuffle:<positions>`` (discards reshuffled
-  into an empty draw pile).
+- chance: a new hand's deck order (48 positions) or the order of the discards reshuffled into an
+  empty draw pile, sampled as ``mix:<one letter per position>``; the older spelling
+  ``shuffle:<position>:<position>:...`` of stored logs reads the same (see ``chance.py``).
 - betting: ``check``, ``call``, ``fold``, ``bet:<total>``, ``raise:<total>`` (the seat's total bet
   in this round afterwards). ``bet`` and ``raise`` are open verbs: ``legal_actions`` lists the
   menu (minimum, half pot, pot, all-in), any other amount may be typed and is validated.

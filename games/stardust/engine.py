@@ -9,7 +9,7 @@ The state is one flat JSON-native dict (see ``initial_state``). Chips are conser
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
@@ -30,17 +30,16 @@ from games.core import (
     plural,
 )
 from games.core.checks import why_not
-from games.core.codes import MAX_CODE
 from games.core.errors import GAME_OVER, MALFORMED, NOT_NOW, NOT_YOUR_TURN
 
-from . import words
+from . import chance, words
 from .cards import (
     DECK_SIZE,
     DUNKLE_WASSER,
     SCHNELLER_TOD,
     SCHWARZES_LOCH,
 )
-from .scoring import evaluate, explain
+from .scoring import explain, explained, judge
 from .words import (
     ALREADY_BET,
     ASCENDING,
@@ -75,22 +74,12 @@ class StardustOptions(BaseModel):
     hands: int = Field(5, ge=1, le=100, description="hands in a match")
 
 
+_event = partial(tuple.__new__, Event)
+"""``_event((kind, data, to))`` is ``Event(kind, data, to)`` without the named tuple's
+Python-level ``__new__``: a simulated match makes about 80 events, most of them in the bare
+loop's bets, deals and draws."""
+
 # ----- small helpers on the flat state ------------------------------------------------------------
-
-
-def _copy_state(state: State) -> State:
-    """A copy for a bet: the lists a bet edits in place are its own, the rest is shared.
-
-    Moves other than bets call ``_own_everything`` on the copy before they change anything;
-    the end of a hand puts new lists in place and copies ``left`` before it edits it.
-    """
-    new = state.copy()
-    new["stacks"] = state["stacks"][:]
-    new["bets"] = state["bets"][:]
-    new["contrib"] = state["contrib"][:]
-    new["acted"] = state["acted"][:]
-    new["folded"] = state["folded"][:]
-    return new
 
 
 def _own_everything(state: StardustState) -> None:
@@ -130,7 +119,8 @@ def _live(state: StardustState, seat: int) -> bool:
 
 
 def _live_seats(state: StardustState) -> list[int]:
-    return [seat for seat in _order(state) if _live(state, seat)]
+    in_hand, folded = state["in_hand"], state["folded"]
+    return [seat for seat in _order(state) if in_hand[seat] and not folded[seat]]
 
 
 def _order(state: StardustState, start: int | None = None) -> tuple[int, ...]:
@@ -189,30 +179,60 @@ def betting_menu(state: StardustState, seat: int) -> tuple[str, dict[int, str], 
     return verb, menu, minimum, allin
 
 
-# One format template per hand size lists every discard of 1-3 cards by position: filling it
-# with the hand's card ids and splitting is far cheaper than building each code on its own.
-_SWAP_TEMPLATES = {
-    size: "|".join(
-        "swap:" + ":".join(f"{{{index}}}" for index in group)
-        for width in range(1, MAX_EXCHANGE + 1)
-        for group in combinations(range(size), width)
-    )
-    for size in range(1, 7)
+_SWAP_CODES = {
+    group: "swap:" + ":".join(map(str, group))
+    for width in range(1, MAX_EXCHANGE + 1)
+    for group in combinations(range(DECK_SIZE), width)
 }
+"""The code of every discard of 1-3 cards (ascending ids; about 18,000): an exchange menu is then
+a look-up per discard, and the menus of the hands dealt are too many to remember."""
+_SWAP_ARGS = {code: group for group, code in _SWAP_CODES.items()} | {"keep": ()}
+"""The discarded cards of every ``keep`` and ``swap`` code (the exchange's common moves), read
+without the general decoder, whose cache the many different swaps would keep missing."""
 
 
-@lru_cache(maxsize=4096)
-def _exchange_codes(hand: tuple[int, ...], targets: tuple[int, ...]) -> tuple[str, ...]:
+def _exchange_codes(hand: list[int], targets: tuple[int, ...]) -> list[str]:
+    """The exchange menu of a sorted hand, sorted (as every menu)."""
+    code = _SWAP_CODES.__getitem__
     codes = ["keep"]
-    if hand:
-        codes.extend(_SWAP_TEMPLATES[len(hand)].format(*hand).split("|"))
+    codes += map(code, combinations(hand, 1))
+    codes += map(code, combinations(hand, 2))
+    codes += map(code, combinations(hand, 3))
     if SCHWARZES_LOCH in hand:
         codes.append("loch")
     if SCHNELLER_TOD in hand:
         codes.extend(f"tod:{target}" for target in targets)
     if DUNKLE_WASSER in hand:
         codes.append("wasser")
-    return tuple(sorted(codes))
+    codes.sort()
+    return codes
+
+
+def _valid_amount(state: StardustState, seat: int, verb: str, args: tuple[Any, ...]) -> int | None:
+    """The amount of a legal bet or raise by ``seat`` while betting, or None if it is not one.
+
+    The conditions under which ``Stardust._why_not_amount`` finds no reason, in one pass: the
+    bare loop plays a bet or raise in about every third decision, and the reason is only
+    wanted for a move that is refused.
+    """
+    if len(args) != 1 or state["need_shuffle"] or seat != state["turn"]:
+        return None
+    amount = args[0]
+    current = state["cur"]
+    if (
+        type(amount) is not int
+        or (current > 0) != (verb == "raise")
+        or state["acted"][seat]
+        or not _others_can_act(state, seat)
+    ):
+        return None
+    allin = state["bets"][seat] + state["stacks"][seat]
+    if amount > allin or allin <= current:
+        return None
+    minimum = state["opt"]["ante"] if current == 0 else current + state["min_inc"]
+    if amount < minimum and amount != allin:
+        return None
+    return amount
 
 
 def check_invariants(state: State) -> None:
@@ -443,18 +463,35 @@ class Stardust(Game):
                 return sorted(f"drop:{card}" for card in state["hands"][seat])
             return [code for code in ("fold", "pay") if self._check_word(state, seat, code) is None]
         if state["phase"] == "bet":
-            # The parts of the checks of check, call and fold: the turn, then what is owed.
-            if self._betting(state, seat) is not None:
+            # The parts of the checks of check, call and fold: the turn (``_betting``, of which
+            # only these two can fail while betting), then what is owed; then the bet menu
+            # (``betting_menu``'s amounts, written out here because nearly every decision of a
+            # match is a bet and the menu's tags are only for the buttons' words).
+            if state["need_shuffle"] or seat != state["turn"]:
                 return []
-            codes = ["call", "fold"] if _owes(state, seat) else ["check"]
-            verb, menu, _minimum, _allin = betting_menu(state, seat)
-            if menu:
-                codes.extend(f"{verb}:{amount}" for amount in menu)
-                codes.sort()
+            current = state["cur"]
+            mine = state["bets"][seat]
+            to_call = current - mine
+            codes = ["call", "fold"] if to_call > 0 else ["check"]
+            stack = state["stacks"][seat]
+            if stack <= to_call or state["acted"][seat] or not _others_can_act(state, seat):
+                return codes
+            allin = mine + stack
+            pot_after_call = sum(state["contrib"]) + to_call
+            if current == 0:
+                verb, minimum = "bet:", state["opt"]["ante"]
+            else:
+                verb, minimum = "raise:", current + state["min_inc"]
+            amounts = {allin}
+            for amount in (current + pot_after_call // 2, current + pot_after_call, minimum):
+                if minimum <= amount < allin:
+                    amounts.add(amount)
+            codes += [verb + str(amount) for amount in amounts]
+            codes.sort()
             return codes
         if self.why_not_keep(state, seat, None) is not None:
             return []
-        hand = tuple(state["hands"][seat])  # hands stay sorted
+        hand = state["hands"][seat]  # hands stay sorted
         targets = (
             tuple(
                 other
@@ -464,7 +501,7 @@ class Stardust(Game):
             if SCHNELLER_TOD in hand
             else ()
         )
-        return list(_exchange_codes(hand, targets))
+        return _exchange_codes(hand, targets)
 
     # ----- one check per verb (``games.core.checks``) ------------------------------------------
 
@@ -680,35 +717,35 @@ class Stardust(Game):
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
         """A shuffle of the whole deck (a new hand) or of the discards (an empty draw pile)."""
-        count = DECK_SIZE if state["phase"] == "deal" else len(state["discards"])
-        # Sorting by independent uniform keys is a uniform shuffle, and much faster in CPython
-        # than random.shuffle's per-card randbelow.
-        keys = [rng.random() for _ in range(count)]
-        order = sorted(range(count), key=keys.__getitem__)
-        return "shuffle:" + ":".join([_POSITION_TEXT[index] for index in order])
+        return chance.sample(rng, DECK_SIZE if state["phase"] == "deal" else len(state["discards"]))
 
     def check_chance(self, state: State, code: str) -> None:
         """Shuffles are validated in ``_apply``."""
 
     def copy_state(self, state: State) -> State:
-        """A copy made for this state's layout instead of a deep clone.
+        """A shallow copy: every list is shared with ``state`` until a move replaces it.
 
-        A bet (most moves) edits only the five betting lists in place, so ``_copy_state``
-        copies just those; every other move first takes its own copy of every container
-        (``_own_everything``). The conformance suite checks at every step that the given
-        state is left unchanged.
+        Each move takes its own copy of what it edits before it edits it: a bet the betting
+        lists it changes, keep and swap the hands, pile and discards (``_apply_swap``), the
+        deal the lists it fills, a showdown or a pot won by folds the stacks, and every other
+        move its own copy of every container (``_own_everything``). The conformance suite
+        checks at every step that the given state is left unchanged.
         """
-        return _copy_state(state)
+        return state.copy()
 
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
         if TYPE_CHECKING:  # the contract hands over the plain dict
             state = cast(StardustState, state)
         if seat == CHANCE:
-            _own_everything(state)
-            self._apply_chance(state, *_decode_shuffle(code), events)
+            self._apply_chance(state, code, events)
             return
-        verb, args = _decode(code)
         pending = state["pending"]
+        if pending is None and state["phase"] == "exchange" and not state["draws"]:
+            cards = _SWAP_ARGS.get(code)
+            if cards is not None:
+                self._apply_swap(state, seat, cards, events)
+                return
+        verb, args = _decode(code)
         if pending is not None or state["phase"] != "bet":
             _own_everything(state)
         if pending is not None:
@@ -725,17 +762,16 @@ class Stardust(Game):
 
     # ----- chance ------------------------------------------------------------------------------
 
-    def _apply_chance(
-        self, state: StardustState, verb: str, args: list[int], events: list[Event]
-    ) -> None:
+    def _apply_chance(self, state: StardustState, code: str, events: list[Event]) -> None:
         if state["phase"] == "deal":
-            order = _permutation(args, DECK_SIZE)
-            self._start_hand(state, order, events)
+            self._start_hand(state, chance.read(code, DECK_SIZE), events)
             return
         if not state["need_shuffle"]:
+            chance.read(code, None)  # a malformed code is that before it is untimely
             raise IllegalAction(NOT_NOW)
+        _own_everything(state)
         discards = state["discards"]
-        order = _permutation(args, len(discards))
+        order = chance.read(code, len(discards))
         state["deck"] = [discards[index] for index in order]
         state["discards"] = []
         state["need_shuffle"] = False
@@ -743,24 +779,35 @@ class Stardust(Game):
         self._run_draws(state, events)
         self._continue_exchange(state, events)
 
-    def _start_hand(self, state: StardustState, order: list[int], events: list[Event]) -> None:
+    def _start_hand(self, state: StardustState, deck: list[int], events: list[Event]) -> None:
+        """Antes and the deal. ``state`` is a copy that shares every list with the state before
+        the deal; the lists this edits are made anew here (a deal is part of every simulated
+        hand, so it copies no list it then replaces anyway), the rest stay shared: from here
+        to the first player move nothing edits them in place.
+        """
         ante = state["opt"]["ante"]
-        state["deck"] = order
-        seats = [seat for seat in _order(state) if state["left"][seat] is None]
+        left = state["left"]
+        state["deck"] = deck  # a fresh list from ``chance.read``
+        stacks = state["stacks"] = state["stacks"][:]
+        contrib = state["contrib"] = state["contrib"][:]
+        in_hand = state["in_hand"] = state["in_hand"][:]
+        hands = state["hands"] = state["hands"][:]
+        seats = [seat for seat in _order(state) if left[seat] is None]
         events.append(
-            Event("hand", {"hand": state["hand_no"], "dealer": state["dealer"], "ante": ante})
+            _event(
+                ("hand", {"hand": state["hand_no"], "dealer": state["dealer"], "ante": ante}, None)
+            )
         )
         for seat in seats:
-            state["in_hand"][seat] = True
-            state["stacks"][seat] -= ante
-            state["contrib"][seat] += ante
-        deck = state["deck"]
+            in_hand[seat] = True
+            stacks[seat] -= ante
+            contrib[seat] += ante
         for seat in seats:
-            hand = state["hands"][seat]
-            hand += deck[-5:]  # the top five cards (the end of the list), sorted below
+            hand = hands[seat] + deck[-5:]  # the top five cards (the end of the list)
             del deck[-5:]
             hand.sort()
-            events.append(Event("dealt", {"cards": list(hand)}, to=seat))
+            hands[seat] = hand
+            events.append(_event(("dealt", {"cards": hand[:]}, seat)))
         self._start_round(state, 1, events)
 
     # ----- betting -----------------------------------------------------------------------------
@@ -773,20 +820,23 @@ class Stardust(Game):
         state["cur"] = 0
         state["min_inc"] = state["opt"]["ante"]
         state["acted"] = [False] * n
-        actors = [seat for seat in _order(state) if _live(state, seat) and state["stacks"][seat]]
+        in_hand, folded, stacks = state["in_hand"], state["folded"], state["stacks"]
+        actors = [
+            seat for seat in _order(state) if in_hand[seat] and not folded[seat] and stacks[seat]
+        ]
         if len(actors) < 2:
             state["turn"] = None
             self._end_round(state, events)
             return
         state["turn"] = actors[0]
-        events.append(Event("round", {"round": number, "seat": actors[0]}))
+        events.append(_event(("round", {"round": number, "seat": actors[0]}, None)))
 
     def _end_round(self, state: StardustState, events: list[Event]) -> None:
         state["turn"] = None
         if state["round"] == 1:
             state["phase"] = "exchange"
             state["exchanged"] = [False] * state["n"]
-            events.append(Event("exchange", {}))
+            events.append(_event(("exchange", {}, None)))
             self._continue_exchange(state, events)
         else:
             self._showdown(state, events)
@@ -794,24 +844,39 @@ class Stardust(Game):
     def _apply_bet(
         self, state: StardustState, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
     ) -> None:
-        stacks, bets = state["stacks"], state["bets"]
-        to_call = state["cur"] - bets[seat]
+        # ``state`` shares every list with the state before (``copy_state``): each bet takes
+        # its own copy of the lists it edits, and the end of a hand its own stacks.
+        to_call = state["cur"] - state["bets"][seat]
         if verb == "check" and not args and to_call == 0:
-            state["acted"][seat] = True
-            events.append(Event("check", {"seat": seat}))
+            acted = state["acted"] = state["acted"][:]
+            acted[seat] = True
+            events.append(_event(("check", {"seat": seat}, None)))
         elif verb == "call" and not args and to_call > 0:
+            stacks = state["stacks"] = state["stacks"][:]
             paid = min(to_call, stacks[seat])
-            self._pay(state, seat, paid)
-            state["acted"][seat] = True
-            events.append(Event("call", {"seat": seat, "amount": paid, "allin": stacks[seat] == 0}))
+            stacks[seat] -= paid
+            bets = state["bets"] = state["bets"][:]
+            bets[seat] += paid
+            contrib = state["contrib"] = state["contrib"][:]
+            contrib[seat] += paid
+            acted = state["acted"] = state["acted"][:]
+            acted[seat] = True
+            events.append(
+                _event(("call", {"seat": seat, "amount": paid, "allin": stacks[seat] == 0}, None))
+            )
         elif verb == "fold" and not args and to_call > 0:
-            state["folded"][seat] = True
-            events.append(Event("fold", {"seat": seat}))
+            folded = state["folded"] = state["folded"][:]
+            folded[seat] = True
+            events.append(_event(("fold", {"seat": seat}, None)))
             if len(_live_seats(state)) == 1:
                 self._win_by_folds(state, events)
                 return
         elif verb in ("bet", "raise"):
-            amount = self._checked_amount(state, seat, verb, args)
+            amount = _valid_amount(state, seat, verb, args)
+            if amount is None:
+                amount = self._checked_amount(state, seat, verb, args)  # raises the reason
+            for key in ("stacks", "bets", "contrib", "acted"):
+                state[key] = state[key][:]  # type: ignore[literal-required]  # the lists above
             self._raise_to(state, seat, verb, amount, events)
         else:
             raise IllegalAction(
@@ -824,10 +889,9 @@ class Stardust(Game):
         round ends.
         """
         stacks, bets = state["stacks"], state["bets"]
-        current, acted, n = state["cur"], state["acted"], state["n"]
+        current, acted = state["cur"], state["acted"]
         in_hand, folded = state["in_hand"], state["folded"]
-        for step in range(1, n + 1):
-            other = (seat + step) % n
+        for other in _TURN_ORDERS[state["n"]][seat]:
             if (
                 in_hand[other]
                 and not folded[other]
@@ -852,27 +916,22 @@ class Stardust(Game):
         self, state: StardustState, seat: int, verb: str, amount: int, events: list[Event]
     ):
         current = state["cur"]
-        self._pay(state, seat, amount - state["bets"][seat])
+        stacks = state["stacks"]
+        paid = amount - state["bets"][seat]
+        stacks[seat] -= paid
+        state["bets"][seat] = amount
+        state["contrib"][seat] += paid
         increase = amount - current
         acted = state["acted"]
         if verb == "bet" or increase >= state["min_inc"]:
             # A bet, or a full raise, reopens the betting for everyone else.
             state["min_inc"] = max(state["min_inc"], increase)
-            for other in range(state["n"]):
-                acted[other] = False
+            acted[:] = [False] * state["n"]
         acted[seat] = True
         state["cur"] = amount
         events.append(
-            Event(
-                verb,
-                {"seat": seat, "amount": amount, "allin": state["stacks"][seat] == 0},
-            )
+            _event((verb, {"seat": seat, "amount": amount, "allin": stacks[seat] == 0}, None))
         )
-
-    def _pay(self, state: StardustState, seat: int, amount: int) -> None:
-        state["stacks"][seat] -= amount
-        state["bets"][seat] += amount
-        state["contrib"][seat] += amount
 
     # ----- the exchange ------------------------------------------------------------------------
 
@@ -881,10 +940,11 @@ class Stardust(Game):
         if state["phase"] != "exchange" or state["need_shuffle"] or state["pending"]:
             return
         turn = state["turn"]
-        if turn is not None and _live(state, turn) and not state["exchanged"][turn]:
+        in_hand, folded, exchanged = state["in_hand"], state["folded"], state["exchanged"]
+        if turn is not None and in_hand[turn] and not folded[turn] and not exchanged[turn]:
             return
         for seat in _order(state):
-            if _live(state, seat) and not state["exchanged"][seat]:
+            if in_hand[seat] and not folded[seat] and not exchanged[seat]:
                 state["turn"] = seat
                 return
         self._start_round(state, 2, events)
@@ -904,9 +964,9 @@ class Stardust(Game):
                 hand.remove(card)
                 state["discards"].append(card)
             state["exchanged"][seat] = True
-            events.append(Event("swap", {"seat": seat, "count": len(args)}))
+            events.append(_event(("swap", {"seat": seat, "count": len(args)}, None)))
             if args:
-                events.append(Event("discarded", {"cards": list(args)}, to=seat))
+                events.append(_event(("discarded", {"cards": list(args)}, seat)))
             want = 6 if state["hole"][seat] else 5
             self._draw(state, seat, want - len(hand), events)
         elif verb == "loch" and not args:
@@ -940,6 +1000,40 @@ class Stardust(Game):
             raise IllegalAction(
                 self.explain_illegal(state, seat, encode_safe(verb, args))  # type: ignore[arg-type]
             )
+        self._continue_exchange(state, events)
+
+    def _apply_swap(
+        self, state: StardustState, seat: int, cards: tuple[int, ...], events: list[Event]
+    ) -> None:
+        """``keep`` or ``swap`` (``cards``: ascending, distinct, at most three), as in
+        ``_apply_exchange``, on a copy that shares every list with the state before.
+
+        Most exchange moves are these, so instead of ``_own_everything`` this copies only
+        what they and what may follow edit: the hands, discards, exchanged seats, the pile
+        and the draws (a showdown copies the stacks it pays; a hand's other lists are only
+        read until the next hand puts new ones in place). Pending draws wait for a reshuffle,
+        which chance plays before anyone, so the draws are empty here.
+        """
+        hand = state["hands"][seat]
+        for card in cards:
+            if card not in hand:
+                raise IllegalAction(NOT_HELD)
+        hands = state["hands"] = state["hands"][:]
+        if cards:
+            hand = [card for card in hand if card not in cards]  # cards are unique: remove
+            state["discards"] = state["discards"] + list(cards)
+        else:
+            hand = hand[:]
+        hands[seat] = hand
+        state["deck"] = state["deck"][:]
+        state["draws"] = []
+        exchanged = state["exchanged"] = state["exchanged"][:]
+        exchanged[seat] = True
+        events.append(_event(("swap", {"seat": seat, "count": len(cards)}, None)))
+        if cards:
+            events.append(_event(("discarded", {"cards": list(cards)}, seat)))
+        want = 6 if state["hole"][seat] else 5
+        self._draw(state, seat, want - len(hand), events)
         self._continue_exchange(state, events)
 
     def _lay(self, state: StardustState, seat: int, joker: int, before: int) -> None:
@@ -1015,8 +1109,8 @@ class Stardust(Game):
             if drawn:
                 hand.extend(drawn)
                 hand.sort()
-                events.append(Event("drew", {"cards": drawn}, to=seat))
-                events.append(Event("draw", {"seat": seat, "count": len(drawn)}))
+                events.append(_event(("drew", {"cards": drawn}, seat)))
+                events.append(_event(("draw", {"seat": seat, "count": len(drawn)}, None)))
             if count:
                 draws[0][1] = count
                 state["need_shuffle"] = True
@@ -1028,26 +1122,38 @@ class Stardust(Game):
     def _win_by_folds(self, state: StardustState, events: list[Event]) -> None:
         (winner,) = _live_seats(state)
         amount = sum(state["contrib"])
+        state["stacks"] = state["stacks"][:]  # a bet's copy shares it with the state before
         state["stacks"][winner] += amount
         state["last"] = {"hand": state["hand_no"], "shown": [], "pots": [[amount, [winner]]]}
-        events.append(Event("won", {"seat": winner, "amount": amount}))
+        events.append(_event(("won", {"seat": winner, "amount": amount}, None)))
         self._end_hand(state, events)
 
     def _showdown(self, state: StardustState, events: list[Event]) -> None:
         live = _live_seats(state)
-        contrib = state["contrib"]
-        scores = {seat: evaluate(state["hands"][seat]) for seat in live}
-        shown = [[seat, list(state["hands"][seat])] for seat in live]
+        hands = state["hands"]
+        stacks = state["stacks"] = state["stacks"][:]  # shared with the state before
+        shown_cards = [hands[seat][:] for seat in live]
+        # One evaluation per hand serves both the pots and the hands shown in the event.
+        judged = [judge(cards) for cards in shown_cards]
+        scores = {seat: verdict[0] for seat, verdict in zip(live, judged, strict=True)}
         awarded = []
-        for amount, eligible in side_pots(contrib, live):
+        for amount, eligible in side_pots(state["contrib"], live):
             best = max(scores[seat] for seat in eligible)
             winners = [seat for seat in eligible if scores[seat] == best]
             share, odd = divmod(amount, len(winners))
             for index, seat in enumerate(winners):  # winners are in order after the dealer
-                state["stacks"][seat] += share + (1 if index < odd else 0)
+                stacks[seat] += share + (1 if index < odd else 0)
             awarded.append([amount, winners])
-        state["last"] = {"hand": state["hand_no"], "shown": shown, "pots": awarded}
-        events.append(Event("showdown", {"shown": shown_hands(shown), "pots": awarded}))
+        state["last"] = {
+            "hand": state["hand_no"],
+            "shown": [[seat, cards] for seat, cards in zip(live, shown_cards, strict=True)],
+            "pots": awarded,
+        }
+        shown_data = [
+            {"seat": seat, "cards": cards[:], **explained(verdict)}
+            for seat, cards, verdict in zip(live, shown_cards, judged, strict=True)
+        ]
+        events.append(_event(("showdown", {"shown": shown_data, "pots": awarded}, None)))
         self._end_hand(state, events)
 
     def _end_hand(self, state: StardustState, events: list[Event]) -> None:
@@ -1178,7 +1284,7 @@ class Stardust(Game):
         """``forfeit``, and what followed the fold: a pot won, the showdown, the next betting
         round, a card drawn, the match's end (the log shows them as after any fold).
         """
-        new = cast(StardustState, _copy_state(state))
+        new = cast(StardustState, state.copy())
         _own_everything(new)
         events: list[Event] = []
         new["leaves"] += 1
@@ -1351,36 +1457,6 @@ def _decode(code: str) -> tuple[str, tuple[Any, ...]]:
     if not isinstance(code, str):
         raise IllegalAction(MALFORMED)
     return _decode_cached(code)
-
-
-def _decode_shuffle(code: str) -> tuple[str, list[int]]:
-    """A shuffle code's verb and positions (a fast path: a whole deck is 49 parts).
-
-    Only the canonical spelling is accepted (digits without leading zeros), as ``decode`` does.
-    """
-    if not isinstance(code, str) or len(code) > MAX_CODE:
-        raise IllegalAction(MALFORMED)
-    verb, _sep, rest = code.partition(":")
-    if verb != "shuffle":
-        raise IllegalAction(SHUFFLE_FIRST)
-    try:
-        args = [_POSITION[part] for part in rest.split(":")]
-    except KeyError:
-        raise IllegalAction(MALFORMED) from None
-    return verb, args
-
-
-_POSITION_TEXT = tuple(str(index) for index in range(DECK_SIZE))
-_POSITION = {text: index for index, text in enumerate(_POSITION_TEXT)}
-"""Shuffle positions and their canonical spelling: a deal reads a whole deck's worth, and a
-look-up is far cheaper than ``int`` and the check that the spelling round-trips. A position
-outside the deck is no permutation of it anyway, so it is malformed either way."""
-
-
-def _permutation(args: list[int], count: int) -> list[int]:
-    if len(args) != count or sorted(args) != list(range(count)):
-        raise IllegalAction(MALFORMED)
-    return args
 
 
 def encode_safe(verb: str, args: tuple[Any, ...]) -> str:

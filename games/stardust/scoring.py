@@ -38,6 +38,8 @@ from .cards import (
 )
 
 Score = tuple[int, int, int, int]
+Verdict = tuple[Score, str, tuple[tuple[int, ...], ...]]
+"""A hand's score, the kind of its best combination and that combination's card groups."""
 
 TREFFEN, STERNENHAUFEN, SYSTEMS = 2, 1, 0
 
@@ -99,7 +101,7 @@ GROUPS = _all_groups()
 
 
 @lru_cache(maxsize=1 << 16)
-def _evaluate_sorted(hand: tuple[int, ...]) -> tuple[Score, str, tuple[tuple[int, ...], ...]]:
+def _evaluate_sorted(hand: tuple[int, ...]) -> Verdict:
     suns = [card - 35 for card in hand if FIRST_SUN <= card < FIRST_JOKER]
     best_sun = max(suns, default=0)
     jokers = [card for card in hand if card >= FIRST_JOKER]
@@ -153,15 +155,25 @@ def _kind(groups: tuple[tuple[int, ...], ...]) -> str:
     return "mega" if len(structures) == 1 else "gemischt"
 
 
+def judge(cards: list[int] | tuple[int, ...]) -> Verdict:
+    """The score, the kind of the best combination and its card groups, as tuples (cached)."""
+    return _evaluate_sorted(tuple(sorted(cards)))
+
+
 def evaluate(cards: list[int] | tuple[int, ...]) -> Score:
     """The score of a hand of 5 or 6 cards (any order); higher tuples win."""
     return _evaluate_sorted(tuple(sorted(cards)))[0]
 
 
+def explained(verdict: Verdict) -> dict[str, Any]:
+    """A ``judge`` verdict as JSON-native parts: score, kind and combination groups."""
+    score, kind, groups = verdict
+    return {"score": list(score), "kind": kind, "groups": [list(group) for group in groups]}
+
+
 def explain(cards: list[int] | tuple[int, ...]) -> dict[str, Any]:
     """The score, the kind of the best combination and its card groups (JSON-native)."""
-    score, kind, groups = _evaluate_sorted(tuple(sorted(cards)))
-    return {"score": list(score), "kind": kind, "groups": [list(group) for group in groups]}
+    return explained(_evaluate_sorted(tuple(sorted(cards))))
 
 
 def kind_name(kind: str, lang: str) -> str:
