@@ -27,7 +27,8 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from types import TracebackType
+from typing import TYPE_CHECKING
 
 from games.core import Text
 from storage import Changes, DeadlineRecord, TableStatus, VacationRecord
@@ -470,7 +471,7 @@ class _Holding:
     manager, since every clocked move takes it and it is then most of the move's own cost.
     """
 
-    __slots__ = ("_clocks", "_people", "_locks", "_shared")
+    __slots__ = ("_clocks", "_locks", "_people", "_shared")
 
     def __init__(self, clocks: TurnClocks, people: list[str]) -> None:
         self._clocks = clocks
@@ -493,10 +494,15 @@ class _Holding:
             self._release()
             raise
 
-    async def __aexit__(self, *exc_info: Any) -> None:
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
         try:
             if self._shared is not None:
-                await self._shared.__aexit__(*exc_info)
+                await self._shared.__aexit__(kind, error, trace)
         finally:
             self._release()
 
