@@ -480,10 +480,10 @@ class _Holding:
         self._shared: contextlib.AbstractAsyncContextManager[None] | None = None
 
     async def __aenter__(self) -> None:
-        # Strong references while held: the lock map forgets a lock nobody holds.
-        locks = [self._clocks._people(user_id) for user_id in self._people]
         try:
-            for lock in locks:
+            for user_id in self._people:
+                # Fetched just before it is taken: the map forgets a lock nobody holds.
+                lock = self._clocks._people(user_id)
                 await lock.acquire()
                 self._locks.append(lock)
             if self._clocks.service.shared and self._people:
