@@ -862,7 +862,8 @@ class TableService:
         engines = {seat.seat: seat.engine for seat in seats if seat.engine}
         # A seat whose player resigned forfeits as soon as it must act (``resign``).
         resigned = set((table.settings if settings is None else settings).resigned)
-        players = game.engine_players()
+        # Built when an engine seat must move: a game's players are objects made on each call.
+        players: dict[str, Any] | None = None
         seq = table.seq + len(applied)
         for _ in range(game.max_decisions(len(seats), table.options) + 1):
             to_act = game.to_act(state)
@@ -878,6 +879,8 @@ class TableService:
                 if seat in resigned:
                     code = FORFEIT
                 else:
+                    if players is None:
+                        players = game.engine_players()
                     player = players.get(engines[seat]) or players["random"]
                     rng = chance_rng(table.record.seed, seq)
                     if isinstance(player, SearchPlayer):
