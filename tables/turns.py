@@ -186,15 +186,15 @@ class TurnClocks:
         existing = table.seat_deadlines
         if existing is None:
             existing = await self.repo.deadlines(table_id=table.id, kinds=SEAT_KINDS)
-        acting = {seat for seat in table.to_act() if table.seats[seat].user_id}
+        seats = table.seats
+        acting = {seat for seat in table.to_act() if seats[seat].user_id}
+        waiting = acting - movers
         # A clock stays only with its seat's holder (a crash in a hand-over can leave the old
         # holder's clock behind).
         keep = {
             d.seat
             for d in existing
-            if d.kind == TURN
-            and d.seat in acting - movers
-            and d.user_id == table.seats[d.seat].user_id
+            if d.kind == TURN and d.seat in waiting and d.user_id == seats[d.seat].user_id
         }
         remove = [d.id for d in existing if d.seat not in keep]
         add = []
