@@ -34,6 +34,10 @@ def _filters(
     return (" WHERE " + " AND ".join(clauses)) if clauses else "", values
 
 
+# One encoder for every deadline (``json.dumps`` with options builds one per call).
+_DATA = json.JSONEncoder(separators=(",", ":"), allow_nan=False, default=json_with_refs)
+
+
 def _insert(conn: sqlite3.Connection, deadlines: list[DeadlineRecord]) -> list[int]:
     ids = []
     for item in deadlines:
@@ -46,9 +50,7 @@ def _insert(conn: sqlite3.Connection, deadlines: list[DeadlineRecord]) -> list[i
                 table_id_of(item.table_id),
                 item.seat,
                 item.user_id,
-                json.dumps(
-                    item.data, separators=(",", ":"), allow_nan=False, default=json_with_refs
-                ),
+                _DATA.encode(item.data),
             ),
         )
         ids.append(int(cursor.lastrowid or 0))
@@ -105,7 +107,12 @@ class SqliteClocksMixin:
         self, remove: list[int], add: list[DeadlineRecord], *, paused_at: float | None = None
     ) -> Any:
         def work(conn: sqlite3.Connection) -> list[int]:
-            conn.executemany("DELETE FROM deadlines WHERE id = ?", [(i,) for i in remove])
+            # One statement for what a move drops (a seat's clock and its reminders), in
+            # chunks within SQLite's bound on parameters.
+            for start in range(0, len(remove), 500):
+                chunk = remove[start : start + 500]
+                marks = ", ".join("?" * len(chunk))
+                conn.execute(f"DELETE FROM deadlines WHERE id IN ({marks})", chunk)
             if paused_at is not None:
                 _pause(conn, add, paused_at)
             ids = _insert(conn, add)

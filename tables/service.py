@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
+import copy
 import logging
 import random
 import time
@@ -90,6 +90,13 @@ class Table:
     """Legal actions and views computed for the current state object: a click's check, its
     answer and the next player's message share them (a new state is a new object: a move
     never changes a state in place, so identity tells when they are stale)."""
+    _parsed: dict[str, tuple[Any, Any, Any]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+    """The settings and the place as models, with the stored dict each was read from and a
+    copy of it: a move asks for them several times (the clock, the resignations, whether to
+    post), and validating them is most of a move's own CPU. Read again when the record holds
+    another dict or the dict changed in place."""
 
     def _memo(self, kind: str, seat: int | None, compute: Callable[[], Any]) -> Any:
         state = self.record.state
@@ -170,12 +177,22 @@ class Table:
     @property
     def settings(self) -> TableSettings:
         """The table's settings (language, clock, tournament round, resignations, ...)."""
-        return TableSettings.of_record(self.record)
+        settings: TableSettings = self._stored("settings", self.record.settings, TableSettings)
+        return settings
 
     @property
     def place(self) -> TablePlace:
         """Where the table lives (server, channel, thread, lobby message; or the terminal)."""
-        return TablePlace.of_record(self.record)
+        place: TablePlace = self._stored("place", self.record.place, TablePlace)
+        return place
+
+    def _stored(self, name: str, raw: dict[str, Any], model: Any) -> Any:
+        known = self._parsed.get(name)
+        if known is not None and known[0] is raw and known[1] == raw:
+            return known[2]
+        parsed = model.of(raw)
+        self._parsed[name] = (raw, copy.deepcopy(raw), parsed)
+        return parsed
 
     @property
     def clock(self) -> ClockSettings | None:
@@ -350,11 +367,18 @@ class TableService:
             # A number from a command or a button beyond SQLite's integers is no table; it
             # must not reach storage, which would raise OverflowError.
             raise TableError(msg.NO_SUCH_TABLE.format(id=str(table_id)[:20]), ErrorKind.UNKNOWN)
-        try:
-            record = await self.repo.get_table(table_id)
-        except UnknownTable:
+        # Both reads at once: one wait for the reader instead of two in a row (a seat list
+        # read for a table that turns out not to exist is simply dropped).
+        found, seats = await asyncio.gather(
+            self.repo.get_table(table_id), self.repo.get_seats(table_id), return_exceptions=True
+        )
+        if isinstance(found, UnknownTable):
             raise TableError(msg.NO_SUCH_TABLE.format(id=table_id), ErrorKind.UNKNOWN) from None
-        seats = await self.repo.get_seats(table_id)
+        if isinstance(found, BaseException):
+            raise found
+        if isinstance(seats, BaseException):
+            raise seats
+        record = found
         game = get_game(record.game)
         options = game.Options.model_validate(record.options)
         table = Table(record=record, seats=seats, game=game, options=options)
@@ -838,15 +862,15 @@ class TableService:
         engines = {seat.seat: seat.engine for seat in seats if seat.engine}
         # A seat whose player resigned forfeits as soon as it must act (``resign``).
         resigned = set((table.settings if settings is None else settings).resigned)
-        players = game.engine_players()
+        # Built when an engine seat must move: a game's players are objects made on each call.
+        players: dict[str, Any] | None = None
         seq = table.seq + len(applied)
         for _ in range(game.max_decisions(len(seats), table.options) + 1):
             to_act = game.to_act(state)
             if not to_act or ended_by_forfeit(state):
                 break
-            rng = chance_rng(table.record.seed, seq)
             if to_act == [CHANCE]:
-                seat, code = CHANCE, game.sample_chance(state, rng)
+                seat, code = CHANCE, game.sample_chance(state, chance_rng(table.record.seed, seq))
             else:
                 ready = [seat for seat in to_act if seat in engines or seat in resigned]
                 if not ready:
@@ -855,7 +879,10 @@ class TableService:
                 if seat in resigned:
                     code = FORFEIT
                 else:
+                    if players is None:
+                        players = game.engine_players()
                     player = players.get(engines[seat]) or players["random"]
+                    rng = chance_rng(table.record.seed, seq)
                     if isinstance(player, SearchPlayer):
                         # half a second of search in a worker thread: the bot's event loop
                         # keeps answering other tables meanwhile (engines are pure)
@@ -879,19 +906,28 @@ class TableService:
         if changes is not None:
             unit.extend(changes)
         # The table as the commit leaves it: its clocks and its post are planned on that.
-        record = dataclasses.replace(
-            table.record,
-            seq=seq,
-            state=state,
-            status=status,
-            result=result_json,
-            updated_at=now,
-            settings=table.record.settings if settings is None else settings.stored(),
+        before = table.record
+        record = TableRecord(
+            before.id,
+            before.game,
+            before.options,
+            before.seed,
+            before.place,
+            before.host,
+            status,
+            seq,
+            state,
+            result_json,
+            before.settings if settings is None else settings.stored(),
+            before.created_at,
+            now,
         )
         after = Table(record=record, seats=seats, game=game, options=table.options)
         after.seat_deadlines = table.seat_deadlines
+        after._parsed = table._parsed  # the same stored dicts: no need to validate them again
         movers = {item.seat for item in applied if item.seat != CHANCE}
-        if self.posts_for(after):
+        posts = self.posts_for(after)
+        if posts:
             payload = {
                 "table": table.id,
                 "from_seq": table.seq,
@@ -935,7 +971,7 @@ class TableService:
             table.record.settings = record.settings
         table.seats = seats
         outcome.applied.extend(applied)
-        if self.posts_for(after):
+        if posts:
             self.posted()
         if over:
             self._cache.pop(table.id, None)

@@ -20,12 +20,14 @@ since every one of those servers' tables is paused.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import math
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from types import TracebackType
 from typing import TYPE_CHECKING
 
 from games.core import Text
@@ -132,22 +134,14 @@ class TurnClocks:
         self.scheduler.register(VACATION_END, self._on_vacation_end)
         self._people: LockMap[str] = LockMap()
 
-    @contextlib.asynccontextmanager
-    async def setting(self, user_ids: Iterable[str]) -> AsyncIterator[None]:
+    def setting(self, user_ids: Iterable[str]) -> _Holding:
         """Hold the clock locks of these people: from planning a table's clocks to their
         commit, and for a vacation's start or end. Per person, so moves at tables of other
         people commit together (group commit); taken in one order, so no two wait on each
         other. With other processes on the database (``service.shared``) the same people are
         held against them too (``Repository.hold``), after this process's own locks.
         """
-        people = sorted(set(user_ids))
-        locks = [self._people(user_id) for user_id in people]
-        async with contextlib.AsyncExitStack() as stack:
-            for lock in locks:
-                await stack.enter_async_context(lock)
-            if self.service.shared and people:
-                await stack.enter_async_context(self.repo.hold(f"person:{p}" for p in people))
-            yield
+        return _Holding(self, sorted(set(user_ids)))
 
     @staticmethod
     def people(table: Table) -> set[str]:
@@ -192,15 +186,15 @@ class TurnClocks:
         existing = table.seat_deadlines
         if existing is None:
             existing = await self.repo.deadlines(table_id=table.id, kinds=SEAT_KINDS)
-        acting = {seat for seat in table.to_act() if table.seats[seat].user_id}
+        seats = table.seats
+        acting = {seat for seat in table.to_act() if seats[seat].user_id}
+        waiting = acting - movers
         # A clock stays only with its seat's holder (a crash in a hand-over can leave the old
         # holder's clock behind).
         keep = {
             d.seat
             for d in existing
-            if d.kind == TURN
-            and d.seat in acting - movers
-            and d.user_id == table.seats[d.seat].user_id
+            if d.kind == TURN and d.seat in waiting and d.user_id == seats[d.seat].user_id
         }
         remove = [d.id for d in existing if d.seat not in keep]
         add = []
@@ -470,3 +464,48 @@ def _ends(vacation: VacationRecord, deadline: DeadlineRecord) -> bool:
     if "vacation" in deadline.data:
         return bool(vacation.id == deadline.data["vacation"])
     return abs(vacation.until - float(deadline.data.get("until", -1))) < 1e-6
+
+
+class _Holding:
+    """``TurnClocks.setting``'s hold: a plain class rather than a generator-based context
+    manager, since every clocked move takes it and it is then most of the move's own cost.
+    """
+
+    __slots__ = ("_clocks", "_locks", "_people", "_shared")
+
+    def __init__(self, clocks: TurnClocks, people: list[str]) -> None:
+        self._clocks = clocks
+        self._people = people
+        self._locks: list[asyncio.Lock] = []
+        self._shared: contextlib.AbstractAsyncContextManager[None] | None = None
+
+    async def __aenter__(self) -> None:
+        try:
+            for user_id in self._people:
+                # Fetched just before it is taken: the map forgets a lock nobody holds.
+                lock = self._clocks._people(user_id)
+                await lock.acquire()
+                self._locks.append(lock)
+            if self._clocks.service.shared and self._people:
+                hold = self._clocks.repo.hold(f"person:{p}" for p in self._people)
+                await hold.__aenter__()
+                self._shared = hold
+        except BaseException:
+            self._release()
+            raise
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        try:
+            if self._shared is not None:
+                await self._shared.__aexit__(kind, error, trace)
+        finally:
+            self._release()
+
+    def _release(self) -> None:
+        while self._locks:
+            self._locks.pop().release()

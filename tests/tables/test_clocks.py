@@ -640,6 +640,45 @@ async def test_a_clocked_move_reads_nothing_before_its_one_commit(service, repo,
     assert next(iter(clocks.values())) == START + DAY
 
 
+async def test_a_clocked_move_writes_its_row_snapshot_clocks_and_post_in_one_transaction(
+    service, repo, clock
+):
+    """Issue 22: a move and everything it changes in storage (the log row and snapshot, the
+    clocks and reminders, the post for the thread) commit in one transaction, which on SQLite
+    is one job of the group commit: a clocked move costs one commit like an unclocked one."""
+    table = await started(service)
+    await move(service, table.id)
+    before = await service.get(table.id)
+    waiting, seq = before.to_act()[0], before.seq
+    writes = []
+    real_write = repo._write
+
+    async def counted_write(work):
+        writes.append(work)
+        return await real_write(work)
+
+    batches = getattr(repo, "batches", None)
+    repo._write = counted_write
+    try:
+        outcome = await move(service, table.id)
+    finally:
+        repo._write = real_write
+    assert len(writes) == 1
+    if batches is not None:  # SQLite: the one job was one transaction of the writer
+        assert repo.batches == batches + 1
+    new_seq = seq + len(outcome.applied)
+    assert [entry.seq for entry in await repo.log(table.id, seq)] == list(
+        range(seq + 1, new_seq + 1)
+    )
+    assert (await repo.get_table(table.id)).seq == new_seq
+    clocks = await repo.deadlines(table_id=table.id)
+    assert {d.seat for d in clocks} == {1 - waiting}
+    assert sorted(d.kind for d in clocks) == [REMINDER, REMINDER, TURN]
+    assert [post.key for post in await repo.posts(table_id=table.id)][-1] == (
+        f"turn:{table.id}:{new_seq}"
+    )
+
+
 async def test_a_clock_set_during_a_vacation_started_by_another_process_starts_after_it(
     service, repo, clock
 ):
