@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
 
@@ -65,6 +66,11 @@ PARTIES: tuple[Literal["V", "A"], ...] = ("V", "A")
 _PLAY = [encode("play", card) for card in range(124)]
 _PLAY_ARGS = {code: (card,) for card, code in enumerate(_PLAY)}
 """The arguments of the one-card play codes (nearly every move), without parsing them."""
+_event = tuple.__new__
+"""``Event``'s constructor without the Python-level ``__new__`` of a named tuple (a call frame
+per event), for the events of nearly every decision: ``_event(Event, (kind, data, to))``."""
+_PLAIN_PLAY = {code: card for card, code in enumerate(_PLAY) if card > WALDHERR}
+"""The play codes of the cards without extra duties (``Gelfdrakkar.apply``'s short way)."""
 _LIMIT_CODES = {limit: encode("limit", limit) for limit in LIMITS}
 
 
@@ -131,7 +137,7 @@ def _shuffle_order(code: str, size: int) -> list[int] | None:
     if parts[0] != "shuffle" or len(parts) != size + 1:
         return None
     try:
-        order = [_CARD_OF_TEXT[part] for part in parts[1:]]
+        order = list(map(_CARD_OF_TEXT.__getitem__, parts[1:]))
     except KeyError:
         return None
     if len(set(order)) != size or max(order) >= size:
@@ -399,29 +405,33 @@ class Gelfdrakkar(Game):
         """
         if TYPE_CHECKING:  # the contract hands over the plain dict
             state = cast(GelfdrakkarState, state)
-        if self._on_turn(state, seat) is None:
+        # ``_on_turn``'s and ``_too_late``'s rules written out: asked at every decision, and
+        # the verb checks (``check_verbs``) hold the menu to them at every step of the tests.
+        if state["phase"] == "play" and seat == state["turn"]:
             hand = state["hands"][seat]
             codes = list(map(_PLAY.__getitem__, hand))
-            # Hands are sorted and the cards with extra options have low ids: most hands skip
-            # both checks at once.
-            if hand and hand[0] <= _LAST_SWAP_CARD:
-                if WALDHERR in hand:
+            # Hands are sorted and the cards with extra options have low ids: they are the
+            # hand's first few cards, found by bisection, and most hands have none.
+            low = hand[: bisect_right(hand, _LAST_SWAP_CARD)]
+            if low:
+                if WALDHERR in low:
                     codes.remove(_PLAY[WALDHERR])
                     codes.extend(_waldherr_menu(state["players"], seat))
+                pile = state["piles"][state["party"][seat]]
                 if (
-                    not _SWAP_CARDS.isdisjoint(hand)
-                    and state["piles"][state["party"][seat]]
+                    pile
                     and not state["swapped"]  # the rule of ``why_not_swap``'s ONE_SWAP
+                    and not _SWAP_CARDS.isdisjoint(low)
                 ):
-                    held = {KIND[card] for card in hand if card <= _LAST_SWAP_CARD}
+                    held = {KIND[card] for card in low}
                     for kind in SWAP_KINDS:
                         if kind in held:
                             table = _SWAP[kind]  # None where ``_may_take`` says no
-                            for bundle in state["piles"][state["party"][seat]]:
+                            for bundle in pile:
                                 codes.extend(
                                     [code for card in bundle if (code := table[card]) is not None]
                                 )
-            if self._too_late(state, seat) is None:
+            if state["played"][seat] <= 1:
                 used = self._announced(state, state["party"][seat])
                 codes.extend(code for limit, code in _LIMIT_CODES.items() if limit not in used)
                 if "reveal" not in used:
@@ -557,6 +567,31 @@ class Gelfdrakkar(Game):
 
     # ----- applying moves ----------------------------------------------------------------------
 
+    def apply(
+        self, state: State, seat: int, code: str, *, checked: bool = True
+    ) -> tuple[State, list[Event]]:
+        """``Game.apply``, with nearly every decision taken the short way: a card without
+        extra duties (not Vernio, Tod, Sinhara or the Waldherr) is laid (``_lay``) on the copy
+        ``copy_state`` makes, without ``_apply``'s dispatch or ``_play``'s checks of the rare
+        cards. Everything else goes the general way.
+        """
+        card = _PLAIN_PLAY.get(code)
+        if card is None or state["phase"] != "play":
+            return super().apply(state, seat, code, checked=checked)
+        if checked:
+            self.check(state, seat, code)
+        try:
+            index = state["hands"][seat].index(card)
+        except ValueError:
+            raise IllegalAction(BAD_CARD) from None
+        new: GelfdrakkarState = dict(state)  # type: ignore[assignment]  # no cast() call
+        new["hands"] = state["hands"][:]
+        new["trick"] = state["trick"][:]
+        new["played"] = state["played"][:]
+        events: list[Event] = []
+        self._lay(new, seat, index, card, None, events)
+        return new, events  # type: ignore[return-value]  # the same dict, no cast() call
+
     def copy_state(self, state: State) -> State:
         """A copy made for this state's layout instead of a deep clone.
 
@@ -600,8 +635,7 @@ class Gelfdrakkar(Game):
             _own_everything(state)
             self._claim(state, verb == "claim", events)
         elif verb == "swap":
-            _own_everything(state)
-            self._swap(state, seat, args, events)
+            self._swap(state, seat, args, events)  # copies what it edits
         elif verb in ("limit", "reveal"):
             _own_everything(state)
             kind = args[0] if verb == "limit" else "reveal"
@@ -686,14 +720,34 @@ class Gelfdrakkar(Game):
                 # the exchange has already shown the player's party. Either way it is known.
                 state["revealed"] = state["revealed"][:]
                 state["revealed"][seat] = state["party"][seat]
+        self._lay(state, seat, index, card, partner, events)
+
+    def _lay(
+        self,
+        state: GelfdrakkarState,
+        seat: int,
+        index: int,
+        card: int,
+        partner: int | None,
+        events: list[Event],
+    ) -> None:
+        """Move ``card`` (at ``index`` in the hand) into the trick and pass the turn on, or
+        settle the trick it completes. The hands, the trick and the play counts are this
+        state's own copies (``copy_state``); the hand itself is shared and replaced.
+        """
+        hand = state["hands"][seat]
         state["hands"][seat] = hand[:index] + hand[index + 1 :]
-        if state["taken"] and [seat, card] in state["taken"]:
-            state["taken"] = [entry for entry in state["taken"] if entry != [seat, card]]
+        taken = state["taken"]
+        if taken and [seat, card] in taken:
+            state["taken"] = [entry for entry in taken if entry != [seat, card]]
         state["played"][seat] += 1
         state["swapped"] = False
         trick = state["trick"]
         trick.append([seat, card])
-        events.append(Event("play", {"seat": seat, "card": card, "partner": partner}))
+        events.append(
+            _event(Event, ("play", {"seat": seat, "card": card, "partner": partner}, None))
+        )
+        players = state["players"]
         if len(trick) < players:
             following = (seat + 1) % players
             state["turn"] = following
@@ -703,7 +757,7 @@ class Gelfdrakkar(Game):
         state["trick_no"] += 1
         last = state["trick_no"] == state["tricks"]
         outcome = resolve(
-            state["trick"],
+            trick,
             state["party"],
             players=players,
             last=last,
@@ -781,20 +835,24 @@ class Gelfdrakkar(Game):
         elif outcome["by"] == "partner":
             state["revealed"][state["partner"]] = dest
         events.append(
-            Event(
-                "trick",
-                {
-                    "winner": winner,
-                    "card": outcome["card"],
-                    "dest": dest,
-                    "how": outcome["how"],
-                    "by": outcome["by"],
-                    "lead": outcome["lead"],
-                    "cancelled": outcome["cancelled"],
-                    "lifted": outcome["lifted"],
-                    "dead": dead,
-                    "cards": trick_cards,
-                },
+            _event(
+                Event,
+                (
+                    "trick",
+                    {
+                        "winner": winner,
+                        "card": outcome["card"],
+                        "dest": dest,
+                        "how": outcome["how"],
+                        "by": outcome["by"],
+                        "lead": outcome["lead"],
+                        "cancelled": outcome["cancelled"],
+                        "lifted": outcome["lifted"],
+                        "dead": dead,
+                        "cards": trick_cards,
+                    },
+                    None,
+                ),
             )
         )
         state["trick"] = []
@@ -841,19 +899,26 @@ class Gelfdrakkar(Game):
         pile = state["piles"][party]
         for index, bundle in enumerate(pile):
             if wanted in bundle:
-                # A new list: the bundles are shared with the state this one was copied from.
-                pile[index] = [given if card == wanted else card for card in bundle]
                 break
         else:
             raise IllegalAction(NOT_IN_PILE)
-        self._count_piles(state)
+        # Only what an exchange edits gets its own copy (``_apply`` leaves the rest shared):
+        # the party's pile and the bundle changed in it, the points, the hand, the parties
+        # the table knows, the cards it saw taken.
+        piles = state["piles"] = dict(state["piles"])
+        pile = piles[party] = pile[:]
+        pile[index] = [given if card == wanted else card for card in bundle]
+        points = state["pile_points"] = dict(state["pile_points"])
+        points[party] += bundle_points(pile[index]) - bundle_points(bundle)
         # The table saw the card go into this hand (and the given one leave it).
         state["taken"] = [entry for entry in state["taken"] if entry != [seat, given]]
         state["taken"].append([seat, wanted])
+        hand = state["hands"][seat] = hand[:]
         hand.remove(given)
         hand.append(wanted)
         hand.sort()
         state["swapped"] = True
+        state["revealed"] = state["revealed"][:]
         state["revealed"][seat] = party
         events.append(Event("swap", {"seat": seat, "gave": given, "took": wanted, "pile": party}))
         if WALDHERR == wanted and len(hand) == 3:

@@ -130,7 +130,8 @@ def resolve(
     count = len(plays)
     kinds = list(map(KIND.__getitem__, cards))
     cancelled = [False] * count
-    if "spion" in kinds:
+    spion = "spion" in kinds
+    if spion:
         for index in range(count):
             if kinds[index] != "spion" or cancelled[index]:
                 continue
@@ -145,7 +146,8 @@ def resolve(
             if target >= 0:
                 cancelled[target] = True
     lifted = [False] * count
-    if "freund" in kinds:
+    freund = "freund" in kinds
+    if freund:
         for index in range(count):
             if kinds[index] != "freund" or cancelled[index]:
                 continue
@@ -165,7 +167,7 @@ def resolve(
     # The highest rank wins; among equal cards a lifted one, else the first played (a strict
     # comparison keeps the earliest). Cards without rank (-1) never qualify.
     ranks = list(map(RANK.__getitem__, cards))
-    if True in cancelled:
+    if spion and True in cancelled:
         best = -1
         best_rank = -1
         for index in range(count):
@@ -175,7 +177,7 @@ def resolve(
     else:
         best_rank = max(ranks)
         best = ranks.index(best_rank) if best_rank >= 0 else -1
-    if best >= 0 and "freund" in kinds and not lifted[best]:
+    if best >= 0 and freund and not lifted[best]:
         for index in range(best + 1, count):
             if lifted[index] and ranks[index] == best_rank and not cancelled[index]:
                 best = index
@@ -201,7 +203,7 @@ def resolve(
             "lead": lead,
             "tod": False,
             "cancelled": [],
-            "lifted": [cards[index] for index in range(count) if lifted[index]],
+            "lifted": [cards[index] for index in range(count) if lifted[index]] if freund else [],
             "how": how,
             "by": by,
         }
@@ -246,8 +248,8 @@ def resolve(
         "dest": dest,
         "lead": lead,
         "tod": False,
-        "cancelled": [cards[index] for index in range(count) if cancelled[index]],
-        "lifted": [cards[index] for index in range(count) if lifted[index]],
+        "cancelled": [cards[index] for index in range(count) if cancelled[index]] if spion else [],
+        "lifted": [cards[index] for index in range(count) if lifted[index]] if freund else [],
         "how": how,
         "by": by,
     }

@@ -86,8 +86,8 @@ _FIRST = [encode("first", seat) for seat in range(8)]
 _PLAY = ["play:" + word for word in WORDS]
 _COPY = [encode("copy", slot) for slot in range(DECK)]  # a trick never holds more than 48
 _SHOOT = [encode("shoot", seat) for seat in range(8)]
-_PLAY_ORDER = sorted(range(len(WORDS)), key=lambda prof: _PLAY[prof])
-"""Professions in the order of their play codes (legal actions are sorted strings)."""
+_PLAY_OF_CARD = [_PLAY[card >> 2] for card in range(DECK)]
+"""The play code of every card (a card's profession is its id // 4)."""
 TEAM_SIZES = {"none": 0, "2v2": 4, "3v3": 6, "4v4": 8}
 _FACTION_CODES = sorted(encode("factions", a, b) for a, b in FACTION_PAIRS)
 _VETO = [encode("veto", seat) for seat in range(8)]
@@ -201,7 +201,7 @@ def _parse_shuffle(code: object) -> list[int]:
     if parts[0] != "shuffle" or len(parts) != DECK + 1:
         raise IllegalAction(MALFORMED)
     try:
-        order = [_CARD_OF_TEXT[part] for part in parts[1:]]
+        order = list(map(_CARD_OF_TEXT.__getitem__, parts[1:]))
     except KeyError:
         raise IllegalAction(MALFORMED) from None
     if len(set(order)) != DECK:
@@ -212,9 +212,15 @@ def _parse_shuffle(code: object) -> list[int]:
 _PROFESSION_OF_PLAY = {code: prof for prof, code in enumerate(_PLAY)}
 
 
-def _own_trick(state: ScherbiaState) -> None:
-    """Give a shallow copy (``Scherbia.copy_state``) its own trick entries."""
-    state["trick"] = [entry.copy() for entry in state["trick"]]
+def _edit(trick: list[dict[str, Any]], slot: int) -> dict[str, Any]:
+    """The trick entry in ``slot``, made this state's own to edit in place.
+
+    ``copy_state`` gives the copy its own trick list but shares the entries with the state it
+    was copied from; every step that edits an entry takes it through here first (copying an
+    entry twice in one move is harmless), so a move copies only the entries it edits.
+    """
+    entry = trick[slot] = trick[slot].copy()
+    return entry
 
 
 def _revealed_factions(state: ScherbiaState) -> list[bool]:
@@ -505,8 +511,8 @@ class Scherbia(Game):
         if ask is None:
             if self._playing(state, seat) is not None:
                 return []
-            held = {card >> 2 for card in state["hands"][seat]}
-            return [_PLAY[prof] for prof in _PLAY_ORDER if prof in held]
+            # One code per profession held, sorted: set and sort run in C over a hand.
+            return sorted(set(map(_PLAY_OF_CARD.__getitem__, state["hands"][seat])))
         if self._asked(state, seat, ask["k"]) is not None:
             return []
         # The answers without arguments come from the tables the checks use (``_PASSABLE``,
@@ -701,12 +707,50 @@ class Scherbia(Game):
         if state["phase"] not in ("deal", "adeal"):
             super().check_chance(state, code)
 
+    def apply(
+        self, state: State, seat: int, code: str, *, checked: bool = True
+    ) -> tuple[State, list[Event]]:
+        """``Game.apply``, with the most common move taken the short way: a card without an
+        on-play ability (not a Berufsloser, not a Jaeger) played into a layer that stays open,
+        with nothing else pending (no question, no copy to ask again, no action card to lay).
+        Then ``_play`` and ``_advance`` do nothing but add the entry and pass the turn on,
+        which is done here directly on a copy that shares every other container.
+        """
+        prof = _PROFESSION_OF_PLAY.get(code)
+        if (
+            prof is None
+            or prof == BERUFSLOSER
+            or prof == JAEGER
+            or state["phase"] != "play"
+            or state["ask"] is not None
+            or state["stage"] != "play"
+            or state["count"] + 1 >= state["n"]
+            or state["lay"] is not None
+            or state["recopy"]
+        ):
+            return super().apply(state, seat, code, checked=checked)
+        if checked:
+            self.check(state, seat, code)
+        hands = state["hands"][:]
+        hand = hands[seat] = hands[seat][:]  # shared with ``state`` until now
+        card = _take(hand, prof)
+        layer = state["layer"]
+        new = dict(state)
+        new["hands"] = hands
+        new["trick"] = [*state["trick"], _new_entry(seat, card, layer, False)]
+        count = new["count"] = state["count"] + 1
+        new["turn"] = (state["leader"] + count) % state["n"]
+        # ``Event``'s tuple made directly, without the named tuple's Python-level ``__new__``.
+        return new, [
+            tuple.__new__(Event, ("play", {"seat": seat, "card": card, "layer": layer}, None))
+        ]
+
     def copy_state(self, state: State) -> State:
         """A shallow copy: the hands and the trick are new lists, their contents still shared.
 
         The steps copy what they edit: a hand when a card leaves it (``_play``, ``_replace``,
-        ``_heal``), and every trick entry before any move other than a card played into a
-        layer that stays open (rolls, steals, heals and copies edit entries in place).
+        ``_heal``), and a trick entry before a roll, a steal, a heal or a copy edits it
+        (``_edit``).
         """
         new = dict(state)
         new["hands"] = state["hands"][:]
@@ -720,13 +764,9 @@ class Scherbia(Game):
         if phase == "play" and state["ask"] is None and seat != CHANCE:
             prof = _PROFESSION_OF_PLAY.get(code)
             if prof is not None:
-                if state["count"] + 1 >= state["n"] or state["stage"] != "play":
-                    # The layer completes: rolls, steals and heals edit entries in place.
-                    _own_trick(state)
                 self._play(state, seat, prof, events)
                 self._advance(state, events)
                 return
-        _own_trick(state)
         if seat == CHANCE and phase == "deal":
             self._deal(state, _parse_shuffle(code), events)
             self._advance(state, events)
@@ -1076,11 +1116,11 @@ class Scherbia(Game):
             )
             if heiler is None:
                 continue
-            trick[heiler]["x"] = owner
+            _edit(trick, heiler)["x"] = owner
             others = [i for i, e in enumerate(trick) if e["s"] == owner and e["x"] is None]
             if others:
                 best = max(others, key=lambda i: (BASE[trick[i]["c"] >> 2], -i))
-                trick[best]["x"] = owner
+                _edit(trick, best)["x"] = owner
             events.append(Event("revive", {"seat": owner}))
 
     def _play(self, state: ScherbiaState, seat: int, prof: int, events: list[Event]) -> None:
@@ -1134,7 +1174,7 @@ class Scherbia(Game):
 
     def _copy(self, state: ScherbiaState, slot: int, source: int, events: list[Event]) -> None:
         trick = state["trick"]
-        entry, other = trick[slot], trick[source]
+        entry, other = _edit(trick, slot), trick[source]
         prof = effective(other)
         entry["as"] = prof
         entry["cs"] = source
@@ -1202,7 +1242,9 @@ class Scherbia(Game):
         # among the cards now lying, or declines (ruling), once the replacement has acted.
         for index, other in enumerate(trick):
             if other["cs"] == slot and other["as"] is not None:
-                other.update({"as": None, "cs": None, "r": None, "lk": None, "lc": None})
+                _edit(trick, index).update(
+                    {"as": None, "cs": None, "r": None, "lk": None, "lc": None}
+                )
                 events.append(Event("copy_lapsed", {"seat": other["s"], "card": other["c"]}))
                 state["recopy"] = [*state["recopy"], index]
         self._placed(state, slot, events)
@@ -1222,7 +1264,7 @@ class Scherbia(Game):
                 )
             )
             return
-        entry = state["trick"][ask["e"]]
+        entry = _edit(state["trick"], ask["e"])
         entry["r"] = value
         events.append(Event("roll", {"seat": entry["s"], "card": entry["c"], "dice": dice}))
 
@@ -1239,7 +1281,7 @@ class Scherbia(Game):
     def _steal(self, state: ScherbiaState, slot: int, target: int, events: list[Event]) -> None:
         trick = state["trick"]
         thief = trick[slot]["s"]
-        trick[target]["x"] = thief
+        _edit(trick, target)["x"] = thief
         events.append(
             Event("steal", {"seat": thief, "card": trick[target]["c"], "from": trick[target]["s"]})
         )
@@ -1261,7 +1303,7 @@ class Scherbia(Game):
         return is_heiler(victim) and victim["s"] != winner
 
     def _heal(self, state: ScherbiaState, slot: int, prof: int, events: list[Event]) -> None:
-        entry = state["trick"][slot]
+        entry = _edit(state["trick"], slot)
         hand = state["hands"][entry["s"]] = state["hands"][entry["s"]][:]  # shared until now
         card = _take(hand, prof)
         _insert(hand, entry["c"])
@@ -1322,12 +1364,17 @@ class Scherbia(Game):
                 return True
         waiting = None
         for index, entry in enumerate(trick):
-            if entry["r"] is None and effective(entry) == HOLZFAELLER:
+            # ``effective(entry) == HOLZFAELLER`` written out: asked at every complete layer.
+            prof = entry["c"] >> 2
+            if entry["r"] is None and (
+                prof == HOLZFAELLER or (prof == BERUFSLOSER and entry["as"] == HOLZFAELLER)
+            ):
                 source = self._roll_source(state, index)
                 if source == index:
                     state["ask"] = {"k": "dice", "s": CHANCE, "e": index}
                     return True
                 if trick[source]["r"] is not None:
+                    entry = _edit(trick, index)
                     entry["r"] = trick[source]["r"]
                     events.append(
                         Event(
@@ -1383,7 +1430,9 @@ class Scherbia(Game):
         while state["cursor"] < len(trick):
             slot = state["cursor"]
             state["cursor"] += 1
-            if effective(trick[slot]) != DIEB:
+            # ``effective(entry) != DIEB`` written out: asked of every card of every trick.
+            prof = trick[slot]["c"] >> 2
+            if prof != DIEB and (prof != BERUFSLOSER or trick[slot]["as"] != DIEB):
                 continue
             highest = state["mods"] is not None and trick[slot]["s"] in state["mods"]["assassin"]
             target = dieb_target(trick, slot, highest=highest)
@@ -1402,7 +1451,14 @@ class Scherbia(Game):
             slot = state["cursor"]
             state["cursor"] += 1
             entry = trick[slot]
-            if entry["x"] is None and entry["s"] != state["winner"] and is_heiler(entry):
+            # ``is_heiler`` written out: asked of every card of every trick.
+            prof = entry["c"] >> 2
+            if (
+                (prof == HEILER or (prof == BERUFSLOSER and entry["as"] == HEILER))
+                and entry["x"] is None
+                and entry["w"] is None
+                and entry["s"] != state["winner"]
+            ):
                 ask = {"k": "heal", "s": entry["s"], "e": slot}
                 if self._heal_options(state, ask):
                     state["ask"] = ask

@@ -20,8 +20,10 @@ from .cards import (
     BASE,
     BAUER,
     BERUFSLOSER,
+    DIEB,
     HEILER,
     HOLZFAELLER,
+    JAEGER,
     KRIEGER,
     MAGIER,
     SCHMIED,
@@ -68,12 +70,21 @@ def entry_value(entry: Entry, counts: tuple[int, int, int]) -> int:
     return BASE[prof]
 
 
+_PRINTED_VALUE = frozenset((MAGIER, KRIEGER, JAEGER, HEILER, SEEMANN, DIEB, BAUER))
+"""Professions whose value in a trick is always their printed one (no bonus, no copy, no dice)."""
+
+
 def totals(trick: list[Entry], players: int) -> list[int]:
     """Each seat's trick total."""
     counts = lying_counts(trick)
     sums = [0] * players
     for entry in trick:
-        sums[entry["s"]] += entry_value(entry, counts)
+        prof = entry["c"] >> 2
+        if prof in _PRINTED_VALUE:
+            # ``entry_value`` without the call (asked for every card at every complete layer).
+            sums[entry["s"]] += BASE[prof]
+        else:
+            sums[entry["s"]] += entry_value(entry, counts)
     return sums
 
 
