@@ -68,6 +68,9 @@ class Outcome:
     players: int
     seconds: dict[str, list[float]]
     announcements: dict[str, list[bool]] = field(default_factory=dict)
+    sides: list[tuple[str, bool, bool]] = field(default_factory=list)
+    """Gelfdrakkar: per round and seat, its party, whether it won, whether the seat is the
+    higher level's."""
 
 
 def _games() -> dict[str, Game]:
@@ -92,6 +95,7 @@ def play_one(task: tuple[str, int, str, str, int, int]) -> Outcome:
     state = game.initial_state(players, game.parse_options(players))
     seconds: dict[str, list[float]] = {lower: [], higher: []}
     verdicts: dict[str, list[bool]] = {lower: [], higher: []}
+    sides: list[tuple[str, bool, bool]] = []
     step = 0
     while seats := game.to_act(state):
         seat = seats[0]
@@ -111,6 +115,11 @@ def play_one(task: tuple[str, int, str, str, int, int]) -> Outcome:
                 party = event.data["party"]
                 for who, _kind in event.data["announcements"]:
                     verdicts[levels[who]].append(event.data["winner"] == party[who])
+                if event.data["winner"] is not None:
+                    sides += [
+                        (side, event.data["winner"] == side, who == seat_of_higher)
+                        for who, side in enumerate(party)
+                    ]
     result = game.result(state)
     assert result is not None
     if game_id == "gelfdrakkar":  # a party win shows as coins won
@@ -122,7 +131,24 @@ def play_one(task: tuple[str, int, str, str, int, int]) -> Outcome:
         score = 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
     else:
         score = 1.0 if first[seat_of_higher] else 0.0
-    return Outcome(score, sum(first), players, seconds, verdicts)
+    return Outcome(score, sum(first), players, seconds, verdicts, sides)
+
+
+def _by_party(game_id: str, players: int, lower: str, higher: str, rows: list[Outcome]) -> str:
+    """Gelfdrakkar's party wins split by the party a seat was dealt into: a seat cannot choose
+    it, and the party against Vernio (most seats) wins most rounds, so this shows what the
+    higher level makes of each side beside every seat's rate on that side in the same games.
+    """
+    parts = []
+    for side, name in (("A", "against Vernio"), ("V", "with Vernio")):
+        mine = [won for row in rows for party, won, high in row.sides if party == side and high]
+        every = [won for row in rows for party, won, _high in row.sides if party == side]
+        if mine:
+            parts.append(
+                f"{name} {sum(mine)}/{len(mine)} ({sum(mine) / len(mine):.1%}; every seat "
+                f"{sum(every) / len(every):.1%})"
+            )
+    return f"{game_id} ({players}), {lower} vs {higher}: {higher}'s party won " + ", ".join(parts)
 
 
 def _interval(successes: float, total: int) -> tuple[float, float]:
@@ -271,6 +297,9 @@ def main(argv: list[str] | None = None) -> int:
             for row in rows:
                 for level, verdicts in row.announcements.items():
                     mine[level] += verdicts
+    for (game_id, players, lower, higher), rows in outcomes.items():
+        if game_id == "gelfdrakkar":
+            print(_by_party(game_id, players, lower, higher, rows))
     for (game_id, players), by_level in announcements.items():
         for level, verdicts in sorted(by_level.items()):
             won = sum(verdicts)
