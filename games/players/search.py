@@ -178,14 +178,20 @@ class SearchPlayer:
             for _ in range(batch):
                 sample = game.determinize(state, seat, rng)
                 seed = rng.getrandbits(64)
-                mine = self._playout(game, sample, seat, first, seed)
-                samples += 1
-                for code in live:
-                    diffs[code].append(self._playout(game, sample, seat, code, seed) - mine)
-                spent += width
-                if deadline is not None and time.perf_counter() >= deadline:
+                row: list[float] = []
+                for code in (first, *live):
+                    # Checked before every playout: on a starved core one sample of several
+                    # playouts can take longer than the whole half second.
+                    if deadline is not None and time.perf_counter() >= deadline:
+                        break
+                    row.append(self._playout(game, sample, seat, code, seed))
+                if len(row) < width:  # out of time: a sample not played by all is dropped
                     budget = spent
                     break
+                for code, value in zip(live, row[1:], strict=True):
+                    diffs[code].append(value - row[0])
+                samples += 1
+                spent += width
             live = self._survivors(live, diffs)
             if len(live) == 1 and self._beats(diffs[live[0]], 1.5 * self.confidence):
                 break
