@@ -30,6 +30,7 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from multiprocessing import Pool
+from multiprocessing import TimeoutError as Late
 from typing import Any
 
 from games.core import CHANCE, Game, all_games
@@ -262,15 +263,19 @@ def main(argv: list[str] | None = None) -> int:
     outcomes: dict[tuple[str, int, str, str], list[Outcome]] = defaultdict(list)
     with Pool(args.workers, initializer=_nice) as pool:
         results = pool.imap(play_one, tasks, chunksize=1)
-        for done, (task, outcome) in enumerate(zip(tasks, results, strict=False), 1):
-            outcomes[task[:4]].append(outcome)
-            elapsed = time.perf_counter() - started
-            if done % 10 == 0 or done == len(tasks):
-                print(f"  {done}/{len(tasks)} games, {elapsed:.0f} s", file=sys.stderr, flush=True)
-            if args.minutes and elapsed > 60 * args.minutes:
-                print(f"stopped after {args.minutes} min: {done} games played", flush=True)
+        stop = started + 60 * args.minutes if args.minutes else None
+        for done, task in enumerate(tasks, 1):
+            try:  # the games come back in order; a slow one must not hold the stop back
+                left = None if stop is None else max(0.0, stop - time.perf_counter())
+                outcome = results.next(timeout=left)
+            except Late:
+                print(f"stopped after {args.minutes} min: {done - 1} games played", flush=True)
                 pool.terminate()
                 break
+            outcomes[task[:4]].append(outcome)
+            if done % 10 == 0 or done == len(tasks):
+                elapsed = time.perf_counter() - started
+                print(f"  {done}/{len(tasks)} games, {elapsed:.0f} s", file=sys.stderr, flush=True)
     wall = time.perf_counter() - started
     print(
         "| game | players | pairing | games | higher level's result | 95% interval | target |"
