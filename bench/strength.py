@@ -30,6 +30,7 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from multiprocessing import Pool
+from multiprocessing import TimeoutError as Late
 from typing import Any
 
 from games.core import CHANCE, Game, all_games
@@ -45,14 +46,15 @@ SETUPS = [
 ]
 PAIRINGS = [("easy", "normal"), ("normal", "strong")]
 ITERATIONS = {
-    "catan-deckbuilding": 24,
-    "coppertwaddle": 12,
-    "scherbia": 400,
-    "stardust": 24,
-    "gelfdrakkar": 24,
+    "catan-deckbuilding": 40,
+    "coppertwaddle": 24,
+    "scherbia": 200,
+    "stardust": 60,
+    "gelfdrakkar": 60,
 }
-"""Strong's iterations per move here, chosen so its p95 CPU time per move stays under 1 s
-(a playout costs from ~0.3 ms in Scherbia, played at random, to ~40 ms in Coppertwaddle)."""
+"""Strong's playouts per move here: its p95 CPU time per move stays under 1 s (a playout costs
+from ~0.3 ms in Scherbia, played at random, to ~20 ms in Coppertwaddle), and most moves cost
+far less, as the search gives up early where no move differs."""
 TWO_PLAYER_TARGET = 0.60
 SHARE_TARGET = 1.5
 MOVE_SECONDS_TARGET = 1.0
@@ -68,6 +70,9 @@ class Outcome:
     players: int
     seconds: dict[str, list[float]]
     announcements: dict[str, list[bool]] = field(default_factory=dict)
+    sides: list[tuple[str, bool, bool]] = field(default_factory=list)
+    """Gelfdrakkar: per round and seat, its party, whether it won, whether the seat is the
+    higher level's."""
 
 
 def _games() -> dict[str, Game]:
@@ -92,6 +97,7 @@ def play_one(task: tuple[str, int, str, str, int, int]) -> Outcome:
     state = game.initial_state(players, game.parse_options(players))
     seconds: dict[str, list[float]] = {lower: [], higher: []}
     verdicts: dict[str, list[bool]] = {lower: [], higher: []}
+    sides: list[tuple[str, bool, bool]] = []
     step = 0
     while seats := game.to_act(state):
         seat = seats[0]
@@ -111,6 +117,11 @@ def play_one(task: tuple[str, int, str, str, int, int]) -> Outcome:
                 party = event.data["party"]
                 for who, _kind in event.data["announcements"]:
                     verdicts[levels[who]].append(event.data["winner"] == party[who])
+                if event.data["winner"] is not None:
+                    sides += [
+                        (side, event.data["winner"] == side, who == seat_of_higher)
+                        for who, side in enumerate(party)
+                    ]
     result = game.result(state)
     assert result is not None
     if game_id == "gelfdrakkar":  # a party win shows as coins won
@@ -122,7 +133,24 @@ def play_one(task: tuple[str, int, str, str, int, int]) -> Outcome:
         score = 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
     else:
         score = 1.0 if first[seat_of_higher] else 0.0
-    return Outcome(score, sum(first), players, seconds, verdicts)
+    return Outcome(score, sum(first), players, seconds, verdicts, sides)
+
+
+def _by_party(game_id: str, players: int, lower: str, higher: str, rows: list[Outcome]) -> str:
+    """Gelfdrakkar's party wins split by the party a seat was dealt into: a seat cannot choose
+    it, and the party against Vernio (most seats) wins most rounds, so this shows what the
+    higher level makes of each side beside every seat's rate on that side in the same games.
+    """
+    parts = []
+    for side, name in (("A", "against Vernio"), ("V", "with Vernio")):
+        mine = [won for row in rows for party, won, high in row.sides if party == side and high]
+        every = [won for row in rows for party, won, _high in row.sides if party == side]
+        if mine:
+            parts.append(
+                f"{name} {sum(mine)}/{len(mine)} ({sum(mine) / len(mine):.1%}; every seat "
+                f"{sum(every) / len(every):.1%})"
+            )
+    return f"{game_id} ({players}), {lower} vs {higher}: {higher}'s party won " + ", ".join(parts)
 
 
 def _interval(successes: float, total: int) -> tuple[float, float]:
@@ -198,6 +226,11 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         help="only time strong's default play budget over this many moves per game",
     )
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        help="stop after this long and report the games played (each row says how many)",
+    )
     args = parser.parse_args(argv)
     if args.play_moves:
         play_budget(args.play_moves)
@@ -213,11 +246,13 @@ def main(argv: list[str] | None = None) -> int:
         name, _, value = item.rpartition("=")
         for game_id in [name] if name else list(budget):
             budget[game_id] = int(value)
+    # Game by game across the pairings, so that a run stopped by --minutes has played the
+    # first games of every pairing: exactly those a shorter --games would have played.
     tasks = [
         (game_id, players, lower, higher, index, budget[game_id])
+        for index in range(args.games)
         for game_id, players in setups
         for lower, higher in pairings
-        for index in range(args.games)
     ]
     print(
         f"{args.games} games per pairing, strong's iterations per move {budget}, "
@@ -228,7 +263,15 @@ def main(argv: list[str] | None = None) -> int:
     outcomes: dict[tuple[str, int, str, str], list[Outcome]] = defaultdict(list)
     with Pool(args.workers, initializer=_nice) as pool:
         results = pool.imap(play_one, tasks, chunksize=1)
-        for done, (task, outcome) in enumerate(zip(tasks, results, strict=True), 1):
+        stop = started + 60 * args.minutes if args.minutes else None
+        for done, task in enumerate(tasks, 1):
+            try:  # the games come back in order; a slow one must not hold the stop back
+                left = None if stop is None else max(0.0, stop - time.perf_counter())
+                outcome = results.next(timeout=left)
+            except Late:
+                print(f"stopped after {args.minutes} min: {done - 1} games played", flush=True)
+                pool.terminate()
+                break
             outcomes[task[:4]].append(outcome)
             if done % 10 == 0 or done == len(tasks):
                 elapsed = time.perf_counter() - started
@@ -271,6 +314,9 @@ def main(argv: list[str] | None = None) -> int:
             for row in rows:
                 for level, verdicts in row.announcements.items():
                     mine[level] += verdicts
+    for (game_id, players, lower, higher), rows in outcomes.items():
+        if game_id == "gelfdrakkar":
+            print(_by_party(game_id, players, lower, higher, rows))
     for (game_id, players), by_level in announcements.items():
         for level, verdicts in sorted(by_level.items()):
             won = sum(verdicts)

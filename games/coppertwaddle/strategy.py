@@ -199,6 +199,11 @@ class StrategyPlayer:
                 best.append(code)
         return best[0] if len(best) == 1 else rng.choice(best)
 
+    def rank(self, game: Any, state: dict[str, Any], seat: int, legal: list[str]) -> list[str]:
+        """``legal`` best first by ``score``: the searching level plays out only the top few."""
+        view = game.view(state, seat)
+        return sorted(legal, key=lambda code: -self.score(view, seat, code))
+
     def score(self, view: dict[str, Any], seat: int, code: str) -> float:
         """How good ``code`` looks from ``seat``'s view."""
         # Only legal codes are scored, so each argument is what its verb takes.

@@ -79,6 +79,20 @@ class Strategy:
                 best_code, best_score = code, score
         return best_code
 
+    def rank(self, game: Game, state: State, seat: int, legal: list[str]) -> list[str]:
+        """``legal`` best first for the searching level, which plays out only the top few:
+        the moves that are no card played (an exchange, a claim) first, then the cards by the
+        score ``choose`` gives them.
+        """
+        view = game.view(state, seat)
+        if view["phase"] == "claim":
+            return list(legal)
+        belief = self._belief(view, seat)
+        party = view["party"]
+        plays = [code for code in legal if code.startswith("play:")]
+        scored = sorted(plays, key=lambda code: -self._score_play(view, seat, code, party, belief))
+        return [code for code in legal if not code.startswith("play:")] + scored
+
     @staticmethod
     def _belief(view: dict[str, Any], seat: int) -> list[str]:
         party = view["party"]

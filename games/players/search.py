@@ -1,20 +1,23 @@
 """The searching engine player (level "strong") and the levels every game offers.
 
-``SearchPlayer`` is determinized Monte Carlo search with UCB1 at the root (Cowling, Powley
-and Whitehouse 2012 call it determinized UCT with one level; OpenSpiel's ``ismcts.py`` grows a
-tree over information sets, which pays off with budgets far above a Discord table's half
-second). Every iteration draws a full state with ``Game.determinize`` (what the seat cannot
-know dealt anew, consistent with what it saw), plays one candidate move on it and plays the
-game out with a fast rollout player for every seat; the move with the best average result is
-chosen. The hidden cards of the real state never reach a decision: a draw depends only on the
-seat's information and the generator, so two states the seat cannot tell apart give the same
-move for the same seed and iteration budget (the no-peeking test checks it).
+``SearchPlayer`` is determinized Monte Carlo search at the root (Cowling, Powley and
+Whitehouse 2012; OpenSpiel's ``ismcts.py`` grows a tree over information sets, which pays off
+with budgets far above a Discord table's half second), used as a rollout algorithm: a one-step
+improvement of the normal player. Every sample draws a full state with ``Game.determinize``
+(what the seat cannot know dealt anew, consistent with what it saw), plays normal's move and
+a few candidates on it and plays each out with a fast rollout player for every seat, with
+the same chance draws; a candidate replaces normal's move only when it does clearly better
+on the same samples (see ``SearchPlayer``). The hidden cards of the real state never reach a
+decision: a draw depends only on the seat's information and the generator, so two states the
+seat cannot tell apart give the same move for the same seed and iteration budget (the
+no-peeking test checks it).
 """
 
 from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
 from typing import Any
 
@@ -39,7 +42,12 @@ PLAY_SECONDS = 0.5
 PLAYOUT_LIMIT = 100_000
 """A guard on a playout's length; every game ends far sooner (``Game.max_decisions``)."""
 PLAY_MAX_ITERATIONS = 4000
-"""A cap on iterations per move at a table, so a fast game does not spin for nothing."""
+"""A cap on playouts per move at a table, so a fast game does not spin for nothing."""
+CANDIDATES = 5
+"""Moves played out beside the guide's: with a budget of tens of playouts per move, a few
+candidates with many shared samples each tell more than many with one or two."""
+MIN_BATCH = 4
+"""Shared samples per candidate in a round at least, before the weaker half is dropped."""
 
 
 def utility(result: Result, seat: int) -> float:
@@ -80,15 +88,25 @@ def playout(game: Game, state: State, player: Any, rng: random.Random, limit: in
 
 
 class SearchPlayer:
-    """Determinized Monte Carlo search within a budget per move.
+    """Determinized Monte Carlo search within a budget per move, anchored on the guide's move.
 
-    ``iterations`` fixes the work per move (tests, the benchmark: the same seed gives the same
-    move); without it the player searches for ``seconds`` of wall clock (tables), at most
-    ``PLAY_MAX_ITERATIONS`` iterations. ``rollout`` plays every seat in the playouts;
-    ``guide`` (default: the rollout player) names the first candidate tried, and decides alone
+    ``iterations`` fixes the work per move in playouts (tests, the benchmark: the same seed
+    gives the same move); without it the player searches for ``seconds`` of wall clock
+    (tables), at most ``PLAY_MAX_ITERATIONS`` playouts. ``rollout`` plays every seat in the
+    playouts; ``guide`` (default: the rollout player) names the default move, and decides alone
     the moves whose verb is in ``follow`` (Gelfdrakkar's announcements: they are about the
-    stake, which the search's yardstick of places does not weigh); ``exploration`` is UCB1's
-    constant for results in [0, 1].
+    stake, which the search's yardstick of places does not weigh).
+
+    The search is a one-step improvement of the guide (a rollout algorithm): every candidate is
+    played out on the same sampled deals with the same chance draws (common random numbers),
+    so the difference between a candidate and the guide's move is measured sample by sample
+    and the luck of the deal cancels. After each round the candidates whose mean difference
+    is not above the guide's are dropped (halving the rest), and the search stops as soon as
+    none is left, so a decision where every move leads to the same results costs a handful of
+    playouts. The guide's move is left only for a candidate that beats it by ``margin`` and by
+    ``confidence`` standard errors over at least ``least`` shared samples: with a small budget
+    a lucky playout must not pull the player off a good move (the earlier UCB1 search, which
+    chose the most visited move, lost 6 of 6 Catan games to normal that way).
     """
 
     def __init__(
@@ -99,68 +117,150 @@ class SearchPlayer:
         follow: frozenset[str] = frozenset(),
         iterations: int | None = None,
         seconds: float = PLAY_SECONDS,
-        exploration: float = 0.6,
+        candidates: int = CANDIDATES,
+        margin: float = 0.02,
+        confidence: float = 2.0,
+        least: int = 8,
     ) -> None:
         self.rollout = rollout
         self.guide = rollout if guide is None else guide
         self.follow = follow
         self.iterations = iterations
         self.seconds = seconds
-        self.exploration = exploration
+        self.candidates = candidates
+        self.margin = margin
+        self.confidence = confidence
+        self.least = least
 
     def with_iterations(self, iterations: int) -> SearchPlayer:
-        """The same player with a fixed iteration budget."""
+        """The same player with a fixed budget of playouts per move."""
         return SearchPlayer(
             self.rollout,
             guide=self.guide,
             follow=self.follow,
             iterations=iterations,
-            exploration=self.exploration,
+            candidates=self.candidates,
+            margin=self.margin,
+            confidence=self.confidence,
+            least=self.least,
         )
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
-        """The legal move with the best average playout result over sampled deals."""
+        """The guide's move, or a candidate that does clearly better over sampled deals."""
         legal = game.legal_actions(state, seat)
         if len(legal) == 1:
             return legal[0]
-        # The guide's own pick is tried first and wins ties: with a small budget the
-        # search only departs from it when another move did better.
-        first = self.guide.choose(game, game.determinize(state, seat, rng), seat, rng)
+        # The guide decides on a drawn deal, never on the real state's hidden cards.
+        first = str(self.guide.choose(game, game.determinize(state, seat, rng), seat, rng))
         if self.follow:
             if decode(first)[0] in self.follow:
-                return str(first)
+                return first
             legal = [code for code in legal if decode(code)[0] not in self.follow]
-        order = [first, *(code for code in legal if code != first)]
-        if len(order) == 1:
-            return str(first)
-        visits = dict.fromkeys(order, 0)
-        totals = dict.fromkeys(order, 0.0)
         budget = self.iterations or PLAY_MAX_ITERATIONS
+        # Every candidate needs ``least`` shared samples with the guide's move to count.
+        room = max(1, min(self.candidates, budget // (2 * self.least)))
+        others = self._shortlist(game, state, seat, legal, first, room)
+        if not others:
+            return first
         deadline = None if self.iterations else time.perf_counter() + self.seconds
-        done = 0
-        while done < budget and (deadline is None or time.perf_counter() < deadline):
-            code = self._select(order, visits, totals, done)
-            sample = game.determinize(state, seat, rng)
-            after, _events = game.apply(sample, seat, code, checked=False)
-            end = playout(game, after, self.rollout, rng, PLAYOUT_LIMIT)
-            visits[code] += 1
-            totals[code] += outcome(game, end, seat)
-            done += 1
-        return max(order, key=lambda code: (visits[code], totals[code] / max(1, visits[code])))
+        diffs: dict[str, list[float]] = {code: [] for code in others}
+        live = list(others)
+        spent = samples = 0
+        while live and spent < budget:
+            width = len(live) + 1
+            rounds = max(1, math.ceil(math.log2(width)))
+            # Rounds at most double the samples, so that a decision where nothing differs
+            # is given up after a few playouts, not after the whole budget.
+            batch = max(MIN_BATCH, min(samples, (budget - spent) // (width * rounds)))
+            batch = min(batch, (budget - spent) // width)
+            if batch < 1:
+                break
+            for _ in range(batch):
+                sample = game.determinize(state, seat, rng)
+                seed = rng.getrandbits(64)
+                row: list[float] = []
+                for code in (first, *live):
+                    # Checked before every playout: on a starved core one sample of several
+                    # playouts can take longer than the whole half second.
+                    if deadline is not None and time.perf_counter() >= deadline:
+                        break
+                    row.append(self._playout(game, sample, seat, code, seed))
+                if len(row) < width:  # out of time: a sample not played by all is dropped
+                    budget = spent
+                    break
+                for code, value in zip(live, row[1:], strict=True):
+                    diffs[code].append(value - row[0])
+                samples += 1
+                spent += width
+            live = self._survivors(live, diffs)
+            if len(live) == 1 and self._beats(diffs[live[0]], 1.5 * self.confidence):
+                break
+        best = max(others, key=lambda code: (_mean(diffs[code]), len(diffs[code])))
+        return best if self._beats(diffs[best], self.confidence) else first
 
-    def _select(
-        self, order: list[str], visits: dict[str, int], totals: dict[str, float], done: int
-    ) -> str:
-        for code in order:
-            if not visits[code]:
-                return code
-        log_done = math.log(done)
-        return max(
-            order,
-            key=lambda code: (
-                totals[code] / visits[code] + self.exploration * math.sqrt(log_done / visits[code])
+    def _playout(self, game: Game, sample: State, seat: int, code: str, seed: int) -> float:
+        after, _events = game.apply(sample, seat, code, checked=False)
+        end = playout(game, after, self.rollout, random.Random(seed), PLAYOUT_LIMIT)
+        return outcome(game, end, seat)
+
+    def _survivors(self, live: list[str], diffs: dict[str, list[float]]) -> list[str]:
+        """The better half of the candidates not behind the guide's move on average; one that
+        has only tied it is given ``least`` samples before it is taken for an equal move (a
+        better move often differs only on some deals).
+        """
+        ahead = sorted(
+            (
+                code
+                for code in live
+                if _mean(diffs[code]) > 0
+                or (not any(diffs[code]) and len(diffs[code]) < self.least)
             ),
+            key=lambda code: -_mean(diffs[code]),
         )
+        return ahead[: max(1, len(live) // 2)] if len(live) > 1 else ahead
+
+    def _beats(self, diffs: list[float], confidence: float) -> bool:
+        """Whether paired differences say a candidate is better than the guide's move."""
+        if len(diffs) < self.least:
+            return False
+        mean = _mean(diffs)
+        if mean < self.margin:
+            return False
+        spread = statistics.pstdev(diffs)
+        return spread == 0 or mean > confidence * spread / math.sqrt(len(diffs) - 1)
+
+    def _shortlist(
+        self, game: Game, state: State, seat: int, legal: list[str], first: str, room: int
+    ) -> list[str]:
+        """The moves worth playing out beside ``first``: the guide's own ranking where it has
+        one (``rank``), else a spread over the verbs (the lowest, middle and highest
+        argument of each), at most ``room`` of them.
+        """
+        rest = [code for code in legal if code != first]
+        if len(rest) <= room:
+            return rest
+        rank = getattr(self.guide, "rank", None)
+        if rank is not None:
+            ordered = [
+                code
+                for code in rank(game, game.determinize(state, seat, random.Random(0)), seat, legal)
+                if code != first
+            ]
+            return ordered[:room]
+        by_verb: dict[str, list[str]] = {}
+        for code in rest:
+            by_verb.setdefault(decode(code)[0], []).append(code)
+        picks: list[str] = []
+        for depth in range(3):
+            for codes in by_verb.values():
+                spread = [codes[0], codes[-1], codes[len(codes) // 2]]
+                if depth < len(codes) and spread[depth] not in picks:
+                    picks.append(spread[depth])
+        return picks[:room]
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
 
 
 def outcome(game: Game, state: State, seat: int) -> float:

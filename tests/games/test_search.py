@@ -33,6 +33,16 @@ EVERY = {
     "gelfdrakkar": 5,
 }
 """Every how many decisions with a choice a position is taken: spread over whole games."""
+BUDGET = {
+    "catan-deckbuilding": 32,
+    "coppertwaddle": 16,
+    "scherbia": 32,
+    "stardust": 32,
+    "gelfdrakkar": 16,
+}
+"""Playouts per move in the no-peeking test: enough for the search to leave normal's move
+(8 shared samples of a candidate), and for the slow playouts of Coppertwaddle and
+Gelfdrakkar no more."""
 
 
 def _positions(game: Game, players: int, seed: int, every: int):
@@ -61,7 +71,7 @@ def test_strong_never_peeks_its_move_is_the_same_when_the_others_hidden_cards_ar
     included) leaves the strong player's decision unchanged under a fixed seed and budget.
     """
     game = GAMES[game_id]
-    strong = game.engine_players()["strong"].with_iterations(6)
+    strong = game.engine_players()["strong"].with_iterations(BUDGET[game_id])
     checked = changed = 0
     for seed in range(20):
         for state, seat in _positions(game, players, seed, every=EVERY[game_id]):
@@ -151,3 +161,60 @@ def test_utility_rewards_first_place_and_opponents_beaten_not_team_mates() -> No
     teams = Result(scores=[5, 5, 1, 1], ranks=[1, 1, 3, 3], teams=[[0, 1], [2, 3]])
     assert utility(teams, 1) == 1.0
     assert utility(teams, 2) == 0.0
+
+
+class _Extreme:
+    """Plays its highest (or lowest) card, and counts the decisions it was asked for."""
+
+    def __init__(self, highest: bool) -> None:
+        self.sign = 1 if highest else -1
+        self.asked = 0
+
+    def choose(self, game: Game, state: dict, seat: int, rng: random.Random) -> str:
+        self.asked += 1
+        legal = game.legal_actions(state, seat)
+        return max(legal, key=lambda code: self.sign * int(code.split(":")[1]))
+
+
+def _highcard_after_lead(second_hand: list[int], led: int, other: int) -> tuple[Game, dict]:
+    """Hochkarte for two, seat 0 has led ``led`` (keeping ``other``), seat 1 holds
+    ``second_hand``: seat 1 decides.
+    """
+    from tests.games.highcard import GAME
+
+    rest = [card for card in range(12) if card not in (led, other, *second_hand)]
+    order = [led, other, *second_hand, *rest]
+    state = GAME.initial_state(2, GAME.parse_options(2))
+    state, _ = GAME.apply(state, CHANCE, "shuffle:" + ":".join(map(str, order)))
+    state, _ = GAME.apply(state, 0, f"play:{led}")
+    return GAME, state
+
+
+def test_strong_leaves_normals_move_for_one_that_wins_clearly_on_the_same_deals() -> None:
+    """Issue 18: strong is a searching player that beats normal; where normal's move (here:
+    the highest card, 11, on a led 5, which leaves the 6 to lose the last trick whenever the
+    leader kept a 7 or more) is clearly worse on the same sampled deals, the search plays the
+    better one (the 6 wins this trick and the 11 the next).
+    """
+    game, state = _highcard_after_lead([6, 11], led=5, other=0)
+    guide = _Extreme(highest=True)
+    strong = SearchPlayer(guide, iterations=200)
+    assert guide.choose(game, state, 1, random.Random(1)) == "play:11"
+    picks = [strong.choose(game, state, 1, random.Random(seed)) for seed in range(20)]
+    # The 6 is better on only some deals, and a few seeds see too few of them in the first
+    # samples: the search is cautious, not infallible.
+    assert picks.count("play:6") >= 16
+    assert set(picks) <= {"play:6", "play:11"}
+
+
+def test_strong_keeps_normals_move_when_every_move_ends_alike_and_stops_early() -> None:
+    """Strong should never be worse than normal: it keeps normal's move unless another does
+    clearly better, and a decision where every move ends alike (both cards win this trick and
+    the next) spends far less than the budget, which stays for decisions that matter.
+    """
+    game, state = _highcard_after_lead([10, 11], led=5, other=0)
+    guide = _Extreme(highest=False)
+    strong = SearchPlayer(guide, iterations=400)
+    assert strong.choose(game, state, 1, random.Random(2)) == "play:10"
+    # Each playout asks the guide for at most two decisions (seat 0's last card, seat 1's).
+    assert 0 < guide.asked <= 2 * 40
