@@ -58,10 +58,10 @@ async def run(
         answered: list[float] = []
         real_act = flows_module.TableFlows.act
 
-        async def timed_act(self, interaction, table_id, seq, code):  # type: ignore[no-untyped-def]
+        async def timed_act(self, interaction, table_id, seq, code, **options):  # type: ignore[no-untyped-def]
             started = time.perf_counter()
             try:
-                return await real_act(self, interaction, table_id, seq, code)
+                return await real_act(self, interaction, table_id, seq, code, **options)
             finally:
                 answered.append(time.perf_counter() - started)
 
