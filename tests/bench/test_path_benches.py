@@ -1,0 +1,61 @@
+"""The click path's benchmarks (issue 22, item 5) run and print each figure beside its
+yardstick. Figures are read, never asserted: a short run only proves the script still drives
+today's bot, service and start-up (a change to what the bot's button passes to the move once
+broke bench/click.py without any test noticing).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_bench(script: str, *arguments: str) -> str:
+    """Run ``bench/<script>`` briefly and return what it printed; it must exit cleanly."""
+    completed = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / script), *arguments],
+        check=False,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert completed.returncode == 0, completed.stderr
+    return completed.stdout
+
+
+def test_click_bench_prints_p50_and_p99_with_and_without_pictures() -> None:
+    """Item 5: p50/p99 of a whole click (service, rendering, pictures) beside the 100 ms
+    target, once with pictures and once without."""
+    printed = run_bench("click.py", "--tables", "3", "--clicks", "6")
+    rows = {line.split()[0]: line for line in printed.splitlines() if line.strip()}
+    assert "on" in rows and "off" in rows, printed
+    assert "<100 ms" in rows["on"], printed
+
+
+def test_service_bench_prints_each_scenario_beside_raw_aiosqlite() -> None:
+    """Item 5: service moves/s with and without a clock, at one table and at many, each
+    beside raw aiosqlite's moves/s and the target ratio."""
+    printed = run_bench(
+        "service.py",
+        *("--single-moves", "10", "--tables", "3", "--moves-per-table", "2", "--rounds", "1"),
+    )
+    scenarios = [line for line in printed.splitlines() if "moves" in line and "x" in line]
+    clocks = {"none": 0, "24 h": 0}
+    for line in scenarios:
+        for clock in clocks:
+            if f" {clock} " in line:
+                clocks[clock] += 1
+    assert clocks == {"none": 2, "24 h": 2}, printed
+    assert sum(">=0.8x" in line for line in scenarios) == 2, printed
+    assert sum(">=2x" in line for line in scenarios) == 2, printed
+
+
+def test_startup_bench_prints_the_empty_database_beside_the_full_one() -> None:
+    """Item 5: start-up time and memory with many stored tables beside an empty database."""
+    printed = run_bench("startup.py", "--tables", "30", "--rounds", "1")
+    assert "empty (yardstick)" in printed, printed
+    assert any(line.startswith("30 tables") and "target" in line for line in printed.splitlines())
