@@ -48,7 +48,23 @@ def sample(rng: random.Random, count: int) -> str:
     # random.shuffle's per-card randbelow; it draws the same orders the ``shuffle`` spelling did.
     keys = list(starmap(rng.random, repeat((), count)))
     order = sorted(range(count), key=keys.__getitem__)
-    return "mix:" + bytes(order).translate(_TO_LETTER).decode("ascii")
+    code = "mix:" + bytes(order).translate(_TO_LETTER).decode("ascii")
+    _sampled[:] = code, order
+    return code
+
+
+_sampled: list[object] = [None, None]
+"""The last code ``sample`` wrote and its order: a shuffle is applied right after it is sampled,
+and that code needs no reading back (nor checking: it is a permutation by construction). Only
+the same string object is taken for it; any other code, equal or not, is read."""
+
+
+def read_sampled(code: str, count: int) -> list[int]:
+    """``read(code, count)``, taken from ``sample`` when it wrote this very code (a new list)."""
+    last, order = _sampled
+    if code is last and len(order) == count:  # type: ignore[arg-type]  # a list[int]
+        return order[:]  # type: ignore[index]  # a list[int]
+    return read(code, count)
 
 
 def mix_code(order: list[int]) -> str:

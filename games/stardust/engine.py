@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import (
     CHANCE,
+    FORFEIT,
     Event,
     Game,
     IllegalAction,
@@ -39,7 +40,7 @@ from .cards import (
     SCHNELLER_TOD,
     SCHWARZES_LOCH,
 )
-from .scoring import explain, explained, judge
+from .scoring import explain, explained, judge_sorted
 from .words import (
     ALREADY_BET,
     ASCENDING,
@@ -189,6 +190,14 @@ a look-up per discard, and the menus of the hands dealt are too many to remember
 _SWAP_ARGS = {code: group for group, code in _SWAP_CODES.items()} | {"keep": ()}
 """The discarded cards of every ``keep`` and ``swap`` code (the exchange's common moves), read
 without the general decoder, whose cache the many different swaps would keep missing."""
+
+
+_BET_CODES: dict[int, str] = {-1: "bet:"}
+_RAISE_CODES: dict[int, str] = {-1: "raise:"}
+"""The code of each bet and raise amount offered so far (under -1: the verb's prefix); amounts
+recur from match to match, and a look-up is cheaper than writing the number."""
+_AMOUNTS: dict[str, tuple[str, int]] = {}
+"""The verb and amount of each of those codes, read back without the decoder."""
 
 
 def _exchange_codes(hand: list[int], targets: tuple[int, ...]) -> list[str]:
@@ -462,45 +471,67 @@ class Stardust(Game):
             if self.why_not_drop(state, seat, None) is None:
                 return sorted(f"drop:{card}" for card in state["hands"][seat])
             return [code for code in ("fold", "pay") if self._check_word(state, seat, code) is None]
-        if state["phase"] == "bet":
+        phase = state["phase"]
+        if phase == "bet":
             # The parts of the checks of check, call and fold: the turn (``_betting``, of which
             # only these two can fail while betting), then what is owed; then the bet menu
-            # (``betting_menu``'s amounts, written out here because nearly every decision of a
-            # match is a bet and the menu's tags are only for the buttons' words).
+            # (``betting_menu``'s amounts and its ``_others_can_act``, written out here because
+            # nearly every decision of a match is a bet and the menu's tags are only for the
+            # buttons' words).
             if state["need_shuffle"] or seat != state["turn"]:
                 return []
             current = state["cur"]
             mine = state["bets"][seat]
             to_call = current - mine
-            codes = ["call", "fold"] if to_call > 0 else ["check"]
-            stack = state["stacks"][seat]
-            if stack <= to_call or state["acted"][seat] or not _others_can_act(state, seat):
+            stacks = state["stacks"]
+            stack = stacks[seat]
+            if to_call > 0:
+                if stack <= to_call or state["acted"][seat]:
+                    return ["call", "fold"]
+                codes = ["call", "fold"]
+            else:
+                if stack <= to_call or state["acted"][seat]:
+                    return ["check"]
+                codes = ["check"]
+            in_hand, folded = state["in_hand"], state["folded"]
+            for other in range(state["n"]):
+                if other != seat and in_hand[other] and not folded[other] and stacks[other] > 0:
+                    break
+            else:
                 return codes
             allin = mine + stack
             pot_after_call = sum(state["contrib"]) + to_call
             if current == 0:
-                verb, minimum = "bet:", state["opt"]["ante"]
+                names, minimum = _BET_CODES, state["opt"]["ante"]
             else:
-                verb, minimum = "raise:", current + state["min_inc"]
+                names, minimum = _RAISE_CODES, current + state["min_inc"]
             amounts = {allin}
             for amount in (current + pot_after_call // 2, current + pot_after_call, minimum):
                 if minimum <= amount < allin:
                     amounts.add(amount)
-            codes += [verb + str(amount) for amount in amounts]
+            for amount in amounts:
+                name = names.get(amount)
+                if name is None:
+                    prefix = names[-1]
+                    name = names[amount] = prefix + str(amount)
+                    _AMOUNTS[name] = prefix[:-1], amount
+                codes.append(name)
             codes.sort()
             return codes
-        if self.why_not_keep(state, seat, None) is not None:
+        # ``why_not_keep`` and ``why_not_tod``'s target check, written out: the exchanging seat
+        # while no reshuffle is due (nothing is pending here).
+        if phase != "exchange" or state["need_shuffle"] or seat != state["turn"]:
             return []
         hand = state["hands"][seat]  # hands stay sorted
-        targets = (
-            tuple(
+        if SCHNELLER_TOD in hand:
+            in_hand, folded = state["in_hand"], state["folded"]
+            targets = tuple(
                 other
                 for other in range(state["n"])
-                if self.why_not_tod(state, seat, (other,)) is None
+                if other != seat and in_hand[other] and not folded[other]
             )
-            if SCHNELLER_TOD in hand
-            else ()
-        )
+        else:
+            targets = ()
         return _exchange_codes(hand, targets)
 
     # ----- one check per verb (``games.core.checks``) ------------------------------------------
@@ -733,6 +764,24 @@ class Stardust(Game):
         """
         return state.copy()
 
+    def apply(
+        self, state: State, seat: int, code: str, *, checked: bool = True
+    ) -> tuple[State, list[Event]]:
+        """``Game.apply`` with the copy (``copy_state``) and the dispatch of the common moves
+        written out: a simulated match is about 32 of these, bets most of them.
+        """
+        if checked or code == FORFEIT:
+            return super().apply(state, seat, code, checked=checked)
+        new = state.copy()
+        events: list[Event] = []
+        if seat == CHANCE:
+            self._apply_chance(new, code, events)  # type: ignore[arg-type]  # the plain dict
+        elif new["pending"] is None and new["phase"] == "bet":
+            self._bet(new, seat, code, events)  # type: ignore[arg-type]  # the plain dict
+        else:
+            self._apply(new, seat, code, events)
+        return new, events
+
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
         if TYPE_CHECKING:  # the contract hands over the plain dict
             state = cast(StardustState, state)
@@ -740,6 +789,9 @@ class Stardust(Game):
             self._apply_chance(state, code, events)
             return
         pending = state["pending"]
+        if pending is None and state["phase"] == "bet":
+            self._bet(state, seat, code, events)
+            return
         if pending is None and state["phase"] == "exchange" and not state["draws"]:
             cards = _SWAP_ARGS.get(code)
             if cards is not None:
@@ -764,14 +816,14 @@ class Stardust(Game):
 
     def _apply_chance(self, state: StardustState, code: str, events: list[Event]) -> None:
         if state["phase"] == "deal":
-            self._start_hand(state, chance.read(code, DECK_SIZE), events)
+            self._start_hand(state, chance.read_sampled(code, DECK_SIZE), events)
             return
         if not state["need_shuffle"]:
             chance.read(code, None)  # a malformed code is that before it is untimely
             raise IllegalAction(NOT_NOW)
         _own_everything(state)
         discards = state["discards"]
-        order = chance.read(code, len(discards))
+        order = chance.read_sampled(code, len(discards))
         state["deck"] = [discards[index] for index in order]
         state["discards"] = []
         state["need_shuffle"] = False
@@ -798,16 +850,19 @@ class Stardust(Game):
                 ("hand", {"hand": state["hand_no"], "dealer": state["dealer"], "ante": ante}, None)
             )
         )
+        top = len(deck)
         for seat in seats:
             in_hand[seat] = True
             stacks[seat] -= ante
             contrib[seat] += ante
         for seat in seats:
-            hand = hands[seat] + deck[-5:]  # the top five cards (the end of the list)
-            del deck[-5:]
+            # The top five cards (the end of the list), taken off the pile below in one go.
+            hand = hands[seat] + deck[top - 5 : top]
+            top -= 5
             hand.sort()
             hands[seat] = hand
             events.append(_event(("dealt", {"cards": hand[:]}, seat)))
+        del deck[top:]
         self._start_round(state, 1, events)
 
     # ----- betting -----------------------------------------------------------------------------
@@ -840,6 +895,134 @@ class Stardust(Game):
             self._continue_exchange(state, events)
         else:
             self._showdown(state, events)
+
+    def _bet(self, state: StardustState, seat: int, code: str, events: list[Event]) -> None:
+        """``_apply_bet`` for a code as played: check, call and fold without the decoder, every
+        move followed by the next bettor's turn written out (about two thirds of a simulated
+        match's decisions are these). Any other code, and a move that is not allowed now, goes
+        through ``_apply_bet`` and its reasons.
+        """
+        fixed = _FIXED_BETS.get(code)
+        bets = state["bets"]
+        current = state["cur"]
+        if fixed is None:
+            if not self._menu_raise(state, seat, code, events):
+                verb, args = _decode(code)
+                self._apply_bet(state, seat, verb, args, events)
+            return
+        if (current > bets[seat]) != fixed:
+            self._apply_bet(state, seat, code, (), events)  # raises the reason
+            return
+        if code == "check":
+            acted = state["acted"] = state["acted"][:]
+            acted[seat] = True
+            events.append(_event(("check", {"seat": seat}, None)))
+            stacks = state["stacks"]
+        elif code == "call":
+            stacks = state["stacks"] = state["stacks"][:]
+            to_call = current - bets[seat]
+            stack = stacks[seat]
+            paid = min(stack, to_call)
+            stacks[seat] = stack - paid
+            bets = state["bets"] = bets[:]
+            bets[seat] += paid
+            contrib = state["contrib"] = state["contrib"][:]
+            contrib[seat] += paid
+            acted = state["acted"] = state["acted"][:]
+            acted[seat] = True
+            events.append(
+                _event(("call", {"seat": seat, "amount": paid, "allin": stack == paid}, None))
+            )
+        else:
+            folded = state["folded"] = state["folded"][:]
+            folded[seat] = True
+            events.append(_event(("fold", {"seat": seat}, None)))
+            in_hand = state["in_hand"]
+            live = 0
+            for other in range(state["n"]):
+                if in_hand[other] and not folded[other]:
+                    live += 1
+            if live == 1:
+                self._win_by_folds(state, events)
+                return
+            stacks, acted = state["stacks"], state["acted"]
+        in_hand, folded = state["in_hand"], state["folded"]
+        for other in _TURN_ORDERS[state["n"]][seat]:
+            if (
+                in_hand[other]
+                and not folded[other]
+                and stacks[other] > 0
+                and (not acted[other] or bets[other] < current)
+            ):
+                state["turn"] = other
+                return
+        self._end_round(state, events)
+
+    def _menu_raise(self, state: StardustState, seat: int, code: str, events: list[Event]) -> bool:
+        """A bet or raise of an amount a menu offered (``_AMOUNTS``), if it is one and allowed
+        now (``_valid_amount``): played with the next bettor's turn, and True; else False, and
+        nothing changed (``_apply_bet`` then plays the code or says why not).
+        """
+        known = _AMOUNTS.get(code)
+        if known is None:
+            return False
+        verb, amount = known
+        current = state["cur"]
+        acted = state["acted"]
+        if (
+            state["need_shuffle"]
+            or seat != state["turn"]
+            or (current > 0) != (verb == "raise")
+            or acted[seat]
+        ):
+            return False
+        n = state["n"]
+        stacks, in_hand, folded = state["stacks"], state["in_hand"], state["folded"]
+        for other in range(n):
+            if other != seat and in_hand[other] and not folded[other] and stacks[other] > 0:
+                break
+        else:
+            return False
+        bets = state["bets"]
+        allin = bets[seat] + stacks[seat]
+        if amount > allin or allin <= current:
+            return False
+        min_inc = state["min_inc"]
+        minimum = state["opt"]["ante"] if current == 0 else current + min_inc
+        if amount < minimum and amount != allin:
+            return False
+        # ``_raise_to`` on the seat's own copies of the lists it edits.
+        stacks = state["stacks"] = stacks[:]
+        bets = state["bets"] = bets[:]
+        contrib = state["contrib"] = state["contrib"][:]
+        paid = amount - bets[seat]
+        stacks[seat] -= paid
+        bets[seat] = amount
+        contrib[seat] += paid
+        increase = amount - current
+        if verb == "bet" or increase >= min_inc:
+            # A bet, or a full raise, reopens the betting for everyone else.
+            if increase > min_inc:
+                state["min_inc"] = increase
+            acted = state["acted"] = [False] * n
+        else:
+            acted = state["acted"] = acted[:]
+        acted[seat] = True
+        state["cur"] = amount
+        events.append(
+            _event((verb, {"seat": seat, "amount": amount, "allin": stacks[seat] == 0}, None))
+        )
+        for other in _TURN_ORDERS[n][seat]:
+            if (
+                in_hand[other]
+                and not folded[other]
+                and stacks[other] > 0
+                and (not acted[other] or bets[other] < amount)
+            ):
+                state["turn"] = other
+                return True
+        self._end_round(state, events)
+        return True
 
     def _apply_bet(
         self, state: StardustState, seat: int, verb: str, args: tuple[Any, ...], events: list[Event]
@@ -1025,15 +1208,26 @@ class Stardust(Game):
         else:
             hand = hand[:]
         hands[seat] = hand
-        state["deck"] = state["deck"][:]
-        state["draws"] = []
         exchanged = state["exchanged"] = state["exchanged"][:]
         exchanged[seat] = True
         events.append(_event(("swap", {"seat": seat, "count": len(cards)}, None)))
         if cards:
             events.append(_event(("discarded", {"cards": list(cards)}, seat)))
-        want = 6 if state["hole"][seat] else 5
-        self._draw(state, seat, want - len(hand), events)
+        count = (6 if state["hole"][seat] else 5) - len(hand)
+        deck = state["deck"]
+        if 0 < count <= len(deck):
+            # ``_draw`` when the pile holds enough, on a new pile without the cards drawn
+            # (the state before keeps its own); the draws stay empty and shared.
+            drawn = deck[: -count - 1 : -1]  # popped from the top: the end of the list first
+            state["deck"] = deck[:-count]
+            hand.extend(drawn)
+            hand.sort()
+            events.append(_event(("drew", {"cards": drawn}, seat)))
+            events.append(_event(("draw", {"seat": seat, "count": count}, None)))
+        elif count > 0:
+            state["deck"] = deck[:]
+            state["draws"] = []
+            self._draw(state, seat, count, events)
         self._continue_exchange(state, events)
 
     def _lay(self, state: StardustState, seat: int, joker: int, before: int) -> None:
@@ -1133,11 +1327,19 @@ class Stardust(Game):
         hands = state["hands"]
         stacks = state["stacks"] = state["stacks"][:]  # shared with the state before
         shown_cards = [hands[seat][:] for seat in live]
-        # One evaluation per hand serves both the pots and the hands shown in the event.
-        judged = [judge(cards) for cards in shown_cards]
+        # One evaluation per hand serves both the pots and the hands shown in the event
+        # (hands stay sorted).
+        judged = [judge_sorted(cards) for cards in shown_cards]
         scores = {seat: verdict[0] for seat, verdict in zip(live, judged, strict=True)}
         awarded = []
-        for amount, eligible in side_pots(state["contrib"], live):
+        contrib = state["contrib"]
+        if len({contrib[seat] for seat in live}) == 1:
+            # Everyone still in paid the same: one pot (``side_pots`` of a single level).
+            total = sum(contrib)
+            pots = [(total, live[:])] if total else []
+        else:
+            pots = side_pots(contrib, live)
+        for amount, eligible in pots:
             best = max(scores[seat] for seat in eligible)
             winners = [seat for seat in eligible if scores[seat] == best]
             share, odd = divmod(amount, len(winners))
@@ -1408,6 +1610,9 @@ class Stardust(Game):
 
         return levelled(StrategyPlayer())
 
+
+_FIXED_BETS = {"check": False, "call": True, "fold": True}
+"""The betting moves without an amount, each with whether it needs chips owed (``_bet``)."""
 
 _CHECKS = {verb: getattr(Stardust, "why_not_" + verb) for verb in ("call", "check", "fold", "pay")}
 """The checks of the verbs without arguments that the menus offer, looked up once."""

@@ -100,15 +100,51 @@ def _all_groups() -> dict[tuple[int, ...], tuple[int, int, int]]:
 GROUPS = _all_groups()
 
 
-@lru_cache(maxsize=1 << 16)
-def _evaluate_sorted(hand: tuple[int, ...]) -> Verdict:
-    suns = [card - 35 for card in hand if FIRST_SUN <= card < FIRST_JOKER]
-    best_sun = max(suns, default=0)
-    jokers = [card for card in hand if card >= FIRST_JOKER]
-    if len(jokers) >= 5:
-        return (TREFFEN, 0, best_sun, 0), "treffen", (tuple(jokers[:5]),)
-    sun_jokers = [card for card in jokers if JOKER_SUN_VALUE[card - FIRST_JOKER]]
-    if suns and len(suns) + len(sun_jokers) >= 5:
+def _partner_tables() -> tuple[list[int], list[int], list[int]]:
+    """Bit masks over card ids, from ``GROUPS``: per card ``a`` the cards ``b > a`` that make a
+    pair with it; per card ``a`` the cards ``b > a`` that start a triple with it; per ``a * 48 + b``
+    the cards ``c > b`` that end such a triple. A hand's groups are then the set bits of these
+    masks and the hand's own mask, found in the order ``combinations`` lists them (so the first
+    best decomposition is the same one), without a look-up per pair and triple of its cards.
+    """
+    pairs, firsts, thirds = [0] * 48, [0] * 48, [0] * (48 * 48)
+    for group in GROUPS:
+        if len(group) == 2:
+            pairs[group[0]] |= 1 << group[1]
+        else:
+            first, second, third = group
+            firsts[first] |= 1 << second
+            thirds[first * 48 + second] |= 1 << third
+    return pairs, firsts, thirds
+
+
+_PAIRS, _TRIPLE_SECONDS, _TRIPLE_THIRDS = _partner_tables()
+
+
+def _evaluate(hand: tuple[int, ...]) -> Verdict:
+    """The verdict on a hand given in ascending order (``_evaluate_sorted`` caches it)."""
+    best_sun = suns = 0
+    jokers = []
+    usable = []
+    held = 0
+    for card in hand:  # ascending: the last sun is the best
+        if card < PLANETS:
+            usable.append(card)
+            held |= 1 << card
+        elif card < FIRST_JOKER:
+            suns += 1
+            best_sun = card - 35
+        else:
+            jokers.append(card)
+            usable.append(card)
+            held |= 1 << card
+    if jokers:
+        if len(jokers) >= 5:
+            return (TREFFEN, 0, best_sun, 0), "treffen", (tuple(jokers[:5]),)
+        sun_jokers = [card for card in jokers if JOKER_SUN_VALUE[card - FIRST_JOKER]]
+    else:
+        sun_jokers = []
+    if suns and suns + len(sun_jokers) >= 5:
         sun_cards = sorted(
             [(card - 35, card) for card in hand if FIRST_SUN <= card < FIRST_JOKER]
             + [(JOKER_SUN_VALUE[card - FIRST_JOKER], card) for card in sun_jokers],
@@ -118,14 +154,29 @@ def _evaluate_sorted(hand: tuple[int, ...]) -> Verdict:
         cluster = tuple(sorted(card for _value, card in top))
         score = (STERNENHAUFEN, sum(value for value, _card in top), best_sun, 0)
         return score, "sternenhaufen", (cluster,)
-    usable = [card for card in hand if card < PLANETS or card >= FIRST_JOKER]
-    lookup = GROUPS.get
-    groups = [
-        (value, group)
-        for width in (2, 3)
-        for group in combinations(usable, width)
-        if (value := lookup(group)) is not None
-    ]
+    groups: list[tuple[tuple[int, int, int], tuple[int, ...]]] = []
+    found = groups.append
+    for first in usable:
+        mask = _PAIRS[first] & held
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            group: tuple[int, ...] = (first, low.bit_length() - 1)
+            found((GROUPS[group], group))
+    for first in usable:
+        seconds = _TRIPLE_SECONDS[first] & held
+        while seconds:
+            low = seconds & -seconds
+            seconds ^= low
+            second = low.bit_length() - 1
+            thirds = _TRIPLE_THIRDS[first * 48 + second] & held
+            while thirds:
+                low = thirds & -thirds
+                thirds ^= low
+                group = (first, second, low.bit_length() - 1)
+                found((GROUPS[group], group))
+    if not groups:
+        return (SYSTEMS, 0, best_sun, 0), "nichts", ()
     best: tuple[int, int] = (0, 0)
     best_groups: tuple[tuple[int, ...], ...] = ()
     for index, ((points_a, rank_a, mask_a), group_a) in enumerate(groups):
@@ -142,6 +193,16 @@ def _evaluate_sorted(hand: tuple[int, ...]) -> Verdict:
             if candidate > best:
                 best, best_groups = candidate, (group_a, group_b)
     return (SYSTEMS, best[0], best_sun, best[1]), _kind(best_groups), best_groups
+
+
+_evaluate_sorted = lru_cache(maxsize=1 << 16)(_evaluate)
+
+
+def judge_sorted(cards: list[int]) -> Verdict:
+    """``judge`` of a hand already in ascending order, not cached: a showdown's hands are new
+    ones (a simulated match shows about six), where the cache only adds its own upkeep.
+    """
+    return _evaluate(tuple(cards))
 
 
 def _kind(groups: tuple[tuple[int, ...], ...]) -> str:
