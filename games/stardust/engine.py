@@ -40,7 +40,7 @@ from .cards import (
     SCHNELLER_TOD,
     SCHWARZES_LOCH,
 )
-from .scoring import explain, explained, judge_sorted
+from .scoring import explain, judge_sorted
 from .words import (
     ALREADY_BET,
     ASCENDING,
@@ -778,6 +778,13 @@ class Stardust(Game):
             self._apply_chance(new, code, events)  # type: ignore[arg-type]  # the plain dict
         elif new["pending"] is None and new["phase"] == "bet":
             self._bet(new, seat, code, events)  # type: ignore[arg-type]  # the plain dict
+        elif (
+            new["pending"] is None
+            and new["phase"] == "exchange"
+            and not new["draws"]
+            and (cards := _SWAP_ARGS.get(code)) is not None
+        ):
+            self._apply_swap(new, seat, cards, events)  # type: ignore[arg-type]  # the plain dict
         else:
             self._apply(new, seat, code, events)
         return new, events
@@ -1323,84 +1330,101 @@ class Stardust(Game):
         self._end_hand(state, events)
 
     def _showdown(self, state: StardustState, events: list[Event]) -> None:
-        live = _live_seats(state)
+        in_hand, folded = state["in_hand"], state["folded"]
+        live = [
+            seat
+            for seat in _TURN_ORDERS[state["n"]][state["dealer"]]
+            if in_hand[seat] and not folded[seat]
+        ]
         hands = state["hands"]
         stacks = state["stacks"] = state["stacks"][:]  # shared with the state before
         shown_cards = [hands[seat][:] for seat in live]
         # One evaluation per hand serves both the pots and the hands shown in the event
         # (hands stay sorted).
         judged = [judge_sorted(cards) for cards in shown_cards]
-        scores = {seat: verdict[0] for seat, verdict in zip(live, judged, strict=True)}
         awarded = []
         contrib = state["contrib"]
         if len({contrib[seat] for seat in live}) == 1:
             # Everyone still in paid the same: one pot (``side_pots`` of a single level).
-            total = sum(contrib)
-            pots = [(total, live[:])] if total else []
+            amount = sum(contrib)
+            if amount:
+                best = max([verdict[0] for verdict in judged])
+                winners = [
+                    seat for seat, verdict in zip(live, judged, strict=True) if verdict[0] == best
+                ]
+                share, odd = divmod(amount, len(winners))
+                for index, seat in enumerate(winners):  # winners are in order after the dealer
+                    stacks[seat] += share + (1 if index < odd else 0)
+                awarded.append([amount, winners])
         else:
-            pots = side_pots(contrib, live)
-        for amount, eligible in pots:
-            best = max(scores[seat] for seat in eligible)
-            winners = [seat for seat in eligible if scores[seat] == best]
-            share, odd = divmod(amount, len(winners))
-            for index, seat in enumerate(winners):  # winners are in order after the dealer
-                stacks[seat] += share + (1 if index < odd else 0)
-            awarded.append([amount, winners])
+            scores = {seat: verdict[0] for seat, verdict in zip(live, judged, strict=True)}
+            for amount, eligible in side_pots(contrib, live):
+                best = max(scores[seat] for seat in eligible)
+                winners = [seat for seat in eligible if scores[seat] == best]
+                share, odd = divmod(amount, len(winners))
+                for index, seat in enumerate(winners):  # winners are in order after the dealer
+                    stacks[seat] += share + (1 if index < odd else 0)
+                awarded.append([amount, winners])
         state["last"] = {
             "hand": state["hand_no"],
             "shown": [[seat, cards] for seat, cards in zip(live, shown_cards, strict=True)],
             "pots": awarded,
         }
         shown_data = [
-            {"seat": seat, "cards": cards[:], **explained(verdict)}
-            for seat, cards, verdict in zip(live, shown_cards, judged, strict=True)
+            {
+                "seat": seat,
+                "cards": cards[:],
+                "score": list(score),  # ``explained``, written out
+                "kind": kind,
+                "groups": [list(group) for group in groups],
+            }
+            for seat, cards, (score, kind, groups) in zip(live, shown_cards, judged, strict=True)
         ]
         events.append(_event(("showdown", {"shown": shown_data, "pots": awarded}, None)))
         self._end_hand(state, events)
 
     def _end_hand(self, state: StardustState, events: list[Event]) -> None:
         n = state["n"]
-        state.update(
-            {
-                "contrib": [0] * n,
-                "bets": [0] * n,
-                "cur": 0,
-                "hands": [[] for _ in range(n)],
-                "laid": [],
-                "deck": [],
-                "discards": [],
-                "hole": [False] * n,
-                "in_hand": [False] * n,
-                "folded": [False] * n,
-                "acted": [False] * n,
-                "exchanged": [False] * n,
-                "pending": None,
-                "draws": [],
-                "need_shuffle": False,
-                "turn": None,
-                "round": 0,
-            }
-        )
-        if state["hand_no"] >= state["opt"]["hands"]:
+        state["contrib"] = [0] * n
+        state["bets"] = [0] * n
+        state["cur"] = 0
+        state["hands"] = [[] for _ in range(n)]
+        state["laid"] = []
+        state["deck"] = []
+        state["discards"] = []
+        state["hole"] = [False] * n
+        state["in_hand"] = [False] * n
+        state["folded"] = [False] * n
+        state["acted"] = [False] * n
+        state["exchanged"] = [False] * n
+        state["pending"] = None
+        state["draws"] = []
+        state["need_shuffle"] = False
+        state["turn"] = None
+        state["round"] = 0
+        stacks = state["stacks"]
+        opt = state["opt"]
+        if state["hand_no"] >= opt["hands"]:
             state["phase"] = "over"
-            events.append(Event("over", {"stacks": list(state["stacks"])}))
+            events.append(_event(("over", {"stacks": stacks[:]}, None)))
             return
-        ante = state["opt"]["ante"]
-        staying = [seat for seat in range(n) if state["left"][seat] is None]
-        leaving = [seat for seat in staying if state["stacks"][seat] < ante]
+        ante = opt["ante"]
+        left = state["left"]
+        staying = [seat for seat in range(n) if left[seat] is None]
+        leaving = [seat for seat in staying if stacks[seat] < ante]
         if leaving:
             state["leaves"] += 1
-            state["left"] = state["left"][:]  # shared with the state before this move
+            left = state["left"] = left[:]  # shared with the state before this move
             for seat in leaving:
-                state["left"][seat] = state["leaves"]
-                events.append(Event("left", {"seat": seat, "chips": state["stacks"][seat]}))
+                left[seat] = state["leaves"]
+                events.append(_event(("left", {"seat": seat, "chips": stacks[seat]}, None)))
         if len(staying) - len(leaving) < 2:
             state["phase"] = "over"
-            events.append(Event("over", {"stacks": list(state["stacks"])}))
+            events.append(_event(("over", {"stacks": stacks[:]}, None)))
             return
         state["hand_no"] += 1
-        for seat in _order(state):
-            if state["left"][seat] is None:
+        for seat in _TURN_ORDERS[n][state["dealer"]]:
+            if left[seat] is None:
                 state["dealer"] = seat
                 break
         state["phase"] = "deal"
