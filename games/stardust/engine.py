@@ -862,7 +862,6 @@ class Stardust(Game):
             in_hand[seat] = True
             stacks[seat] -= ante
             contrib[seat] += ante
-        for seat in seats:
             # The top five cards (the end of the list), taken off the pile below in one go.
             hand = hands[seat] + deck[top - 5 : top]
             top -= 5
@@ -883,15 +882,18 @@ class Stardust(Game):
         state["min_inc"] = state["opt"]["ante"]
         state["acted"] = [False] * n
         in_hand, folded, stacks = state["in_hand"], state["folded"], state["stacks"]
-        actors = [
-            seat for seat in _order(state) if in_hand[seat] and not folded[seat] and stacks[seat]
-        ]
-        if len(actors) < 2:
+        first = None
+        for seat in _TURN_ORDERS[n][state["dealer"]]:
+            if in_hand[seat] and not folded[seat] and stacks[seat]:
+                if first is not None:
+                    break  # two can act: the round is played
+                first = seat
+        else:
             state["turn"] = None
             self._end_round(state, events)
             return
-        state["turn"] = actors[0]
-        events.append(_event(("round", {"round": number, "seat": actors[0]}, None)))
+        state["turn"] = first
+        events.append(_event(("round", {"round": number, "seat": first}, None)))
 
     def _end_round(self, state: StardustState, events: list[Event]) -> None:
         state["turn"] = None
@@ -909,6 +911,8 @@ class Stardust(Game):
         match's decisions are these). Any other code, and a move that is not allowed now, goes
         through ``_apply_bet`` and its reasons.
         """
+        if not isinstance(code, str):
+            raise IllegalAction(MALFORMED)  # as ``_decode`` says, before a look-up by it
         fixed = _FIXED_BETS.get(code)
         bets = state["bets"]
         current = state["cur"]
@@ -1664,13 +1668,18 @@ def side_pots(contrib: list[int], live: list[int]) -> list[tuple[int, list[int]]
     is eligible for; chips of folded players above the highest live level join the last pot.
     """
     levels = sorted({contrib[seat] for seat in live})
+    if not levels:
+        return []
+    top = levels[-1]
     pots: list[tuple[int, list[int]]] = []
     previous = 0
-    for index, level in enumerate(levels):
-        if index == len(levels) - 1:
-            amount = sum(max(0, paid - previous) for paid in contrib)
-        else:
-            amount = sum(min(paid, level) - min(paid, previous) for paid in contrib)
+    for level in levels:
+        # What each paid above the level below, up to this level (the top one: all of it).
+        amount = 0
+        cap = None if level == top else level
+        for paid in contrib:
+            if paid > previous:
+                amount += (paid if cap is None or paid < cap else cap) - previous
         eligible = [seat for seat in live if contrib[seat] >= level]
         if amount:
             pots.append((amount, eligible))
