@@ -100,43 +100,50 @@ def _all_groups() -> dict[tuple[int, ...], tuple[int, int, int]]:
 GROUPS = _all_groups()
 
 
-def _partner_tables() -> tuple[list[int], list[int], list[int]]:
-    """Bit masks over card ids, from ``GROUPS``: per card ``a`` the cards ``b > a`` that make a
-    pair with it; per card ``a`` the cards ``b > a`` that start a triple with it; per ``a * 48 + b``
-    the cards ``c > b`` that end such a triple. A hand's groups are then the set bits of these
-    masks and the hand's own mask, found in the order ``combinations`` lists them (so the first
-    best decomposition is the same one), without a look-up per pair and triple of its cards.
-    """
-    pairs, firsts, thirds = [0] * 48, [0] * 48, [0] * (48 * 48)
-    for group in GROUPS:
-        if len(group) == 2:
-            pairs[group[0]] |= 1 << group[1]
-        else:
-            first, second, third = group
-            firsts[first] |= 1 << second
-            thirds[first * 48 + second] |= 1 << third
-    return pairs, firsts, thirds
+Entry = tuple[int, int, int, tuple[int, ...]]
+"""A combination as the pair search reads it: points * 4 + structure rank, the mask of its
+cards, how many cards it has, and the cards."""
+
+_ENTRIES: dict[tuple[int, ...], Entry] = {
+    group: (points * 4 + rank, mask, len(group), group)
+    for group, (points, rank, mask) in GROUPS.items()
+}
+
+_BY_STRUCTURE: tuple[dict[int, tuple[tuple[Entry, ...], tuple[Entry, ...]]], ...] = ({}, {}, {})
+"""Per structure, the pairs and the triples a hand makes of its planets of that structure and
+its jokers, by the 12-bit mask of those planets plus the jokers' 6 bits above it (filled as
+hands come: at most the ~31,000 sets of up to six of those 18 cards each). Every combination
+has planets of one structure only, and its lowest card is one of them: as the structures' ids
+follow each other, these put together in structure order are in the order ``combinations``
+gives (pairs, then triples), and the first best decomposition found is the same one."""
 
 
-_PAIRS, _TRIPLE_SECONDS, _TRIPLE_THIRDS = _partner_tables()
+def _structure_groups(structure: int, key: int) -> tuple[tuple[Entry, ...], tuple[Entry, ...]]:
+    found = _BY_STRUCTURE[structure].get(key)
+    if found is None:
+        cards = [structure * 12 + index for index in range(12) if key >> index & 1]
+        cards += [FIRST_JOKER + index for index in range(6) if key >> (12 + index) & 1]
+        found = (
+            tuple(_ENTRIES[group] for group in combinations(cards, 2) if group in _ENTRIES),
+            tuple(_ENTRIES[group] for group in combinations(cards, 3) if group in _ENTRIES),
+        )
+        _BY_STRUCTURE[structure][key] = found
+    return found
 
 
 def _evaluate(hand: tuple[int, ...]) -> Verdict:
     """The verdict on a hand given in ascending order (``_evaluate_sorted`` caches it)."""
     best_sun = suns = 0
     jokers = []
-    usable = []
     held = 0
     for card in hand:  # ascending: the last sun is the best
         if card < PLANETS:
-            usable.append(card)
             held |= 1 << card
         elif card < FIRST_JOKER:
             suns += 1
             best_sun = card - 35
         else:
             jokers.append(card)
-            usable.append(card)
             held |= 1 << card
     if jokers:
         if len(jokers) >= 5:
@@ -154,45 +161,30 @@ def _evaluate(hand: tuple[int, ...]) -> Verdict:
         cluster = tuple(sorted(card for _value, card in top))
         score = (STERNENHAUFEN, sum(value for value, _card in top), best_sun, 0)
         return score, "sternenhaufen", (cluster,)
-    groups: list[tuple[tuple[int, int, int], tuple[int, ...]]] = []
-    found = groups.append
-    for first in usable:
-        mask = _PAIRS[first] & held
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            group: tuple[int, ...] = (first, low.bit_length() - 1)
-            found((GROUPS[group], group))
-    for first in usable:
-        seconds = _TRIPLE_SECONDS[first] & held
-        while seconds:
-            low = seconds & -seconds
-            seconds ^= low
-            second = low.bit_length() - 1
-            thirds = _TRIPLE_THIRDS[first * 48 + second] & held
-            while thirds:
-                low = thirds & -thirds
-                thirds ^= low
-                group = (first, second, low.bit_length() - 1)
-                found((GROUPS[group], group))
+    wilds = (held >> FIRST_JOKER) << 12
+    wald, aqua, wueste = (
+        _structure_groups(0, held & 0xFFF | wilds),
+        _structure_groups(1, held >> 12 & 0xFFF | wilds),
+        _structure_groups(2, held >> 24 & 0xFFF | wilds),
+    )
+    groups = wald[0] + aqua[0] + wueste[0] + wald[1] + aqua[1] + wueste[1]
     if not groups:
         return (SYSTEMS, 0, best_sun, 0), "nichts", ()
-    best: tuple[int, int] = (0, 0)
+    # Keys are points * 4 + rank, so comparing keys compares (points, rank). Two combinations
+    # score their points' sum with the rank of the better one, which is the rank of the larger
+    # key: the sum of the keys less the smaller key's rank.
+    best = 0
     best_groups: tuple[tuple[int, ...], ...] = ()
-    for index, ((points_a, rank_a, mask_a), group_a) in enumerate(groups):
-        if (points_a, rank_a) > best:
-            best, best_groups = (points_a, rank_a), (group_a,)
-        for (points_b, rank_b, mask_b), group_b in groups[index + 1 :]:
-            if mask_a & mask_b or len(group_a) + len(group_b) > 5:
+    for index, (key_a, mask_a, size_a, group_a) in enumerate(groups):
+        if key_a > best:
+            best, best_groups = key_a, (group_a,)
+        for key_b, mask_b, size_b, group_b in groups[index + 1 :]:
+            if mask_a & mask_b or size_a + size_b > 5:
                 continue
-            if points_a != points_b:
-                rank = rank_a if points_a > points_b else rank_b
-            else:
-                rank = max(rank_a, rank_b)
-            candidate = (points_a + points_b, rank)
+            candidate = key_a + key_b - (min(key_a, key_b) & 3)
             if candidate > best:
                 best, best_groups = candidate, (group_a, group_b)
-    return (SYSTEMS, best[0], best_sun, best[1]), _kind(best_groups), best_groups
+    return (SYSTEMS, best >> 2, best_sun, best & 3), _kind(best_groups), best_groups
 
 
 _evaluate_sorted = lru_cache(maxsize=1 << 16)(_evaluate)
