@@ -198,6 +198,9 @@ _RAISE_CODES: dict[int, str] = {-1: "raise:"}
 recur from match to match, and a look-up is cheaper than writing the number."""
 _AMOUNTS: dict[str, tuple[str, int]] = {}
 """The verb and amount of each of those codes, read back without the decoder."""
+_MAX_AMOUNT_CODES = 20_000
+"""Enough for every amount of tables of the default chips; a process that meets more (large
+stacks) writes the rest each time rather than keep them all."""
 
 
 def _exchange_codes(hand: list[int], targets: tuple[int, ...]) -> list[str]:
@@ -513,8 +516,10 @@ class Stardust(Game):
                 name = names.get(amount)
                 if name is None:
                     prefix = names[-1]
-                    name = names[amount] = prefix + str(amount)
-                    _AMOUNTS[name] = prefix[:-1], amount
+                    name = prefix + str(amount)
+                    if len(_AMOUNTS) < _MAX_AMOUNT_CODES:
+                        names[amount] = name
+                        _AMOUNTS[name] = prefix[:-1], amount
                 codes.append(name)
             codes.sort()
             return codes
