@@ -1368,7 +1368,7 @@ class Stardust(Game):
         else:
             scores = {seat: verdict[0] for seat, verdict in zip(live, judged, strict=True)}
             for amount, eligible in side_pots(contrib, live):
-                best = max(scores[seat] for seat in eligible)
+                best = max([scores[seat] for seat in eligible])
                 winners = [seat for seat in eligible if scores[seat] == best]
                 share, odd = divmod(amount, len(winners))
                 for index, seat in enumerate(winners):  # winners are in order after the dealer

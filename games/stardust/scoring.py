@@ -118,6 +118,9 @@ follow each other, these put together in structure order are in the order ``comb
 gives (pairs, then triples), and the first best decomposition found is the same one."""
 
 
+_WALD, _AQUA, _WUESTE = _BY_STRUCTURE
+
+
 def _structure_groups(structure: int, key: int) -> tuple[tuple[Entry, ...], tuple[Entry, ...]]:
     found = _BY_STRUCTURE[structure].get(key)
     if found is None:
@@ -162,11 +165,12 @@ def _evaluate(hand: tuple[int, ...]) -> Verdict:
         score = (STERNENHAUFEN, sum(value for value, _card in top), best_sun, 0)
         return score, "sternenhaufen", (cluster,)
     wilds = (held >> FIRST_JOKER) << 12
-    wald, aqua, wueste = (
-        _structure_groups(0, held & 0xFFF | wilds),
-        _structure_groups(1, held >> 12 & 0xFFF | wilds),
-        _structure_groups(2, held >> 24 & 0xFFF | wilds),
-    )
+    key = held & 0xFFF | wilds
+    wald = _WALD.get(key) or _structure_groups(0, key)
+    key = held >> 12 & 0xFFF | wilds
+    aqua = _AQUA.get(key) or _structure_groups(1, key)
+    key = held >> 24 & 0xFFF | wilds
+    wueste = _WUESTE.get(key) or _structure_groups(2, key)
     groups = wald[0] + aqua[0] + wueste[0] + wald[1] + aqua[1] + wueste[1]
     if not groups:
         return (SYSTEMS, 0, best_sun, 0), "nichts", ()
