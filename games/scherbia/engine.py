@@ -1894,15 +1894,16 @@ class Scherbia(Game):
     def engine_players(self) -> dict[str, Any]:
         """Random play and the three levels; "strategy" (stored tables) plays as "normal".
 
-        The searching level plays its playouts at random: the strategy itself samples deals
-        and plays them out, far too slow to be a playout policy.
+        The searching level plays its playouts with the rule-based ``PlayoutPlayer``: the
+        strategy itself samples deals and plays them out, far too slow to be a playout policy,
+        and random playouts judge moves by games nobody plays (strong only tied normal so).
         """
-        from games.players import RandomPlayer
         from games.players.search import levelled
 
+        from .playout import PlayoutPlayer
         from .strategy import StrategyPlayer
 
-        return levelled(StrategyPlayer(), rollout=RandomPlayer())
+        return levelled(StrategyPlayer(), rollout=PlayoutPlayer())
 
 
 __all__ = ["Scherbia", "ScherbiaOptions", "card_name", "profession_name"]

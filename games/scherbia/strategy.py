@@ -212,13 +212,22 @@ def _determinize_actions(view: dict[str, Any], me: int, state: State, rng: rando
 
 
 def _rollout(
-    game: Scherbia, state: State, view: dict[str, Any], me: int, rng: random.Random
+    game: Scherbia,
+    state: State,
+    view: dict[str, Any],
+    me: int,
+    rng: random.Random,
+    policy: Any = None,
 ) -> float:
-    """Play a sampled state out at random; the point difference it ends with, seen from ``me``."""
+    """Play a sampled state out (at random, or by ``policy`` in every seat); the point
+    difference it ends with, seen from ``me``.
+    """
     while state["phase"] == "play" and state["stage"] != "final":
         seat = game.to_act(state)[0]
         if seat == CHANCE:
             code = f"dice:{rng.randint(1, 6)}:{rng.randint(1, 6)}"
+        elif policy is not None:
+            code = policy.choose(game, state, seat, rng)
         else:
             code = rng.choice(game.legal_actions(state, seat))
         game._apply(state, seat, code, [])  # the sample is private: play it in place
@@ -235,7 +244,13 @@ def _rollout(
 
 
 class StrategyPlayer:
-    """Monte Carlo rollouts over sampled deals for every choice with more than one answer."""
+    """Monte Carlo rollouts over sampled deals for every choice with more than one answer,
+    played out at random or by ``rollout`` in every seat.
+    """
+
+    def __init__(self, rollout: Any = None, samples: int = SAMPLES) -> None:
+        self.rollout = rollout
+        self.samples = samples
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         """Pick a code from ``game.legal_actions(state, seat)`` using only the seat's view."""
@@ -245,10 +260,10 @@ class StrategyPlayer:
         view = game.view(state, seat)
         sim = _game()
         scores = dict.fromkeys(legal, 0.0)
-        for _ in range(SAMPLES):
+        for _ in range(self.samples):
             base = _determinize(view, seat, rng)
             for code in legal:
                 sample = copy_state(base)
                 sim._apply(sample, seat, code, [])  # a private sample: played in place
-                scores[code] += _rollout(sim, sample, view, seat, rng)
+                scores[code] += _rollout(sim, sample, view, seat, rng, self.rollout)
         return max(legal, key=lambda code: scores[code])
