@@ -48,7 +48,7 @@ PAIRINGS = [("easy", "normal"), ("normal", "strong")]
 ITERATIONS = {
     "catan-deckbuilding": 40,
     "coppertwaddle": 24,
-    "scherbia": 200,
+    "scherbia": 600,
     "stardust": 60,
     "gelfdrakkar": 60,
 }

@@ -3,8 +3,9 @@
 For every choice with more than one answer (a card to play, Blockade, Sperrfeuer, a copy, a
 replacement, a theft, a Heiler exchange) it deals the unseen cards at random to the other hands
 (sizes from its view), tries each answer in the same sampled deals, plays every deal out to the
-end with random moves and picks the answer with the best average point difference (card
-worths, a Holzfaeller counted 7; in teams, team against team).
+end (with random moves, or by a rollout player in every seat: the engine levels use the
+rule-based ``playout.PlayoutPlayer``) and picks the answer with the best average point
+difference (card worths, a Holzfaeller counted 7; in teams, team against team).
 It counts cards: every card played in an earlier trick (the view's ``gone``) is out of the
 sampled deals. It uses only ``game.view(state, seat)``, ``game.legal_actions(state, seat)`` and
 its own rng: the sampled states are built from the view alone.
@@ -26,6 +27,9 @@ if TYPE_CHECKING:
 SAMPLES = 12
 """Sampled deals per decision: 400 two-player games against random take about 8 CPU s and the
 strategy wins 73.5% of them."""
+STRONG_SAMPLES = 24
+"""Sampled deals per decision of the strong level's guide (its search then tests a few other
+answers on shared deals)."""
 WORTH = [10, 9, 8, 7, 6, 5.5, 4, 3, 2, 1, 0, 7]
 """Expected worth of a card at the final count (Holzfaeller: mean of two dice)."""
 
