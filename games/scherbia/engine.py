@@ -1894,15 +1894,22 @@ class Scherbia(Game):
     def engine_players(self) -> dict[str, Any]:
         """Random play and the three levels; "strategy" (stored tables) plays as "normal".
 
-        The searching level plays its playouts at random: the strategy itself samples deals
-        and plays them out, far too slow to be a playout policy.
+        Every sampled deal is played out by the rule-based ``PlayoutPlayer``: the strategy
+        itself samples deals, far too slow to be a playout policy, and random playouts judge
+        moves by games nobody plays (strong only tied normal so). Strong's guide samples
+        ``STRONG_SAMPLES`` deals where normal samples ``SAMPLES``.
         """
-        from games.players import RandomPlayer
-        from games.players.search import levelled
+        from games.players.search import SearchPlayer, levelled
 
-        from .strategy import StrategyPlayer
+        from .playout import PlayoutPlayer
+        from .strategy import STRONG_SAMPLES, StrategyPlayer
 
-        return levelled(StrategyPlayer(), rollout=RandomPlayer())
+        rollout = PlayoutPlayer()
+        players = levelled(StrategyPlayer(rollout), rollout=rollout)
+        players["strong"] = SearchPlayer(
+            rollout, guide=StrategyPlayer(rollout, samples=STRONG_SAMPLES)
+        )
+        return players
 
 
 __all__ = ["Scherbia", "ScherbiaOptions", "card_name", "profession_name"]

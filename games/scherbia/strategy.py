@@ -3,8 +3,9 @@
 For every choice with more than one answer (a card to play, Blockade, Sperrfeuer, a copy, a
 replacement, a theft, a Heiler exchange) it deals the unseen cards at random to the other hands
 (sizes from its view), tries each answer in the same sampled deals, plays every deal out to the
-end with random moves and picks the answer with the best average point difference (card
-worths, a Holzfaeller counted 7; in teams, team against team).
+end (with random moves, or by a rollout player in every seat: the engine levels use the
+rule-based ``playout.PlayoutPlayer``) and picks the answer with the best average point
+difference (card worths, a Holzfaeller counted 7; in teams, team against team).
 It counts cards: every card played in an earlier trick (the view's ``gone``) is out of the
 sampled deals. It uses only ``game.view(state, seat)``, ``game.legal_actions(state, seat)`` and
 its own rng: the sampled states are built from the view alone.
@@ -24,8 +25,11 @@ if TYPE_CHECKING:
     from .engine import Scherbia
 
 SAMPLES = 12
-"""Sampled deals per decision: 400 two-player games against random take about 8 CPU s and the
-strategy wins 73.5% of them."""
+"""Sampled deals per decision: with random playouts, 400 two-player games against random took
+about 8 CPU s and the strategy won 73.5% of them (the playout player about doubles the cost)."""
+STRONG_SAMPLES = 24
+"""Sampled deals per decision of the strong level's guide (its search then tests a few other
+answers on shared deals)."""
 WORTH = [10, 9, 8, 7, 6, 5.5, 4, 3, 2, 1, 0, 7]
 """Expected worth of a card at the final count (Holzfaeller: mean of two dice)."""
 
@@ -212,13 +216,22 @@ def _determinize_actions(view: dict[str, Any], me: int, state: State, rng: rando
 
 
 def _rollout(
-    game: Scherbia, state: State, view: dict[str, Any], me: int, rng: random.Random
+    game: Scherbia,
+    state: State,
+    view: dict[str, Any],
+    me: int,
+    rng: random.Random,
+    policy: Any = None,
 ) -> float:
-    """Play a sampled state out at random; the point difference it ends with, seen from ``me``."""
+    """Play a sampled state out (at random, or by ``policy`` in every seat); the point
+    difference it ends with, seen from ``me``.
+    """
     while state["phase"] == "play" and state["stage"] != "final":
         seat = game.to_act(state)[0]
         if seat == CHANCE:
             code = f"dice:{rng.randint(1, 6)}:{rng.randint(1, 6)}"
+        elif policy is not None:
+            code = policy.choose(game, state, seat, rng)
         else:
             code = rng.choice(game.legal_actions(state, seat))
         game._apply(state, seat, code, [])  # the sample is private: play it in place
@@ -235,7 +248,13 @@ def _rollout(
 
 
 class StrategyPlayer:
-    """Monte Carlo rollouts over sampled deals for every choice with more than one answer."""
+    """Monte Carlo rollouts over sampled deals for every choice with more than one answer,
+    played out at random or by ``rollout`` in every seat.
+    """
+
+    def __init__(self, rollout: Any = None, samples: int = SAMPLES) -> None:
+        self.rollout = rollout
+        self.samples = samples
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         """Pick a code from ``game.legal_actions(state, seat)`` using only the seat's view."""
@@ -245,10 +264,10 @@ class StrategyPlayer:
         view = game.view(state, seat)
         sim = _game()
         scores = dict.fromkeys(legal, 0.0)
-        for _ in range(SAMPLES):
+        for _ in range(self.samples):
             base = _determinize(view, seat, rng)
             for code in legal:
                 sample = copy_state(base)
                 sim._apply(sample, seat, code, [])  # a private sample: played in place
-                scores[code] += _rollout(sim, sample, view, seat, rng)
+                scores[code] += _rollout(sim, sample, view, seat, rng, self.rollout)
         return max(legal, key=lambda code: scores[code])
