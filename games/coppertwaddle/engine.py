@@ -26,6 +26,7 @@ from games.core import (
     random_shuffle,
 )
 from games.core.checks import why_not
+from games.core.contract import ENDED_KEY
 from games.core.errors import MALFORMED, NOT_NOW, NOT_YOUR_TURN, SetupError
 
 from . import words
@@ -1304,26 +1305,60 @@ def _offer(
     if len(menu) == len(_WORDS[phase]):
         return False
     global _last_menu
-    _last_menu = (state, seat, menu)
+    _last_menu = (state, seat, _contents(state, seat), menu)
     return True
 
 
-_last_menu: tuple[object, int, list[str]] = (None, -1, [])
-"""The state ``_offer`` last left waiting for a decision, its seat and that seat's menu.
+def _contents(state: CoppertwaddleState, seat: int) -> tuple[Any, ...]:
+    """A copy of everything a menu of ``seat`` reads, nested lists as tuples."""
+    decls = state["decls"]
+    rob = state["rob"]
+    return (
+        state["phase"],
+        state["guardian"],
+        state["answer"],
+        state["placed"],
+        state.get(ENDED_KEY),
+        state["hands"][seat][:],
+        state["slots"][:],
+        state["covered"][:],
+        state["winds"][:],
+        state["blocked"][:],
+        # Most tables carry no Bekanntmachung: then one look at the sixteen empty lists.
+        [*map(tuple, decls)] if any(decls) else None,
+        None
+        if rob is None
+        else (
+            *[rob[key] for key in _ROB_NUMBERS],
+            tuple(rob["nosupport"]),
+            tuple(rob["nopower"]),
+            tuple(rob["bonus"]),
+            len(rob),
+        ),
+    )
+
+
+_ROB_NUMBERS = ("robber", "target", "robber_card", "target_card", "turn", "passes")
+
+
+_last_menu: tuple[object, int, tuple[Any, ...], list[str]] = (None, -1, (), [])
+"""The state ``_offer`` last left waiting for a decision, its seat, a copy of what that
+seat's menu reads (``_contents``) and the menu.
 
 The answer to "has the seat to act anything to do?" is that seat's whole menu, which
-``legal_actions`` would otherwise work out again for the very same state. It is remembered only
-for the state object ``apply`` returned, whose contents nobody changes (``apply`` hands out new
-states; a caller edits a copy, never a state it was given), and only where the move ends, so
-nothing edits the state after it. One entry, replaced as a whole, so threads reading it see one
-consistent triple.
+``legal_actions`` would otherwise work out again for the very same state. It is handed out only
+for that state object and only while the state's contents still equal the copy, so a caller
+that edits a state in place gets its menu worked out afresh, never a stale one. One entry,
+replaced as a whole, so threads reading it see one consistent entry.
 """
 
 
 def _remembered_menu(state: CoppertwaddleState, seat: int) -> list[str] | None:
-    """The menu ``_offer`` remembered for ``state`` and ``seat``, if any."""
-    known, known_seat, menu = _last_menu
-    return menu if known is state and known_seat == seat else None
+    """The menu ``_offer`` remembered for ``state`` and ``seat``, if it still holds."""
+    known, known_seat, contents, menu = _last_menu
+    if known is state and known_seat == seat and _contents(state, seat) == contents:
+        return menu
+    return None
 
 
 def _card_of_design(hand: list[int], design: int) -> int:
