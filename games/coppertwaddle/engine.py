@@ -1484,8 +1484,6 @@ def _free_actions(
     favours = (_FAVOUR_IN_ROB if in_rob else _FAVOUR).intersection(state["hands"][seat])
     if not abilities and not favours:
         return
-    if powers is None:
-        powers = _proud_powers(state)
     if abilities:
         covered = state["covered"]
         blocked = state["blocked"]
@@ -1496,10 +1494,14 @@ def _free_actions(
             partner = _partner_slot(state, seat, card) if PARTNER[card] is not None else -1
             if partner == -2:
                 continue
+            if powers is None:
+                powers = _proud_powers(state)
             exclude = (slot, partner) if partner >= 0 else (slot,)
             targets = _targets(state, seat, card, exclude, in_rob, powers)
             _coded(_ABIL_CODES[slot], targets, actions)
     for card in favours:
+        if powers is None:
+            powers = _proud_powers(state)
         targets = _targets(state, seat, card, (), in_rob, powers)
         _coded(_FAV_CODES[DESIGN_OF[card]], targets, actions)
 
@@ -1610,18 +1612,14 @@ def _rob_actions(slots: list[int], powers: list[int], seat: int, actions: list[s
 
 def _proud_powers(state: CoppertwaddleState) -> list[int]:
     """Every Ditch's power as ``table.power`` gives it where a card lies proud, else -1."""
-    powers = [
-        -1 if hidden else _POWER_OF[card] for card, hidden in zip(state["slots"], state["covered"])
+    return [
+        -1
+        if hidden
+        else max(0, _POWER_OF[card] + sum([PLUS[declaration] for declaration in on_it]))
+        if on_it
+        else _POWER_OF[card]  # -1 for an empty Ditch
+        for card, hidden, on_it in zip(state["slots"], state["covered"], state["decls"])
     ]
-    decls = state["decls"]
-    if any(decls):  # most tables carry no Bekanntmachung
-        for slot in ALL_SLOTS:
-            on_it = decls[slot]
-            if on_it and powers[slot] >= 0:
-                powers[slot] = max(
-                    0, powers[slot] + sum([PLUS[declaration] for declaration in on_it])
-                )
-    return powers
 
 
 def _cards_where(rule: Callable[[int], bool]) -> frozenset[int]:
