@@ -1310,7 +1310,7 @@ def _offer(
 
 
 def _contents(state: CoppertwaddleState, seat: int) -> tuple[Any, ...]:
-    """A copy of everything a menu of ``seat`` reads, nested lists as tuples."""
+    """A copy of everything a menu of ``seat`` reads (``_unchanged`` compares a state with it)."""
     decls = state["decls"]
     rob = state["rob"]
     return (
@@ -1324,21 +1324,40 @@ def _contents(state: CoppertwaddleState, seat: int) -> tuple[Any, ...]:
         state["covered"][:],
         state["winds"][:],
         state["blocked"][:],
-        # Most tables carry no Bekanntmachung: then one look at the sixteen empty lists.
-        [*map(tuple, decls)] if any(decls) else None,
+        # Most tables carry no Bekanntmachung: then nothing to copy.
+        [on_it[:] for on_it in decls] if any(decls) else None,
         None
         if rob is None
-        else (
-            *[rob[key] for key in _ROB_NUMBERS],
-            tuple(rob["nosupport"]),
-            tuple(rob["nopower"]),
-            tuple(rob["bonus"]),
-            len(rob),
-        ),
+        else {
+            **rob,  # numbers, and the three lists of a robbing (see ``_copy``)
+            "nosupport": rob["nosupport"][:],
+            "nopower": rob["nopower"][:],
+            "bonus": rob["bonus"][:],
+        },
     )
 
 
-_ROB_NUMBERS = ("robber", "target", "robber_card", "target_card", "turn", "passes")
+def _unchanged(state: CoppertwaddleState, seat: int, contents: tuple[Any, ...]) -> bool:
+    """Whether ``state`` still holds what ``_contents`` copied; compares in place, copying
+    nothing, the cheapest first.
+    """
+    phase, guardian, answer, placed, ended, hand, slots, covered, winds, blocked, decls, rob = (
+        contents
+    )
+    return (
+        state["slots"] == slots
+        and state["covered"] == covered
+        and state["hands"][seat] == hand
+        and state["placed"] == placed
+        and state["phase"] == phase
+        and state["guardian"] == guardian
+        and state["answer"] == answer
+        and state["winds"] == winds
+        and state["blocked"] == blocked
+        and (state["decls"] == decls if decls is not None else not any(state["decls"]))
+        and state["rob"] == rob
+        and state.get(ENDED_KEY) == ended
+    )
 
 
 _last_menu: tuple[object, int, tuple[Any, ...], list[str]] = (None, -1, (), [])
@@ -1356,7 +1375,7 @@ replaced as a whole, so threads reading it see one consistent entry.
 def _remembered_menu(state: CoppertwaddleState, seat: int) -> list[str] | None:
     """The menu ``_offer`` remembered for ``state`` and ``seat``, if it still holds."""
     known, known_seat, contents, menu = _last_menu
-    if known is state and known_seat == seat and _contents(state, seat) == contents:
+    if known is state and known_seat == seat and _unchanged(state, seat, contents):
         return menu
     return None
 
