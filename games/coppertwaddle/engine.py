@@ -26,6 +26,7 @@ from games.core import (
     random_shuffle,
 )
 from games.core.checks import why_not
+from games.core.contract import ENDED_KEY
 from games.core.errors import MALFORMED, NOT_NOW, NOT_YOUR_TURN, SetupError
 
 from . import words
@@ -369,13 +370,13 @@ class Coppertwaddle(Game):
         """
         if TYPE_CHECKING:  # the contract hands over the plain dict
             state = cast(CoppertwaddleState, state)
-        known, known_seat, menu = _last_menu
-        if known is state and known_seat == seat:
-            return list(menu)  # ``apply`` left this state waiting for this seat
+        menu = _remembered_menu(state, seat)
+        if menu is not None:
+            return list(menu)
         phase = state["phase"]
         if phase in ENDED or seat not in self.to_act(state):  # type: ignore[arg-type]
             return []
-        return list(_menu(state, seat, phase))
+        return _menu(state, seat, phase)
 
     # ----- one check per verb (``games.core.checks``) ------------------------------------------
     # The order of the reasons is the one players have always been given: a card not held
@@ -633,7 +634,7 @@ class Coppertwaddle(Game):
         elif verb == "answer":
             card = _coppertwaddle_in_hand(state, seat)
             state["hands"][seat].remove(card)
-            state["stack"].append([seat, card, -1])
+            state["stack"] = [*state["stack"], [seat, card, -1]]  # never edited in place
             events.append(Event("answer", {"seat": seat, "card": card}))
             _offer_answer(state, 1 - seat, events)
             return
@@ -807,8 +808,9 @@ def _copy(state: State) -> State:
 
     What is only ever replaced, never edited, stays shared with the given state: the lists of
     Bekanntmachungen on each Ditch (``_declare`` and ``_remove`` put new lists in place), the
-    entries of the stack and of the history. The conformance suite checks at every step that
-    ``apply`` leaves the state it was given unchanged.
+    stack, the blocked cards and the history (a move puts a longer list in their place). The
+    conformance suite checks at every step that ``apply`` leaves the state it was given
+    unchanged.
     """
     new = state.copy()
     hands = state["hands"]
@@ -819,9 +821,6 @@ def _copy(state: State) -> State:
     new["covered"] = state["covered"][:]
     new["decls"] = state["decls"][:]
     new["winds"] = state["winds"][:]
-    new["stack"] = state["stack"][:]
-    new["blocked"] = state["blocked"][:]
-    new["history"] = state["history"][:]
     rob = state["rob"]
     if rob is not None:
         new["rob"] = {
@@ -910,23 +909,18 @@ def _enter_engarde(
     """
     state["phase"] = "engarde"
     guardian = state["guardian"]
-    menu = _menu(state, guardian, "engarde", powers)
-    if len(menu) == 1:
+    if not _offer(state, guardian, "engarde", powers):
         events.append(Event("no_rob", {"seat": guardian}))
         _enter_respite(state, events)
-    else:
-        _wait_for(state, guardian, menu)
 
 
 def _challenge_or_engarde(state: CoppertwaddleState, events: list[Event]) -> None:
     """The Challenge goes on while the Challenger has something to play, else En Garde."""
     challenger = 1 - state["guardian"]
-    powers = _proud_powers(state)  # the same for En Garde: the table does not change between
-    menu = _menu(state, challenger, "challenge", powers)
-    if len(menu) > 1:  # more than "done"
-        state["phase"] = "challenge"
-        _wait_for(state, challenger, menu)
-    else:
+    state["phase"] = "challenge"
+    # The same powers serve En Garde: the table does not change between.
+    powers = _proud_powers(state)
+    if not _offer(state, challenger, "challenge", powers):
         _enter_engarde(state, events, powers)
 
 
@@ -970,9 +964,8 @@ def _check_complete(state: CoppertwaddleState, events: list[Event]) -> bool:
 def _end_game(state: CoppertwaddleState, winner: int, events: list[Event]) -> None:
     points = domain_points(state, winner) if winner >= 0 else 0
     domain = [card for card in state["slots"][winner * 8 : winner * 8 + 8]] if winner >= 0 else []
-    state["history"].append(
-        {"first": state["first"], "winner": winner, "points": points, "domain": domain}
-    )
+    game = {"first": state["first"], "winner": winner, "points": points, "domain": domain}
+    state["history"] = [*state["history"], game]  # never edited in place: see _copy
     events.append(
         Event("game_over", {"game": state["game"] + 1, "winner": winner, "points": points})
     )
@@ -1153,7 +1146,7 @@ def _effect(
         # robbing, and its abilities cannot be used for the rest of the turn.
         if state["rob"] is not None and is_proud(state, target):
             state["rob"]["nopower"].append(target)
-            state["blocked"].append(state["slots"][target])
+            state["blocked"] = [*state["blocked"], state["slots"][target]]  # see _copy
             events.append(Event("divided", {"slot": target, "card": state["slots"][target]}))
     elif effect == "boost":
         rob = state["rob"]
@@ -1223,9 +1216,7 @@ def _advance_rob(state: CoppertwaddleState, events: list[Event]) -> None:
     rob = state["rob"]
     while rob["passes"] < 2:
         seat = rob["turn"]
-        menu = _menu(state, seat, "rob")
-        if len(menu) > 1:  # more than "pass"
-            _wait_for(state, seat, menu)
+        if _offer(state, seat, "rob"):
             return
         rob["passes"] += 1
         rob["turn"] = 1 - seat
@@ -1280,19 +1271,16 @@ def _resolve_rob(state: CoppertwaddleState, events: list[Event]) -> None:
 
 def _menu(
     state: CoppertwaddleState, seat: int, phase: str, powers: list[int] | None = None
-) -> tuple[str, ...]:
+) -> list[str]:
     """The sorted codes of ``seat``, who is to act in ``phase`` (``legal_actions``);
     ``powers`` is ``_proud_powers(state)`` if the caller has it already.
     """
-    if phase == "challenge":
-        actions = _free_actions(state, seat, False, powers)
-    elif phase == "engarde":
-        actions = _engarde_actions(state, seat, powers)
-    elif phase == "rob":
-        actions = _free_actions(state, seat, True)
-    elif phase == "answer":
-        actions = []
-    else:  # respite
+    actions: list[str] = []
+    if phase == "engarde":
+        _engarde_actions(state, seat, powers, actions)
+    elif phase == "challenge" or phase == "rob":
+        _free_actions(state, seat, phase == "rob", powers, actions)
+    elif phase == "respite":
         actions = [
             _DISCARD_CODES[DESIGN_OF[card]] for card in _one_per_design(state["hands"][seat])
         ]
@@ -1301,28 +1289,95 @@ def _menu(
     actions.extend(_WORDS[phase])
     if phase == "answer" and _coppertwaddle_in_hand(state, seat) >= 0:
         actions.append("answer")
-    return tuple(sorted(set(actions)))
+    return sorted(set(actions))
 
 
-_last_menu: tuple[object, int, tuple[str, ...]] = (None, -1, ())
-"""The state ``_apply`` last left waiting for a decision, its seat and that seat's menu.
+def _offer(
+    state: CoppertwaddleState, seat: int, phase: str, powers: list[int] | None = None
+) -> bool:
+    """Whether ``seat`` has more to do in ``phase`` than the words (``done``, ``end``,
+    ``pass``); if so, the state waits for ``seat``, whose menu is remembered (``_last_menu``).
 
-A move ends by asking whether the seat to act next has anything to do (a Challenger with
-nothing to play is not asked, an En Garde with nothing but ``end`` is passed over); the answer
-is that seat's whole menu, which ``legal_actions`` would otherwise work out again for the very
-same state. It is remembered only for the state object ``apply`` returned, whose contents
-nobody changes (``apply`` hands out new states; a caller edits a copy, never a state it was
-given), and only where the move ends, so nothing edits the state after it. One entry, replaced
-as a whole, so threads reading it see one consistent triple.
+    Only ever the last step of a move: a Challenger with nothing to play is not asked, an En
+    Garde with nothing but ``end`` is passed over, a robbing's turn with nothing to play passes.
+    """
+    menu = _menu(state, seat, phase, powers)
+    if len(menu) == len(_WORDS[phase]):
+        return False
+    global _last_menu
+    _last_menu = (state, seat, _contents(state, seat), menu)
+    return True
+
+
+def _contents(state: CoppertwaddleState, seat: int) -> tuple[Any, ...]:
+    """A copy of everything a menu of ``seat`` reads (``_unchanged`` compares a state with it)."""
+    decls = state["decls"]
+    rob = state["rob"]
+    return (
+        state["phase"],
+        state["guardian"],
+        state["answer"],
+        state["placed"],
+        state.get(ENDED_KEY),
+        state["hands"][seat][:],
+        state["slots"][:],
+        state["covered"][:],
+        state["winds"][:],
+        state["blocked"][:],
+        # Most tables carry no Bekanntmachung: then nothing to copy.
+        [on_it[:] for on_it in decls] if any(decls) else None,
+        None
+        if rob is None
+        else {
+            **rob,  # numbers, and the three lists of a robbing (see ``_copy``)
+            "nosupport": rob["nosupport"][:],
+            "nopower": rob["nopower"][:],
+            "bonus": rob["bonus"][:],
+        },
+    )
+
+
+def _unchanged(state: CoppertwaddleState, seat: int, contents: tuple[Any, ...]) -> bool:
+    """Whether ``state`` still holds what ``_contents`` copied; compares in place, copying
+    nothing, the cheapest first.
+    """
+    phase, guardian, answer, placed, ended, hand, slots, covered, winds, blocked, decls, rob = (
+        contents
+    )
+    return (
+        state["slots"] == slots
+        and state["covered"] == covered
+        and state["hands"][seat] == hand
+        and state["placed"] == placed
+        and state["phase"] == phase
+        and state["guardian"] == guardian
+        and state["answer"] == answer
+        and state["winds"] == winds
+        and state["blocked"] == blocked
+        and (state["decls"] == decls if decls is not None else not any(state["decls"]))
+        and state["rob"] == rob
+        and state.get(ENDED_KEY) == ended
+    )
+
+
+_last_menu: tuple[object, int, tuple[Any, ...], list[str]] = (None, -1, (), [])
+"""The state ``_offer`` last left waiting for a decision, its seat, a copy of what that
+seat's menu reads (``_contents``) and the menu.
+
+The answer to "has the seat to act anything to do?" is that seat's whole menu, which
+``legal_actions`` would otherwise work out again for the very same state. It is handed out only
+for that state object and only while the state's contents still equal the copy, so a caller
+that edits a state in place gets its menu worked out afresh, never a stale one. One entry,
+replaced as a whole, so threads reading it see one consistent entry.
 """
 
 
-def _wait_for(state: CoppertwaddleState, seat: int, menu: tuple[str, ...]) -> None:
-    """Leave ``state`` waiting for ``seat``, whose menu is ``menu``: only ever the last step
-    of a move (see ``_last_menu``).
-    """
-    global _last_menu
-    _last_menu = (state, seat, menu)
+def _remembered_menu(state: CoppertwaddleState, seat: int) -> list[str] | None:
+    """The menu ``_offer`` remembered for ``state`` and ``seat``, if it still holds."""
+    known, known_seat, contents, menu = _last_menu
+    if known is state and known_seat == seat and _unchanged(state, seat, contents):
+        return menu
+    return None
 
 
 def _card_of_design(hand: list[int], design: int) -> int:
@@ -1417,144 +1472,171 @@ def _targets(
     return []
 
 
-def _coded(codes: tuple[str, tuple[str, ...]], targets: list[int] | None) -> list[str]:
-    """The codes of one card or Ditch (see ``_ABIL_CODES``) for its targets."""
+def _coded(
+    codes: tuple[str, tuple[str, ...]], targets: list[int] | None, actions: list[str]
+) -> None:
+    """Add the codes of one card or Ditch (see ``_ABIL_CODES``) for its targets."""
     if targets is None:
-        return [codes[0]]
-    with_target = codes[1]
-    return [with_target[target] for target in targets]
+        actions.append(codes[0])
+    else:
+        with_target = codes[1]
+        actions.extend([with_target[target] for target in targets])
 
 
 def _free_actions(
-    state: CoppertwaddleState, seat: int, in_rob: bool, powers: list[int] | None = None
-) -> list[str]:
-    """Favours and abilities: what either player may use outside their own En Garde too.
+    state: CoppertwaddleState,
+    seat: int,
+    in_rob: bool,
+    powers: list[int] | None,
+    actions: list[str],
+) -> None:
+    """Favours and abilities, added to ``actions``: what either player may use outside their
+    own En Garde too.
 
     Copies of a favour give the same codes twice; the menu's ``set`` keeps one.
     """
-    actions: list[str] = []
     slots = state["slots"]
-    covered = state["covered"]
     base = seat * 8
-    # The Domain's cards with an ability usable now, found among its eight Ditches at once.
-    for card in (_ABILITY_IN_ROB if in_rob else _ABILITY).intersection(slots[base : base + 8]):
-        slot = slots.index(card, base)
-        if covered[slot] or card in state["blocked"]:
-            continue  # not proud, or a Divisor was played on it this turn
-        partner = _partner_slot(state, seat, card) if PARTNER[card] is not None else -1
-        if partner == -2:
-            continue
-        if powers is None:
-            powers = _proud_powers(state)
-        exclude = (slot, partner) if partner >= 0 else (slot,)
-        targets = _targets(state, seat, card, exclude, in_rob, powers)
-        actions.extend(_coded(_ABIL_CODES[slot], targets))
-    for card in (_FAVOUR_IN_ROB if in_rob else _FAVOUR).intersection(state["hands"][seat]):
+    # The Domain's cards with an ability usable now, found among its eight Ditches at once,
+    # and the favours in hand: most menus have neither, and need no powers.
+    abilities = (_ABILITY_IN_ROB if in_rob else _ABILITY).intersection(slots[base : base + 8])
+    favours = (_FAVOUR_IN_ROB if in_rob else _FAVOUR).intersection(state["hands"][seat])
+    if not abilities and not favours:
+        return
+    if abilities:
+        covered = state["covered"]
+        blocked = state["blocked"]
+        for card in abilities:
+            slot = slots.index(card, base)
+            if covered[slot] or card in blocked:
+                continue  # not proud, or a Divisor was played on it this turn
+            partner = _partner_slot(state, seat, card) if PARTNER[card] is not None else -1
+            if partner == -2:
+                continue
+            if powers is None:
+                powers = _proud_powers(state)
+            exclude = (slot, partner) if partner >= 0 else (slot,)
+            targets = _targets(state, seat, card, exclude, in_rob, powers)
+            _coded(_ABIL_CODES[slot], targets, actions)
+    for card in favours:
         if powers is None:
             powers = _proud_powers(state)
         targets = _targets(state, seat, card, (), in_rob, powers)
-        actions.extend(_coded(_FAV_CODES[DESIGN_OF[card]], targets))
-    return actions
+        _coded(_FAV_CODES[DESIGN_OF[card]], targets, actions)
 
 
 def _engarde_actions(
-    state: CoppertwaddleState, seat: int, powers: list[int] | None = None
-) -> list[str]:
-    """The Guardian's En Garde codes (``end`` among them); a card held twice gives its codes
-    twice, which the menu's ``set`` makes one.
+    state: CoppertwaddleState, seat: int, powers: list[int] | None, actions: list[str]
+) -> None:
+    """The Guardian's En Garde codes but ``end``, added to ``actions``; a card held twice
+    gives its codes twice, which the menu's ``set`` makes one.
     """
-    actions = ["end"]
     slots = state["slots"]
     winds = state["winds"]
-    placed = state["placed"]
     if powers is None:
         powers = _proud_powers(state)
+    placed = state["placed"]
     for card in state["hands"][seat]:
-        kind = KIND[card]
-        if kind == "rank" and not placed:
-            if IS_WIND[card]:
-                for place in (first_free(state, seat, 1), first_free(state, 1 - seat, 1)):
-                    if place >= 0:
-                        actions.append(_WIND_CODES[place])
-                covered = state["covered"]
-                for slot in BAUERN_SLOTS:
-                    if slots[slot] >= 0 and covered[slot] and winds[slot] < 0:
-                        actions.append(_WIND_CODES[slot])
-            elif -1 in slots[(start := seat * 8 + ROW[card] * 4) : start + 4]:
+        role = _ROLE[card]
+        if role == _RANK:
+            if not placed and -1 in slots[(start := seat * 8 + ROW[card] * 4) : start + 4]:
                 actions.append(_RANK_CODES[DESIGN_OF[card]])  # a free Ditch in its row
-        elif kind == "declaration":
-            effect = EFFECT[card]
+        elif role == _WIND:
+            if placed:
+                continue
+            for place in (first_free(state, seat, 1), first_free(state, 1 - seat, 1)):
+                if place >= 0:
+                    actions.append(_WIND_CODES[place])
+            covered = state["covered"]
+            for slot in BAUERN_SLOTS:
+                if slots[slot] >= 0 and covered[slot] and winds[slot] < 0:
+                    actions.append(_WIND_CODES[slot])
+        elif role == _PROMOTE:
+            # A Climb goes on a proud Bauer (never a Wind); publisher's sample game: played
+            # on a Wind it frees the covered Bauer the Wind presses.
             codes = _DECL_CODES[DESIGN_OF[card]]
-            if effect == "promote":
-                # A Climb goes on a proud Bauer (never a Wind); publisher's sample game: played
-                # on a Wind it frees the covered Bauer the Wind presses.
-                actions.extend([codes[slot] for slot in ALL_SLOTS if winds[slot] >= 0])
-                actions.extend(
-                    [
-                        codes[slot]
-                        for slot in BAUERN_SLOTS
-                        if powers[slot] >= 0 and not IS_WIND[slots[slot]] and winds[slot] < 0
-                    ]
-                )
-            elif effect == "demote":  # a Fall goes on a proud Adel
-                actions.extend(
-                    [
-                        codes[slot]
-                        for slot in ADEL_SLOTS
-                        if powers[slot] >= 0 and not IS_WIND[slots[slot]]
-                    ]
-                )
-            else:
-                actions.extend([codes[slot] for slot, there in enumerate(powers) if there >= 0])
-    actions.extend(_free_actions(state, seat, False, powers))
-    actions.extend(_rob_actions(slots, powers, seat))
-    return actions
+            actions.extend([codes[slot] for slot in ALL_SLOTS if winds[slot] >= 0])
+            actions.extend(
+                [
+                    codes[slot]
+                    for slot in BAUERN_SLOTS
+                    if powers[slot] >= 0 and not IS_WIND[slots[slot]] and winds[slot] < 0
+                ]
+            )
+        elif role == _DEMOTE:  # a Fall goes on a proud Adel
+            codes = _DECL_CODES[DESIGN_OF[card]]
+            actions.extend(
+                [
+                    codes[slot]
+                    for slot in ADEL_SLOTS
+                    if powers[slot] >= 0 and not IS_WIND[slots[slot]]
+                ]
+            )
+        elif role == _DECLARE:
+            codes = _DECL_CODES[DESIGN_OF[card]]
+            actions.extend([codes[slot] for slot, there in enumerate(powers) if there >= 0])
+    _free_actions(state, seat, False, powers, actions)
+    _rob_actions(slots, powers, seat, actions)
 
 
-def _rob_actions(slots: list[int], powers: list[int], seat: int) -> list[str]:
+def _rob_actions(slots: list[int], powers: list[int], seat: int, actions: list[str]) -> None:
     """``seat``'s robbings: a proud card of a row with a free Ditch (for the booty) robs a proud
     card, never a Wind, of the same row in the other Domain if its attack beats the defence
-    (``table.attack_value``, ``table.defence_value``). A row is four Ditches: its cards' powers
-    and, padded with a 0 at either end, what each lends a neighbour (covered cards and gaps
-    lend nothing), so column ``c``'s neighbours lend ``lent[c] + lent[c + 2]``.
+    (``table.attack_value``, ``table.defence_value``). A card's neighbours in its row lend it
+    their power (covered cards and gaps lend nothing); an Adel defends with the proud Bauer
+    below it as well. Written out per column: this is the busiest loop of En Garde. The codes
+    are added to ``actions``.
     """
-    actions: list[str] = []
+    other = 8 - seat * 8
     for row in (0, 4):
         own = seat * 8 + row
-        mine = powers[own : own + 4]
-        if -1 not in slots[own : own + 4] or max(mine) < 0:
-            continue  # no free Ditch for the booty, or nobody proud to rob with
-        theirs = (8 - seat * 8) + row
-        their = powers[theirs : theirs + 4]
-        if max(their) < 0:
+        if -1 not in slots[own : own + 4]:
+            continue  # no free Ditch for the booty
+        m0, m1, m2, m3 = powers[own : own + 4]
+        if m0 < 0 and m1 < 0 and m2 < 0 and m3 < 0:
+            continue  # nobody proud to rob with
+        theirs = other + row
+        t0, t1, t2, t3 = powers[theirs : theirs + 4]
+        if t0 < 0 and t1 < 0 and t2 < 0 and t3 < 0:
             continue  # nothing proud to rob
-        lent = [0, *[max(0, there) for there in their], 0]
-        # An Adel is helped in defence by the proud Bauer below it as well.
-        below = powers[theirs + 4 : theirs + 8] if row == 0 else (0, 0, 0, 0)
-        defences = [
-            (theirs + column, there + lent[column] + lent[column + 2] + max(0, below[column]))
-            for column, there in enumerate(their)
-            if there >= 0 and not IS_WIND[slots[theirs + column]]
-        ]
+        # What each of their cards lends a neighbour, with a 0 beyond either end.
+        u0, u1, u2, u3 = _LENT[t0], _LENT[t1], _LENT[t2], _LENT[t3]
+        if row == 0:
+            b0, b1, b2, b3 = [_LENT[there] for there in powers[theirs + 4 : theirs + 8]]
+        else:
+            b0 = b1 = b2 = b3 = 0
+        defences = []
+        if t0 >= 0 and not IS_WIND[slots[theirs]]:
+            defences.append((theirs, t0 + u1 + b0))
+        if t1 >= 0 and not IS_WIND[slots[theirs + 1]]:
+            defences.append((theirs + 1, t1 + u0 + u2 + b1))
+        if t2 >= 0 and not IS_WIND[slots[theirs + 2]]:
+            defences.append((theirs + 2, t2 + u1 + u3 + b2))
+        if t3 >= 0 and not IS_WIND[slots[theirs + 3]]:
+            defences.append((theirs + 3, t3 + u2 + b3))
         if not defences:
             continue
-        lent = [0, *[max(0, there) for there in mine], 0]
-        for column, there in enumerate(mine):
+        v0, v1, v2, v3 = _LENT[m0], _LENT[m1], _LENT[m2], _LENT[m3]
+        for robber, there, lent in (
+            (own, m0, v1),
+            (own + 1, m1, v0 + v2),
+            (own + 2, m2, v1 + v3),
+            (own + 3, m3, v2),
+        ):
             if there >= 0:
-                attack = there + lent[column] + lent[column + 2]
-                codes = _ROB_CODES[own + column]
+                attack = there + lent
+                codes = _ROB_CODES[robber]
                 actions.extend([codes[target] for target, defence in defences if attack > defence])
-    return actions
 
 
 def _proud_powers(state: CoppertwaddleState) -> list[int]:
     """Every Ditch's power as ``table.power`` gives it where a card lies proud, else -1."""
     return [
         -1
-        if card < 0 or hidden
-        else max(0, STRENGTH[card] + sum([PLUS[declaration] for declaration in on_it]))
+        if hidden
+        else max(0, _POWER_OF[card] + sum([PLUS[declaration] for declaration in on_it]))
         if on_it
-        else STRENGTH[card]
+        else _POWER_OF[card]  # -1 for an empty Ditch
         for card, hidden, on_it in zip(state["slots"], state["covered"], state["decls"])
     ]
 
@@ -1571,6 +1653,26 @@ _ABILITY_IN_ROB = _cards_where(lambda card: EFFECT[card] is not None)
 _ABILITY = _cards_where(lambda card: EFFECT[card] is not None and EFFECT[card] not in ROBBING_ONLY)
 _FAVOUR_IN_ROB = _cards_where(lambda card: KIND[card] == "favour" and EFFECT[card] != "negate")
 _FAVOUR = _cards_where(lambda card: card in _FAVOUR_IN_ROB and EFFECT[card] not in ROBBING_ONLY)
+
+# What a card in the Guardian's hand offers En Garde (``_engarde_actions``), looked up once per
+# card instead of asking its kind and effect each time; favours are ``_free_actions``' part.
+_RANK, _WIND, _PROMOTE, _DEMOTE, _DECLARE, _OTHER = range(6)
+
+
+def _role(card: int) -> int:
+    if KIND[card] == "rank":
+        return _WIND if IS_WIND[card] else _RANK
+    if KIND[card] == "declaration":
+        return {"promote": _PROMOTE, "demote": _DEMOTE}.get(EFFECT[card] or "", _DECLARE)
+    return _OTHER
+
+
+_ROLE = tuple(_role(card) for card in range(DECK_SIZE))
+_POWER_OF = (*STRENGTH, -1)
+"""A card's strength by id, and -1 at index -1: an empty Ditch (-1) has no power."""
+_LENT = (*range(max(STRENGTH) + sum(plus for plus in PLUS if plus > 0) + 1), 0)
+"""What a Ditch of power ``p`` lends a neighbour, by ``p``: its power, and 0 at index -1 (no
+proud card there); every power a card can reach is an index."""
 
 # Every code a move can have, written once: building codes was much of what listing the
 # legal actions cost. Indexed by design, slot or target.

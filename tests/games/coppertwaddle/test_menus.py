@@ -5,7 +5,8 @@ whole menu; the engine keeps it for the state ``apply`` returned instead of work
 (issue 22, part 2: legal actions computed once per state). These tests hold it to the contract:
 the menu of a state fresh from ``apply`` equals the menu of the same state read back from JSON
 (as storage hands it over), at every decision of seeded random matches, on the bare path and
-on the checked one.
+on the checked one; and a state edited in place after ``apply`` gets the menu of what it now
+holds, never the one kept for it.
 """
 
 from __future__ import annotations
@@ -115,3 +116,56 @@ def test_the_robbings_on_the_menu_are_those_the_attack_and_defence_values_allow(
                 offered += len(robbings)
             state, _events = GAME.apply(state, seat, rng.choice(menu))
     assert offered > 20, "random matches offer robbings often"
+
+
+def _edits(state: dict, seat: int) -> list[tuple[str, object]]:
+    """In-place edits a caller might make to a state it holds, each undone after the check."""
+    hand = state["hands"][seat]
+    proud = [slot for slot in range(16) if state["slots"][slot] >= 0]
+    edits: list[tuple[str, object]] = [("placed", not state["placed"])]
+    if hand:
+        edits.append(("hand", hand[:-1]))
+    if proud:
+        edits.append(("covered", proud[0]))
+        edits.append(("decl", proud[0]))
+    return edits
+
+
+def _apply_edit(state: dict, seat: int, edit: tuple[str, object]) -> None:
+    kind, value = edit
+    if kind == "placed":
+        state["placed"] = value
+    elif kind == "hand":
+        state["hands"][seat][:] = value  # in place: the same list object
+    elif kind == "covered":
+        state["covered"][value] = not state["covered"][value]
+    else:  # a Bekanntmachung laid on the card's own list, in place
+        state["decls"][value].append(state["midden"][0] if state["midden"] else 0)
+
+
+@pytest.mark.parametrize("seed", [1, 6])
+def test_a_state_edited_in_place_gets_the_menu_of_its_new_contents(seed: int) -> None:
+    """Contract: ``legal_actions`` depends on the state's contents only; a menu worked out for
+    a state ``apply`` returned is never handed out once the state was changed in place.
+    """
+    rng = random.Random(seed)
+    state = GAME.initial_state(2, GAME.parse_options(2))
+    checked = 0
+    while (seats := GAME.to_act(state)) and checked < 300:
+        if seats == [CHANCE]:
+            state, _events = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
+            continue
+        seat = seats[0]
+        if state["phase"] in ("engarde", "challenge", "rob"):
+            for edit in _edits(state, seat):
+                kept = json.loads(json.dumps(state))
+                _apply_edit(state, seat, edit)
+                fresh = GAME.legal_actions(json.loads(json.dumps(state)), seat)
+                assert GAME.legal_actions(state, seat) == fresh, (edit, state["phase"])
+                state.clear()
+                state.update(kept)  # a new object for every list: no memo matches it
+                checked += 1
+            state, _events = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+            continue
+        state, _events = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    assert checked >= 100, "enough edited states were looked at"
