@@ -37,6 +37,7 @@ from games.core import (
 )
 from games.core.checks import why_not
 from games.core.contract import ENDED_KEY
+from games.core.draws import below, shuffled
 from games.core.errors import MALFORMED, NOT_NOW, NOT_YOUR_TURN
 
 from . import words
@@ -68,7 +69,6 @@ from .cards import (
     card_name,
     profession_name,
 )
-from .draws import below, shuffled
 from .rules import (
     decide,
     dieb_target,

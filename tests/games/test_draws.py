@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games.scherbia.draws import below, shuffled
+from games.core.draws import below, shuffled
 
 
 @pytest.mark.parametrize("size", [0, 1, 2, 5, 20, 48])
