@@ -65,6 +65,8 @@ from .cards import (
     JAEGER,
     KRIEGER,
     PROFESSION_OF_WORD,
+    SCHUERFER,
+    SEEMANN,
     WORDS,
     card_name,
     profession_name,
@@ -74,7 +76,6 @@ from .rules import (
     dieb_target,
     effective,
     entry_value,
-    final_value,
     is_bauer,
     is_heiler,
     latest_slot,
@@ -82,6 +83,7 @@ from .rules import (
     mod_totals,
     totals,
 )
+from .scan import LayerScan, scan_layer
 
 DICE_CODES = sorted(encode("dice", a, b) for a in range(1, 7) for b in range(1, 7))
 _DICE_TABLE = [[encode("dice", a, b) for b in range(1, 7)] for a in range(1, 7)]
@@ -1406,6 +1408,10 @@ class Scherbia(Game):
                     return
                 state["stage"] = "layer"
             elif stage == "layer":
+                scan = scan_layer(state["trick"], n, state["layer"])
+                if scan is not None:  # every die is down: the scan answers the next steps
+                    self._layer_scanned(state, scan, events)
+                    continue
                 if self._ask_roll(state, events):
                     return
                 self._layer_done(state, events)
@@ -1459,6 +1465,37 @@ class Scherbia(Game):
             state["ask"] = {"k": "dice", "s": CHANCE, "e": self._roll_source(state, waiting)}
             return True
         return False
+
+    def _layer_scanned(self, state: ScherbiaState, scan: LayerScan, events: list[Event]) -> None:
+        """``_layer_done`` from one pass over the trick (``scan_layer``); a decided trick
+        without Dieb or Heiler goes straight to its clearing, which is where the Dieb and
+        Heiler steps would end after finding nothing to ask.
+        """
+        trick = state["trick"]
+        sums = scan.sums
+        winner = decide(trick, sums)
+        limit = state["max_layers"]
+        more = (limit == 0 or state["layer"] < limit) and bool(state["hands"][0])
+        if more and winner is None:
+            events.append(_event("layer_tie", {"layer": state["layer"], "totals": sums}))
+            self._new_layer(state)
+            return
+        if more:
+            for seat in scan.blockers:
+                if seat not in state["passed"]:
+                    state["ask"] = {"k": "block", "s": seat}
+                    return
+        if state["laid"] and not state["revealed"]:
+            # the last layer is complete: action cards are turned up before the decision
+            self._reveal(state, events)
+            return
+        self._decided(state, winner, sums, events)
+        if scan.dieb or state["ask"] is not None or state["mods"] is not None:
+            return
+        if scan.heiler:
+            state["stage"] = "heiler"
+            return
+        self._clear_trick(state, events)
 
     def _layer_done(self, state: ScherbiaState, events: list[Event]) -> None:
         trick = state["trick"]
@@ -1614,9 +1651,24 @@ class Scherbia(Game):
 
     def _score(self, state: ScherbiaState, events: list[Event]) -> None:
         rolls = {roll[1]: roll[2] for roll in state["final"]}
-        pile_scores = [
-            sum(final_value(card, pile, rolls) for card in pile) for pile in state["piles"]
-        ]
+        pile_scores = []
+        for pile in state["piles"]:
+            # ``final_value`` summed over the pile in one pass: each Seemann scores 5 plus one
+            # per Bauer, Holzfaeller and Schuerfer in the pile.
+            total = seemanns = helpers = 0
+            for card in pile:
+                prof = card >> 2
+                if prof == HOLZFAELLER:
+                    total += rolls.get(card, 0)
+                    helpers += 1
+                elif prof == SEEMANN:
+                    total += 5
+                    seemanns += 1
+                else:
+                    total += BASE[prof]
+                    if prof == BAUER or prof == SCHUERFER:
+                        helpers += 1
+            pile_scores.append(total + seemanns * helpers)
         if state["teams"]:
             team_totals = [sum(pile_scores[0::2]), sum(pile_scores[1::2])]
             if state["fac"]:
