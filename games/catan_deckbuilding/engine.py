@@ -271,7 +271,7 @@ def _purchases(
         ):
             continue
         buys.append((card, BUY_CODES[card]))
-        if custom and _has_alternative(card, hand, pool, roads):
+        if custom and _alternative(card, hand, pool, roads, missing - pool, held - matched):
             pays.append((card, PAY_CODES[card]))
     return tuple(buys), tuple(pays)
 
@@ -318,6 +318,16 @@ def _has_alternative(card: int, hand: tuple[int, ...], pool: int, roads: int) ->
             surplus += diff
         else:
             missing -= diff
+    return _alternative(card, hand, pool, roads, missing, surplus)
+
+
+def _alternative(
+    card: int, hand: tuple[int, ...], pool: int, roads: int, missing: int, surplus: int
+) -> bool:
+    """``_has_alternative`` once its sums are known: ``missing`` units the price lacks after
+    the matching resource cards and the pool, ``surplus`` resource cards the price does not
+    use.
+    """
     trades = max(0, min(missing, surplus // 2))
     settlements = hand[SIEDLUNG] if card != STADT else 0
     if missing <= trades:
