@@ -93,6 +93,8 @@ _FIRST = [encode("first", seat) for seat in range(8)]
 _PLAY = ["play:" + word for word in WORDS]
 _COPY = [encode("copy", slot) for slot in range(DECK)]  # a trick never holds more than 48
 _SHOOT = [encode("shoot", seat) for seat in range(8)]
+_REPLACE = ["replace:" + word for word in WORDS]
+_HEAL = ["heal:" + word for word in WORDS]
 _PLAY_OF_CARD = [_PLAY[card >> 2] for card in range(DECK)]
 """The play code of every card (a card's profession is its id // 4)."""
 _play_of_card = _PLAY_OF_CARD.__getitem__
@@ -551,9 +553,9 @@ class Scherbia(Game):
         elif kind == "shoot":
             codes += [_SHOOT[target] for target in self._shoot_targets(state, ask["e"])]
         elif kind == "replace":
-            codes += ["replace:" + WORDS[prof] for prof in self._replace_options(state, ask)]
+            codes += [_REPLACE[prof] for prof in self._replace_options(state, ask)]
         elif kind == "heal":
-            codes += ["heal:" + WORDS[prof] for prof in self._heal_options(state, ask)]
+            codes += [_HEAL[prof] for prof in self._heal_options(state, ask)]
         elif kind == "lay":
             codes += list(self._lay_words(state, seat))
             if self._faction_ready(state, seat):
@@ -786,7 +788,24 @@ class Scherbia(Game):
         layer = state["layer"]
         new = dict(state)
         new["hands"] = hands
-        new["trick"] = [*state["trick"], _new_entry(seat, card, layer, False)]
+        # ``_new_entry(seat, card, layer, False)`` written out (a call less per card played).
+        new["trick"] = [
+            *state["trick"],
+            {
+                "s": seat,
+                "c": card,
+                "l": layer,
+                "a": layer,
+                "as": None,
+                "lk": None,
+                "lc": None,
+                "r": None,
+                "p": False,
+                "x": None,
+                "w": None,
+                "cs": None,
+            },
+        ]
         count = new["count"] = state["count"] + 1
         # ``Event``'s tuple made directly, without the named tuple's Python-level ``__new__``.
         events = [
