@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import lru_cache
-from operator import add
+from operator import add, itemgetter
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -25,6 +25,7 @@ from games.core import (
 )
 from games.core.checks import why_not
 from games.core.contract import ENDED_KEY
+from games.core.draws import below, shuffled
 from games.core.errors import MALFORMED, NOT_NOW, NOT_YOUR_TURN, SetupError
 
 from . import words
@@ -185,12 +186,12 @@ def _random_shuffle(rng: random.Random, size: int) -> str:
     """The same draws and the same code as ``games.core.random_shuffle``, joined directly: the
     generic encoder checks and remembers every argument of a code that is never seen again.
     """
-    order = list(range(size))
-    rng.shuffle(order)
-    return "shuffle:" + ":".join(map(str, order))
+    return "shuffle:" + ":".join(map(_TEXT_OF_NUMBER.__getitem__, shuffled(rng, size)))
 
 
 _NUMBER = {str(number): number for number in range(96)}  # no pile holds more cards
+_TEXT_OF_NUMBER = list(_NUMBER)
+_FIRST_CODES = (encode("first", 0), encode("first", 1))
 
 
 def _shuffle_args(code: object) -> tuple[int, ...] | None:
@@ -247,15 +248,61 @@ def _purchases(
     Only the hand cards a payment can use are part of the key (resources, Wüste, Strasse,
     Siedlung, Stadt), so that hands differing in other cards share one entry.
     """
-    hand = [*resources, 0, wueste, 0, 0, 0, 0, strasse, siedlung, stadt]  # in KINDS order
+    hand = (*resources, 0, wueste, 0, 0, 0, 0, strasse, siedlung, stadt)  # in KINDS order
     buys = []
     pays = []
-    for card in _ACTIONS_BY_WORD:
-        if affordable(card, hand, pool, roads):
-            buys.append((card, BUY_CODES[card]))
-            if custom and _has_alternative(card, tuple(hand), pool, roads):
-                pays.append((card, PAY_CODES[card]))
+    # ``affordable`` for every card at once: what it sums per card (resource cards matching
+    # the price) is added up here from each price's few resources, the rest is shared.
+    held = sum(resources)
+    wild = 3 * stadt + pool + road_units(roads + strasse) - road_units(roads)
+    for card, price, needs in _PRICES_BY_WORD:
+        if card == STADT:
+            if not siedlung:
+                continue
+        elif card == BANDIT and not wueste:
+            continue
+        matched = 0
+        for kind, need in needs:
+            have = resources[kind]
+            matched += min(need, have)
+        missing = price - matched
+        if missing and (
+            wild + (held - matched) // 2 + (2 * siedlung if card != STADT else 0) < missing
+        ):
+            continue
+        buys.append((card, BUY_CODES[card]))
+        if custom and _alternative(card, hand, pool, roads, missing - pool, held - matched):
+            pays.append((card, PAY_CODES[card]))
     return tuple(buys), tuple(pays)
+
+
+_PRICES_BY_WORD = tuple(
+    (card, sum(COSTS[card]), tuple((kind, need) for kind, need in enumerate(COSTS[card]) if need))
+    for card in _ACTIONS_BY_WORD
+)
+"""Per action card in code order: the card, its resource count and its (resource, count)s."""
+
+
+_PAYING_CARDS = itemgetter(*RESOURCES, WUESTE, STRASSE, SIEDLUNG, STADT)
+"""The hand counts a payment can use, as one tuple (the key of ``_purchases``'s values)."""
+_MIDDLES: dict[tuple[Any, ...], tuple[str, ...]] = {}
+"""The buy, end and pay codes of the main phase's menu by ``_play_actions``'s key."""
+_MIDDLES_KEPT = 1 << 16
+"""Entries ``_MIDDLES`` holds at most (then it starts again: the keys of one game repeat)."""
+
+
+def _middle(
+    paying: tuple[int, ...], pool: int, roads: int, custom: bool, supplied: bytes
+) -> tuple[str, ...]:
+    """The buy codes, ``end`` and the pay codes of the main phase's menu, in code order:
+    ``_purchases`` for the hand, without the cards whose supply pile is empty.
+    """
+    buys, pays = _purchases(paying[:5], *paying[5:], pool, roads, custom)
+    return (
+        *[code for card, code in buys if supplied[card]],
+        "end",
+        *[code for card, code in pays if supplied[card]],
+    )
 
 
 def _has_alternative(card: int, hand: tuple[int, ...], pool: int, roads: int) -> bool:
@@ -271,6 +318,16 @@ def _has_alternative(card: int, hand: tuple[int, ...], pool: int, roads: int) ->
             surplus += diff
         else:
             missing -= diff
+    return _alternative(card, hand, pool, roads, missing, surplus)
+
+
+def _alternative(
+    card: int, hand: tuple[int, ...], pool: int, roads: int, missing: int, surplus: int
+) -> bool:
+    """``_has_alternative`` once its sums are known: ``missing`` units the price lacks after
+    the matching resource cards and the pool, ``surplus`` resource cards the price does not
+    use.
+    """
     trades = max(0, min(missing, surplus // 2))
     settlements = hand[SIEDLUNG] if card != STADT else 0
     if missing <= trades:
@@ -330,6 +387,7 @@ PAY_CODES = tuple("pay:" + word for word in CARDS)
 ASIDE_CODES = tuple("aside:" + word for word in CARDS)
 PLAY_CODES = tuple("play:" + word for word in CARDS)
 _ASIDE_CARD = {code: card for card, code in enumerate(ASIDE_CODES)}
+_tuple_new = tuple.__new__
 
 
 class CatanState(TypedDict):
@@ -378,6 +436,30 @@ class CatanDeckbuilding(TextsMixin, Game):
     draw_events = frozenset({"drew"})
 
     # ----- facts -------------------------------------------------------------------------------
+
+    def apply(
+        self, state: State, seat: int, code: str, *, checked: bool = True
+    ) -> tuple[State, list[Event]]:
+        """``Game.apply``, with the commonest move taken the short way: a card set aside in
+        one's own turn changes one hand and one table, so only those two lists are copied (the
+        other seat's stay shared, as ``copy_state`` shares what a move does not edit).
+        """
+        card = _ASIDE_CARD.get(code)
+        if card is None or state["phase"] != "play" or seat != state["active"]:
+            return super().apply(state, seat, code, checked=checked)
+        if checked:
+            self.check(state, seat, code)
+        if not state["hand"][seat][card]:
+            raise IllegalAction(NO_CARD)
+        new = state.copy()
+        hands = new["hand"] = state["hand"][:]
+        hand = hands[seat] = hands[seat][:]
+        hand[card] -= 1
+        tables = new["table"] = state["table"][:]
+        table = tables[seat] = tables[seat][:]
+        table[card] += 1
+        # ``Event``'s tuple made directly, without the named tuple's Python-level ``__new__``.
+        return new, [_tuple_new(Event, ("aside", {"seat": seat, "card": CARDS[card]}, None))]
 
     def copy_state(self, state: State) -> State:
         """The copy ``_apply`` edits: hands, tables and draw piles, which nearly every move changes,
@@ -760,24 +842,24 @@ class CatanDeckbuilding(TextsMixin, Game):
 
     def _play_actions(self, state: CatanState, seat: int) -> list[str]:
         hand = state["hand"][seat]
-        supply = state["supply"]
         asides, plays = _hand_codes(bytes(hand).translate(_HELD))
-        buys, pays = _purchases(
-            tuple(hand[:5]),
-            hand[WUESTE],
-            hand[STRASSE],
-            hand[SIEDLUNG],
-            hand[STADT],
+        # The middle of the menu (buy, end, pay) on one key made in C: the hand cards a payment
+        # can use, the turn's Strassen, whether a custom payment may still start, and which
+        # supply piles are not empty.
+        key = (
+            _PAYING_CARDS(hand),
             state["pool"],
             state["roads"],
             state["cancels"] < MAX_CANCELS,
+            bytes(state["supply"]).translate(_HELD),
         )
-        codes = list(asides)
-        codes += [code for card, code in buys if supply[card]]
-        codes.append("end")
-        codes += [code for card, code in pays if supply[card]]
-        codes += plays
-        return codes
+        middle = _MIDDLES.get(key)
+        if middle is None:
+            middle = _middle(*key)
+            if len(_MIDDLES) >= _MIDDLES_KEPT:
+                _MIDDLES.clear()
+            _MIDDLES[key] = middle
+        return [*asides, *middle, *plays]
 
     @staticmethod
     def _helps(card: int, kind: int, used: list[int]) -> bool:
@@ -797,7 +879,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         if phase == "deal":
             return _random_shuffle(rng, sum(STARTING_DECK))
         if phase == "first":
-            return encode("first", rng.randrange(2))
+            return _FIRST_CODES[below(rng, 2)]
         if phase == "shuffle":
             return _random_shuffle(rng, sum(state["discard"][state["shuffle_seat"]]))
         victim = state["steal"][1]

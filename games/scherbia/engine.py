@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from bisect import bisect_left
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -36,6 +37,7 @@ from games.core import (
 )
 from games.core.checks import why_not
 from games.core.contract import ENDED_KEY
+from games.core.draws import below, shuffled
 from games.core.errors import MALFORMED, NOT_NOW, NOT_YOUR_TURN
 
 from . import words
@@ -54,6 +56,7 @@ from .actions import (
 )
 from .cards import (
     BASE,
+    BAUER,
     BERUFSLOSER,
     DECK,
     DIEB,
@@ -62,6 +65,8 @@ from .cards import (
     JAEGER,
     KRIEGER,
     PROFESSION_OF_WORD,
+    SCHUERFER,
+    SEEMANN,
     WORDS,
     card_name,
     profession_name,
@@ -71,7 +76,6 @@ from .rules import (
     dieb_target,
     effective,
     entry_value,
-    final_value,
     is_bauer,
     is_heiler,
     latest_slot,
@@ -79,15 +83,21 @@ from .rules import (
     mod_totals,
     totals,
 )
+from .scan import LayerScan, scan_layer
 
 DICE_CODES = sorted(encode("dice", a, b) for a in range(1, 7) for b in range(1, 7))
 _DICE_TABLE = [[encode("dice", a, b) for b in range(1, 7)] for a in range(1, 7)]
+_DICE_OF_CODE = {_DICE_TABLE[a - 1][b - 1]: (a, b) for a in range(1, 7) for b in range(1, 7)}
+"""The two dice of every listed roll code: a code found here needs no other check."""
 _FIRST = [encode("first", seat) for seat in range(8)]
 _PLAY = ["play:" + word for word in WORDS]
 _COPY = [encode("copy", slot) for slot in range(DECK)]  # a trick never holds more than 48
 _SHOOT = [encode("shoot", seat) for seat in range(8)]
+_REPLACE = ["replace:" + word for word in WORDS]
+_HEAL = ["heal:" + word for word in WORDS]
 _PLAY_OF_CARD = [_PLAY[card >> 2] for card in range(DECK)]
 """The play code of every card (a card's profession is its id // 4)."""
+_play_of_card = _PLAY_OF_CARD.__getitem__
 TEAM_SIZES = {"none": 0, "2v2": 4, "3v3": 6, "4v4": 8}
 _FACTION_CODES = sorted(encode("factions", a, b) for a, b in FACTION_PAIRS)
 _VETO = [encode("veto", seat) for seat in range(8)]
@@ -133,6 +143,14 @@ _ANSWER_WORDS = {
 faction ability besides, while ``_faction_ready``)."""
 
 
+def _event(kind: str, data: dict[str, Any], to: int | None = None) -> Event:
+    """``Event(kind, data, to)`` without the named tuple's class call (an event per step)."""
+    return _tuple_new(Event, (kind, data, to))
+
+
+_tuple_new = tuple.__new__
+
+
 def _new_entry(seat: int, card: int, layer: int, protected: bool) -> dict[str, Any]:
     return {
         "s": seat,
@@ -151,8 +169,15 @@ def _new_entry(seat: int, card: int, layer: int, protected: bool) -> dict[str, A
 
 
 def _take(hand: list[int], prof: int) -> int:
-    """Remove and return the first card of ``prof`` in ``hand``."""
-    for index, card in enumerate(hand):
+    """Remove and return the first card of ``prof`` in ``hand``.
+
+    Hands are kept sorted and a profession's cards are the ids ``4 * prof`` to ``4 * prof + 3``,
+    so the first one is found by bisection (in C) instead of a loop over the hand.
+    """
+    index = bisect_left(hand, prof << 2)
+    if index < len(hand) and hand[index] >> 2 == prof:
+        return hand.pop(index)
+    for index, card in enumerate(hand):  # a hand built unsorted outside the engine
         if card >> 2 == prof:
             del hand[index]
             return card
@@ -178,15 +203,14 @@ def _decode(code: str) -> tuple[str, tuple[Any, ...]]:
 
 
 _CARD_OF_TEXT = {str(card): card for card in range(DECK)}
+_TEXT_OF_CARD = [str(card) for card in range(max(DECK, len(OTHER_IDS)))]
 
 
 def _random_shuffle(rng: random.Random, size: int, verb: str) -> str:
     """The same draws and the same code as ``games.core.random_shuffle``, joined directly: the
     generic encoder checks and remembers every argument of a code that is never seen again.
     """
-    order = list(range(size))
-    rng.shuffle(order)
-    return verb + ":" + ":".join(map(str, order))
+    return verb + ":" + ":".join(map(_TEXT_OF_CARD.__getitem__, shuffled(rng, size)))
 
 
 def _parse_shuffle(code: object) -> list[int]:
@@ -497,6 +521,11 @@ class Scherbia(Game):
         """The codes ``seat`` may play now."""
         if TYPE_CHECKING:  # the contract hands over the plain dict
             state = cast(ScherbiaState, state)
+        ask = state["ask"]
+        if ask is None and seat == state["turn"] and state["phase"] == "play":
+            # The menu of nearly every other decision, asked first: what ``_playing`` allows.
+            # One code per profession held, sorted: set and sort run in C over a hand.
+            return sorted(set(map(_play_of_card, state["hands"][seat])))
         phase = state["phase"]
         if seat == CHANCE:
             if phase == "first":
@@ -524,9 +553,9 @@ class Scherbia(Game):
         elif kind == "shoot":
             codes += [_SHOOT[target] for target in self._shoot_targets(state, ask["e"])]
         elif kind == "replace":
-            codes += ["replace:" + WORDS[prof] for prof in self._replace_options(state, ask)]
+            codes += [_REPLACE[prof] for prof in self._replace_options(state, ask)]
         elif kind == "heal":
-            codes += ["heal:" + WORDS[prof] for prof in self._heal_options(state, ask)]
+            codes += [_HEAL[prof] for prof in self._heal_options(state, ask)]
         elif kind == "lay":
             codes += list(self._lay_words(state, seat))
             if self._faction_ready(state, seat):
@@ -693,14 +722,13 @@ class Scherbia(Game):
         if state["phase"] == "deal":
             return _random_shuffle(rng, DECK, "shuffle")
         if state["phase"] == "first":
-            return _FIRST[rng.randrange(state["n"])]
+            return _FIRST[below(rng, state["n"])]
         if state["phase"] == "adeal":
             return _random_shuffle(rng, len(OTHER_IDS), "ashuffle")
         if state["phase"] == "factions":
             return rng.choice(_FACTION_CODES)
         # the same draws as games.core.random_dice(rng, 2), without building the code anew
-        first = rng.randint(1, 6)
-        return _DICE_TABLE[first - 1][rng.randint(1, 6) - 1]
+        return _DICE_TABLE[below(rng, 6)][below(rng, 6)]
 
     def check_chance(self, state: State, code: str) -> None:
         """Shuffles are checked in ``_apply``; leaders and dice must be listed outcomes."""
@@ -717,14 +745,37 @@ class Scherbia(Game):
         which is done here directly on a copy that shares every other container.
         """
         prof = _PROFESSION_OF_PLAY.get(code)
+        if prof is None:
+            dice = _DICE_OF_CODE.get(code)
+            if dice is None or seat != CHANCE or state["phase"] != "play":
+                return super().apply(state, seat, code, checked=checked)
+            ask = state["ask"]
+            if ask is None or ask["k"] != "dice" or state.get(ENDED_KEY):
+                return super().apply(state, seat, code, checked=checked)
+            # A roll in a complete layer (the final rolls take the general way): the code is
+            # one of the 36 listed outcomes, so what ``_roll`` checks is the lookup just done.
+            if checked:
+                self.check(state, seat, code)
+            new = dict(state)
+            new["hands"] = state["hands"][:]
+            trick = new["trick"] = state["trick"][:]
+            new["ask"] = None
+            entry = _edit(trick, ask["e"])
+            entry["r"] = dice[0] + dice[1]
+            events = [
+                tuple.__new__(
+                    Event,
+                    ("roll", {"seat": entry["s"], "card": entry["c"], "dice": list(dice)}, None),
+                )
+            ]
+            self._advance(new, events)  # type: ignore[arg-type]
+            return new, events
         if (
-            prof is None
-            or prof == BERUFSLOSER
+            prof == BERUFSLOSER
             or prof == JAEGER
             or state["phase"] != "play"
             or state["ask"] is not None
             or state["stage"] != "play"
-            or state["count"] + 1 >= state["n"]
             or state["lay"] is not None
             or state["recopy"]
         ):
@@ -737,13 +788,36 @@ class Scherbia(Game):
         layer = state["layer"]
         new = dict(state)
         new["hands"] = hands
-        new["trick"] = [*state["trick"], _new_entry(seat, card, layer, False)]
+        # ``_new_entry(seat, card, layer, False)`` written out (a call less per card played).
+        new["trick"] = [
+            *state["trick"],
+            {
+                "s": seat,
+                "c": card,
+                "l": layer,
+                "a": layer,
+                "as": None,
+                "lk": None,
+                "lc": None,
+                "r": None,
+                "p": False,
+                "x": None,
+                "w": None,
+                "cs": None,
+            },
+        ]
         count = new["count"] = state["count"] + 1
-        new["turn"] = (state["leader"] + count) % state["n"]
         # ``Event``'s tuple made directly, without the named tuple's Python-level ``__new__``.
-        return new, [
+        events = [
             tuple.__new__(Event, ("play", {"seat": seat, "card": card, "layer": layer}, None))
         ]
+        if count < state["n"]:
+            new["turn"] = (state["leader"] + count) % state["n"]
+        else:
+            # The layer is complete: the same automatic steps as after any other move. ``new``
+            # has its own hands and trick lists, as ``copy_state`` would give it.
+            self._advance(new, events)  # type: ignore[arg-type]
+        return new, events
 
     def copy_state(self, state: State) -> State:
         """A shallow copy: the hands and the trick are new lists, their contents still shared.
@@ -799,20 +873,20 @@ class Scherbia(Game):
                     self._copy(state, ask["e"], args[0], events)
                     self._after_copy(state, ask["e"], events)
                 else:
-                    events.append(Event("no_copy", {"seat": seat}))
+                    events.append(_event("no_copy", {"seat": seat}))
             elif kind == "shoot":
                 state["ask"] = None
                 if verb == "shoot":
                     self._shoot(state, ask["e"], args[0], events)
                 else:
-                    events.append(Event("hold", {"seat": seat}))
+                    events.append(_event("hold", {"seat": seat}))
             elif kind == "replace":
                 state["ask"] = None
                 self._replace(state, ask["e"], PROFESSION_OF_WORD[args[0]], ask["r"], events)
             elif kind == "block":
                 state["ask"] = None
                 if verb == "block":
-                    events.append(Event("block", {"seat": seat}))
+                    events.append(_event("block", {"seat": seat}))
                     self._new_layer(state)
                 else:
                     state["passed"] = [*state["passed"], seat]
@@ -821,13 +895,13 @@ class Scherbia(Game):
                 if verb == "steal":
                     self._steal(state, ask["e"], ask["t"], events)
                 else:
-                    events.append(Event("no_steal", {"seat": seat}))
+                    events.append(_event("no_steal", {"seat": seat}))
             elif kind == "heal":
                 state["ask"] = None
                 if verb == "heal":
                     self._heal(state, ask["e"], PROFESSION_OF_WORD[args[0]], events)
                 else:
-                    events.append(Event("no_heal", {"seat": seat}))
+                    events.append(_event("no_heal", {"seat": seat}))
             elif kind == "lay":
                 state["ask"] = None
                 self._lay(state, seat, verb, args, events)
@@ -836,7 +910,7 @@ class Scherbia(Game):
                 if verb == "veto":
                     self._veto(state, seat, args[0], events)
                 else:
-                    events.append(Event("no_veto", {"seat": seat}))
+                    events.append(_event("no_veto", {"seat": seat}))
         self._advance(state, events)
 
     # ----- steps ------------------------------------------------------------------------------
@@ -846,10 +920,10 @@ class Scherbia(Game):
         for seat in range(state["n"]):
             hand = sorted(order[seat * size : (seat + 1) * size])
             state["hands"][seat] = hand
-            events.append(Event("hand", {"cards": hand}, to=seat))
+            events.append(_event("hand", {"cards": hand}, to=seat))
         state["aside"] = order[state["n"] * size :]
         state["phase"] = "adeal" if state["actions"] else self._after_actions_deal(state)
-        events.append(Event("deal", {"hand_size": size, "aside": len(state["aside"])}))
+        events.append(_event("deal", {"hand_size": size, "aside": len(state["aside"])}))
 
     @staticmethod
     def _after_actions_deal(state: ScherbiaState) -> str:
@@ -866,11 +940,11 @@ class Scherbia(Game):
         for seat in range(n):
             hand = sorted([EINSPRUCH_IDS[seat], *shuffled[seat * size : (seat + 1) * size]])
             ahands.append(hand)
-            events.append(Event("action_hand", {"cards": hand}, to=seat))
+            events.append(_event("action_hand", {"cards": hand}, to=seat))
         state["ahands"] = ahands
         state["aaside"] = sorted(EINSPRUCH_IDS[n:] + shuffled[n * size :])
         state["phase"] = self._after_actions_deal(state)
-        events.append(Event("action_deal", {"per_seat": size + 1}))
+        events.append(_event("action_deal", {"per_seat": size + 1}))
 
     def _draw_factions(
         self, state: ScherbiaState, args: tuple[Any, ...], events: list[Event]
@@ -878,14 +952,14 @@ class Scherbia(Game):
         state["fac"] = [int(args[0]), int(args[1])]
         state["phase"] = "first"
         if all(_revealed_factions(state)):
-            events.append(Event("factions", {"factions": list(state["fac"])}))
+            events.append(_event("factions", {"factions": list(state["fac"])}))
             return
         # hidden factions: every seat learns its own team's faction only
-        events.append(Event("factions_hidden", {}))
+        events.append(_event("factions_hidden", {}))
         for seat in range(state["n"]):
             team = team_of(state, seat)
             events.append(
-                Event("own_faction", {"team": team, "faction": state["fac"][team]}, to=seat)
+                _event("own_faction", {"team": team, "faction": state["fac"][team]}, to=seat)
             )
 
     def _first(self, state: ScherbiaState, leader: int, events: list[Event]) -> None:
@@ -893,7 +967,7 @@ class Scherbia(Game):
         state["phase"] = "play"
         if state["actions"] or state["factions_on"]:
             state["lay"] = 0
-        events.append(Event("first", {"seat": leader}))
+        events.append(_event("first", {"seat": leader}))
 
     # ----- action cards and factions ------------------------------------------------------------
 
@@ -921,7 +995,7 @@ class Scherbia(Game):
         """One action card (or the faction ability) face down, or none: who laid is public."""
         state["lay"] += 1
         if verb == "pass":
-            events.append(Event("no_lay", {"seat": seat}))
+            events.append(_event("no_lay", {"seat": seat}))
             return
         if verb == "faction":
             item = {"s": seat, "c": None, "f": True, "on": None, "pv": False}
@@ -935,8 +1009,8 @@ class Scherbia(Game):
             ]
             item = {"s": seat, "c": card, "f": False, "on": None, "pv": False}
         state["laid"] = [*state["laid"], item]
-        events.append(Event("lay", {"seat": seat}))
-        events.append(Event("laid", {"action": item["c"], "faction": item["f"]}, to=seat))
+        events.append(_event("lay", {"seat": seat}))
+        events.append(_event("laid", {"action": item["c"], "faction": item["f"]}, to=seat))
 
     def _item_kind(self, state: ScherbiaState, item: dict[str, Any]) -> ActionKind:
         if item["f"]:
@@ -978,7 +1052,7 @@ class Scherbia(Game):
         mine = next(i for i, item in enumerate(laid) if item["s"] == seat)
         laid[mine]["on"] = next(i for i, item in enumerate(laid) if item["s"] == target)
         state["laid"] = laid
-        events.append(Event("veto", {"seat": seat, "target": target}))
+        events.append(_event("veto", {"seat": seat, "target": target}))
 
     def _reveal(self, state: ScherbiaState, events: list[Event]) -> None:
         state["revealed"] = True
@@ -998,9 +1072,9 @@ class Scherbia(Game):
         state["frev"] = frev
         state["stage"] = "veto"
         state["vcur"] = 0
-        events.append(Event("reveal", {"laid": shown}))
+        events.append(_event("reveal", {"laid": shown}))
         for team in sorted(newly):  # a hidden faction shows itself by its ability
-            events.append(Event("faction_shown", {"team": team, "faction": state["fac"][team]}))
+            events.append(_event("faction_shown", {"team": team, "faction": state["fac"][team]}))
 
     def _next_veto(self, state: ScherbiaState, events: list[Event]) -> None:
         """From the leader round the table, each unused live Einspruch may be put on a card."""
@@ -1054,10 +1128,10 @@ class Scherbia(Game):
             if kind.needs is not None and not any(
                 entry["s"] == owner and effective(entry) == kind.needs for entry in trick
             ):
-                events.append(Event("act_fails", {"seat": owner, "kind": kind.word}))
+                events.append(_event("act_fails", {"seat": owner, "kind": kind.word}))
                 continue
             self._effect(state, mods, owner, kind)
-            events.append(Event("act", {"seat": owner, "kind": kind.word}))
+            events.append(_event("act", {"seat": owner, "kind": kind.word}))
         state["mods"] = mods
         sums = mod_totals(trick, n, mods)
         state["ftot"] = sums
@@ -1121,7 +1195,7 @@ class Scherbia(Game):
             if others:
                 best = max(others, key=lambda i: (BASE[trick[i]["c"] >> 2], -i))
                 _edit(trick, best)["x"] = owner
-            events.append(Event("revive", {"seat": owner}))
+            events.append(_event("revive", {"seat": owner}))
 
     def _play(self, state: ScherbiaState, seat: int, prof: int, events: list[Event]) -> None:
         hand = state["hands"][seat] = state["hands"][seat][:]  # shared until now
@@ -1129,7 +1203,7 @@ class Scherbia(Game):
         trick = state["trick"]
         trick.append(_new_entry(seat, card, state["layer"], False))
         state["count"] += 1
-        events.append(Event("play", {"seat": seat, "card": card, "layer": state["layer"]}))
+        events.append(_event("play", {"seat": seat, "card": card, "layer": state["layer"]}))
         self._placed(state, len(trick) - 1, events)
 
     def _placed(self, state: ScherbiaState, slot: int, events: list[Event]) -> None:
@@ -1184,22 +1258,33 @@ class Scherbia(Game):
                 link = self._roll_source(state, source)
                 entry["lk"], entry["lc"] = link, trick[link]["c"]
         events.append(
-            Event("copy", {"seat": entry["s"], "card": entry["c"], "of": other["c"], "as": prof})
+            _event("copy", {"seat": entry["s"], "card": entry["c"], "of": other["c"], "as": prof})
         )
 
     def _shoot_targets(self, state: ScherbiaState, slot: int) -> list[int]:
         """Seats whose most recent card a Jaeger in ``slot`` may send back."""
         trick = state["trick"]
         owner = trick[slot]["s"]
+        layer = state["layer"]
+        # ``latest_slot`` of every seat in one pass: a seat's card of this layer, else its
+        # card of the previous layer.
+        latest: list[int | None] = [None] * state["n"]
+        current = [False] * state["n"]
+        for index, entry in enumerate(trick):
+            seat = entry["s"]
+            if entry["l"] == layer:
+                if not current[seat]:
+                    latest[seat] = index
+                    current[seat] = True
+            elif entry["l"] == layer - 1 and not current[seat]:
+                latest[seat] = index
         targets = []
-        for seat in range(state["n"]):
-            if seat == owner or not state["hands"][seat]:
+        hands = state["hands"]
+        for seat, found in enumerate(latest):
+            if found is None or seat == owner or not hands[seat]:
                 continue
-            latest = latest_slot(trick, seat, state["layer"])
             # A replacement cannot be hit again in the layer in which it was placed (ruling).
-            if latest is not None and not (
-                trick[latest]["p"] and trick[latest]["a"] == state["layer"]
-            ):
+            if not (trick[found]["p"] and trick[found]["a"] == layer):
                 targets.append(seat)
         return targets
 
@@ -1211,7 +1296,7 @@ class Scherbia(Game):
         # every card is always in exactly one place
         returned = trick[victim]["c"]
         events.append(
-            Event(
+            _event(
                 "shoot",
                 {"seat": trick[slot]["s"], "target": target, "card": returned},
             )
@@ -1237,7 +1322,7 @@ class Scherbia(Game):
         _insert(hand, returned)
         trick[slot] = entry = _new_entry(old["s"], card, old["l"], True)
         entry["a"] = state["layer"]
-        events.append(Event("replace", {"seat": old["s"], "card": card, "old": returned}))
+        events.append(_event("replace", {"seat": old["s"], "card": card, "old": returned}))
         # A Berufsloser that copied the card taken back loses the copy; its owner picks again
         # among the cards now lying, or declines (ruling), once the replacement has acted.
         for index, other in enumerate(trick):
@@ -1245,7 +1330,7 @@ class Scherbia(Game):
                 _edit(trick, index).update(
                     {"as": None, "cs": None, "r": None, "lk": None, "lc": None}
                 )
-                events.append(Event("copy_lapsed", {"seat": other["s"], "card": other["c"]}))
+                events.append(_event("copy_lapsed", {"seat": other["s"], "card": other["c"]}))
                 state["recopy"] = [*state["recopy"], index]
         self._placed(state, slot, events)
 
@@ -1259,14 +1344,14 @@ class Scherbia(Game):
             roll[2] = value
             state["cursor"] += 1
             events.append(
-                Event(
+                _event(
                     "final_roll", {"seat": roll[0], "card": roll[1], "dice": dice, "value": value}
                 )
             )
             return
         entry = _edit(state["trick"], ask["e"])
         entry["r"] = value
-        events.append(Event("roll", {"seat": entry["s"], "card": entry["c"], "dice": dice}))
+        events.append(_event("roll", {"seat": entry["s"], "card": entry["c"], "dice": dice}))
 
     def _new_layer(self, state: ScherbiaState) -> None:
         state["layer"] += 1
@@ -1283,7 +1368,7 @@ class Scherbia(Game):
         thief = trick[slot]["s"]
         _edit(trick, target)["x"] = thief
         events.append(
-            Event("steal", {"seat": thief, "card": trick[target]["c"], "from": trick[target]["s"]})
+            _event("steal", {"seat": thief, "card": trick[target]["c"], "from": trick[target]["s"]})
         )
 
     def _steal_matters(self, state: ScherbiaState, slot: int, target: int) -> bool:
@@ -1307,7 +1392,7 @@ class Scherbia(Game):
         hand = state["hands"][entry["s"]] = state["hands"][entry["s"]][:]  # shared until now
         card = _take(hand, prof)
         _insert(hand, entry["c"])
-        events.append(Event("heal", {"seat": entry["s"], "card": card, "heiler": entry["c"]}))
+        events.append(_event("heal", {"seat": entry["s"], "card": card, "heiler": entry["c"]}))
         entry["c"], entry["w"], entry["as"] = card, entry["c"], None
 
     # ----- the automatic flow -----------------------------------------------------------------
@@ -1342,6 +1427,10 @@ class Scherbia(Game):
                     return
                 state["stage"] = "layer"
             elif stage == "layer":
+                scan = scan_layer(state["trick"], n, state["layer"])
+                if scan is not None:  # every die is down: the scan answers the next steps
+                    self._layer_scanned(state, scan, events)
+                    continue
                 if self._ask_roll(state, events):
                     return
                 self._layer_done(state, events)
@@ -1358,10 +1447,17 @@ class Scherbia(Game):
     def _ask_roll(self, state: ScherbiaState, events: list[Event]) -> bool:
         """Open the next roll the complete layer needs; False when all dice are down."""
         trick = state["trick"]
+        copies = False
         for index, entry in enumerate(trick):
-            if entry["c"] >> 2 == HOLZFAELLER and entry["r"] is None:
-                state["ask"] = {"k": "dice", "s": CHANCE, "e": index}
-                return True
+            if entry["r"] is None:
+                prof = entry["c"] >> 2
+                if prof == HOLZFAELLER:
+                    state["ask"] = {"k": "dice", "s": CHANCE, "e": index}
+                    return True
+                if prof == BERUFSLOSER and entry["as"] == HOLZFAELLER:
+                    copies = True
+        if not copies:  # nearly every layer: the copies' pass below would find nothing
+            return False
         waiting = None
         for index, entry in enumerate(trick):
             # ``effective(entry) == HOLZFAELLER`` written out: asked at every complete layer.
@@ -1377,7 +1473,7 @@ class Scherbia(Game):
                     entry = _edit(trick, index)
                     entry["r"] = trick[source]["r"]
                     events.append(
-                        Event(
+                        _event(
                             "copy_roll", {"seat": entry["s"], "card": entry["c"], "r": entry["r"]}
                         )
                     )
@@ -1389,6 +1485,37 @@ class Scherbia(Game):
             return True
         return False
 
+    def _layer_scanned(self, state: ScherbiaState, scan: LayerScan, events: list[Event]) -> None:
+        """``_layer_done`` from one pass over the trick (``scan_layer``); a decided trick
+        without Dieb or Heiler goes straight to its clearing, which is where the Dieb and
+        Heiler steps would end after finding nothing to ask.
+        """
+        trick = state["trick"]
+        sums = scan.sums
+        winner = decide(trick, sums)
+        limit = state["max_layers"]
+        more = (limit == 0 or state["layer"] < limit) and bool(state["hands"][0])
+        if more and winner is None:
+            events.append(_event("layer_tie", {"layer": state["layer"], "totals": sums}))
+            self._new_layer(state)
+            return
+        if more:
+            for seat in scan.blockers:
+                if seat not in state["passed"]:
+                    state["ask"] = {"k": "block", "s": seat}
+                    return
+        if state["laid"] and not state["revealed"]:
+            # the last layer is complete: action cards are turned up before the decision
+            self._reveal(state, events)
+            return
+        self._decided(state, winner, sums, events)
+        if scan.dieb or state["ask"] is not None or state["mods"] is not None:
+            return
+        if scan.heiler:
+            state["stage"] = "heiler"
+            return
+        self._clear_trick(state, events)
+
     def _layer_done(self, state: ScherbiaState, events: list[Event]) -> None:
         trick = state["trick"]
         sums = totals(trick, state["n"])
@@ -1396,18 +1523,20 @@ class Scherbia(Game):
         limit = state["max_layers"]
         more = (limit == 0 or state["layer"] < limit) and bool(state["hands"][0])
         if more and winner is None:
-            events.append(Event("layer_tie", {"layer": state["layer"], "totals": sums}))
+            events.append(_event("layer_tie", {"layer": state["layer"], "totals": sums}))
             self._new_layer(state)
             return
         if more:
+            layer = state["layer"]
             for entry in trick:
-                seat = entry["s"]
-                if (
-                    entry["a"] == state["layer"]
-                    and effective(entry) == KRIEGER
-                    and seat not in state["passed"]
-                ):
-                    state["ask"] = {"k": "block", "s": seat}
+                if entry["a"] != layer:
+                    continue
+                # ``effective(entry) == KRIEGER`` written out: asked at every complete layer.
+                prof = entry["c"] >> 2
+                if prof == BERUFSLOSER and entry["as"] is not None:
+                    prof = entry["as"]
+                if prof == KRIEGER and entry["s"] not in state["passed"]:
+                    state["ask"] = {"k": "block", "s": entry["s"]}
                     return
         if state["laid"] and not state["revealed"]:
             # the last layer is complete: action cards are turned up before the decision
@@ -1421,19 +1550,21 @@ class Scherbia(Game):
         state["winner"] = winner
         state["stage"] = "dieb"
         state["cursor"] = 0
-        events.append(Event("decided", {"winner": winner, "totals": sums}))
+        events.append(_event("decided", {"winner": winner, "totals": sums}))
         if state["mods"] is not None and state["mods"]["revive"]:
             self._revive(state, events)
 
     def _next_dieb(self, state: ScherbiaState, events: list[Event]) -> None:
         trick = state["trick"]
-        while state["cursor"] < len(trick):
-            slot = state["cursor"]
-            state["cursor"] += 1
+        cursor = state["cursor"]
+        while cursor < len(trick):
+            slot = cursor
+            cursor += 1
             # ``effective(entry) != DIEB`` written out: asked of every card of every trick.
             prof = trick[slot]["c"] >> 2
             if prof != DIEB and (prof != BERUFSLOSER or trick[slot]["as"] != DIEB):
                 continue
+            state["cursor"] = cursor
             highest = state["mods"] is not None and trick[slot]["s"] in state["mods"]["assassin"]
             target = dieb_target(trick, slot, highest=highest)
             if target is None:
@@ -1447,9 +1578,10 @@ class Scherbia(Game):
 
     def _next_heiler(self, state: ScherbiaState, events: list[Event]) -> None:
         trick = state["trick"]
-        while state["cursor"] < len(trick):
-            slot = state["cursor"]
-            state["cursor"] += 1
+        cursor = state["cursor"]
+        while cursor < len(trick):
+            slot = cursor
+            cursor += 1
             entry = trick[slot]
             # ``is_heiler`` written out: asked of every card of every trick.
             prof = entry["c"] >> 2
@@ -1459,6 +1591,7 @@ class Scherbia(Game):
                 and entry["w"] is None
                 and entry["s"] != state["winner"]
             ):
+                state["cursor"] = cursor
                 ask = {"k": "heal", "s": entry["s"], "e": slot}
                 if self._heal_options(state, ask):
                     state["ask"] = ask
@@ -1468,24 +1601,34 @@ class Scherbia(Game):
     def _clear_trick(self, state: ScherbiaState, events: list[Event]) -> None:
         winner = state["winner"]
         moves = []
-        state["piles"] = [pile[:] for pile in state["piles"]]  # shared until now
-        state["out"] = state["out"][:]
+        piles = state["piles"] = state["piles"][:]  # each pile copied once a card goes there
+        copied = [False] * state["n"]
+        out = None
         for entry in state["trick"]:
             card = entry["c"]
+            seat = entry["s"]
             if entry["x"] is not None:
                 dest = entry["x"]
-            elif is_bauer(entry):
-                dest = entry["s"]
+            elif entry["w"] is None and (
+                # ``is_bauer(entry)`` written out: asked of every card of every trick.
+                card >> 2 == BAUER or (card >> 2 == BERUFSLOSER and entry["as"] == BAUER)
+            ):
+                dest = seat
             else:
                 dest = winner
             if dest is None:
-                state["out"].append(card)
-                moves.append([entry["s"], card, -1])
+                if out is None:
+                    out = state["out"] = state["out"][:]  # shared until now
+                out.append(card)
+                moves.append([seat, card, -1])
             else:
-                state["piles"][dest].append(card)
-                moves.append([entry["s"], card, dest])
+                if not copied[dest]:
+                    piles[dest] = piles[dest][:]  # shared until now
+                    copied[dest] = True
+                piles[dest].append(card)
+                moves.append([seat, card, dest])
         state["last"] = {"winner": winner, "cards": moves}
-        events.append(Event("trick", {"winner": winner, "cards": moves}))
+        events.append(_event("trick", {"winner": winner, "cards": moves}))
         if state["laid"]:
             # an unused live Einspruch goes back to hand; every other laid card leaves the game
             ahands = [hand[:] for hand in state["ahands"]]
@@ -1495,7 +1638,7 @@ class Scherbia(Game):
                     continue
                 if self._is_veto(state, item) and item["on"] is None and self._live(state, index):
                     ahands[item["s"]] = sorted([*ahands[item["s"]], item["c"]])
-                    events.append(Event("veto_back", {"seat": item["s"]}))
+                    events.append(_event("veto_back", {"seat": item["s"]}))
                 else:
                     aout.append(item["c"])
             state["ahands"], state["aout"] = ahands, aout
@@ -1527,9 +1670,24 @@ class Scherbia(Game):
 
     def _score(self, state: ScherbiaState, events: list[Event]) -> None:
         rolls = {roll[1]: roll[2] for roll in state["final"]}
-        pile_scores = [
-            sum(final_value(card, pile, rolls) for card in pile) for pile in state["piles"]
-        ]
+        pile_scores = []
+        for pile in state["piles"]:
+            # ``final_value`` summed over the pile in one pass: each Seemann scores 5 plus one
+            # per Bauer, Holzfaeller and Schuerfer in the pile.
+            total = seemanns = helpers = 0
+            for card in pile:
+                prof = card >> 2
+                if prof == HOLZFAELLER:
+                    total += rolls.get(card, 0)
+                    helpers += 1
+                elif prof == SEEMANN:
+                    total += 5
+                    seemanns += 1
+                else:
+                    total += BASE[prof]
+                    if prof == BAUER or prof == SCHUERFER:
+                        helpers += 1
+            pile_scores.append(total + seemanns * helpers)
         if state["teams"]:
             team_totals = [sum(pile_scores[0::2]), sum(pile_scores[1::2])]
             if state["fac"]:
@@ -1537,7 +1695,7 @@ class Scherbia(Game):
                 for team, shown in enumerate(_revealed_factions(state)):
                     if not shown:
                         events.append(
-                            Event("faction_shown", {"team": team, "faction": state["fac"][team]})
+                            _event("faction_shown", {"team": team, "faction": state["fac"][team]})
                         )
                 state["frev"] = [True, True]
                 # passive factions: their bonus once per faction (ruling, Fraktionen)
@@ -1549,7 +1707,7 @@ class Scherbia(Game):
         state["scores"] = scores
         state["stage"] = "over"
         state["phase"] = "over"
-        events.append(Event("end", {"scores": scores, "piles": pile_scores}))
+        events.append(_event("end", {"scores": scores, "piles": pile_scores}))
 
     # ----- what players see -------------------------------------------------------------------
 

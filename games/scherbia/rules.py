@@ -75,16 +75,53 @@ _PRINTED_VALUE = frozenset((MAGIER, KRIEGER, JAEGER, HEILER, SEEMANN, DIEB, BAUE
 
 
 def totals(trick: list[Entry], players: int) -> list[int]:
-    """Each seat's trick total."""
-    counts = lying_counts(trick)
+    """Each seat's trick total.
+
+    ``entry_value`` summed in one pass (asked at every complete layer): the bonuses depend on
+    counts of the whole trick, so the seats of the cards that get them are noted and paid once
+    the counts are known.
+    """
+    krieger = schmied = bauer = 0
     sums = [0] * players
+    bonus_k: list[int] = []  # a seat per Schmied (+1 per Krieger) and Schuerfer (+1 per Krieger)
+    bonus_s: list[int] = []  # a seat per Schuerfer (+1 per Schmied)
+    bonus_b: list[int] = []  # a seat per Baecker (+3 per Bauer)
     for entry in trick:
         prof = entry["c"] >> 2
+        if prof == KRIEGER:
+            krieger += 1
+        elif prof == SCHMIED:
+            schmied += 1
+        elif prof == BAUER:
+            bauer += 1
+        elif prof == BERUFSLOSER and entry["as"] is not None:
+            prof = entry["as"]
+        seat = entry["s"]
         if prof in _PRINTED_VALUE:
-            # ``entry_value`` without the call (asked for every card at every complete layer).
-            sums[entry["s"]] += BASE[prof]
+            sums[seat] += BASE[prof]
+        elif prof == SCHMIED:
+            sums[seat] += 8
+            bonus_k.append(seat)
+        elif prof == SCHUERFER:
+            sums[seat] += 4
+            bonus_k.append(seat)
+            bonus_s.append(seat)
+        elif prof == BAECKER:
+            sums[seat] += 2
+            bonus_b.append(seat)
+        elif prof == HOLZFAELLER:
+            sums[seat] += entry["r"] or 0
         else:
-            sums[entry["s"]] += entry_value(entry, counts)
+            sums[seat] += BASE[prof]
+    if krieger:
+        for seat in bonus_k:
+            sums[seat] += krieger
+    if schmied:
+        for seat in bonus_s:
+            sums[seat] += schmied
+    if bauer:
+        for seat in bonus_b:
+            sums[seat] += 3 * bauer
     return sums
 
 
@@ -93,9 +130,9 @@ def decide(trick: list[Entry], sums: list[int], allmacht: bool = True) -> int | 
     False: a Wichtelmagier took the Magier's tie-break).
     """
     top = max(sums)
+    if sums.count(top) == 1:  # counted in C: nearly every decision has one top total
+        return sums.index(top)
     tied = [seat for seat, total in enumerate(sums) if total == top]
-    if len(tied) == 1:
-        return tied[0]
     if not allmacht:
         return None
     with_magier = {entry["s"] for entry in trick if effective(entry) == MAGIER} & set(tied)
