@@ -210,6 +210,9 @@ class DeadlineRecord:
     data: dict[str, Any] = field(default_factory=dict)
     attempts: int = 0
     """How many times its handler failed; each failure puts it off longer (see the scheduler)."""
+    ends: float | None = None
+    """A seat's clock: when it runs out (``due`` is then the next reminder, or the same time).
+    A vacation moves it with ``due``; a failed handler's retry does not."""
 
 
 @dataclass
@@ -435,6 +438,10 @@ class Changes:
     def delete_deadline(self, deadline_id: int) -> None:
         """See ``Repository.delete_deadline``."""
         self._add("delete_deadline", deadline_id)
+
+    def rearm_deadline(self, deadline_id: int, due: float, data: dict[str, Any]) -> None:
+        """See ``Repository.rearm_deadline``."""
+        self._add("rearm_deadline", deadline_id, due, data)
 
     def delete_deadlines(
         self,
@@ -830,6 +837,13 @@ class Repository(ABC):
         """Delete one deadline; False if it was already gone."""
 
     @abstractmethod
+    async def rearm_deadline(self, deadline_id: int, due: float, data: dict[str, Any]) -> bool:
+        """Keep a deadline whose handler ran for a later run: new ``due`` and ``data``, no
+        failures counted, no lease (``ends`` stays). In place, so the id a table's cache holds
+        stays right, and a deadline deleted meanwhile (its seat moved) stays deleted: False.
+        """
+
+    @abstractmethod
     async def delete_deadlines(
         self,
         *,
@@ -863,7 +877,9 @@ class Repository(ABC):
 
     @abstractmethod
     async def shift_deadlines(self, user_id: str, kinds: tuple[str, ...], seconds: float) -> None:
-        """Move every deadline of ``user_id`` of ``kinds`` by ``seconds`` (a vacation)."""
+        """Move every deadline of ``user_id`` of ``kinds`` by ``seconds`` (a vacation), its
+        ``due`` and its ``ends``.
+        """
 
     @abstractmethod
     async def defer_deadline(self, deadline_id: int, due: float, attempts: int) -> None:

@@ -8,12 +8,12 @@ from typing import Any
 
 from .base import DeadlineRecord, VacationRecord, json_with_refs, table_id_of
 
-_DEADLINE_COLUMNS = "id, kind, due, table_id, seat, user_id, data, attempts"
+_DEADLINE_COLUMNS = "id, kind, due, table_id, seat, user_id, data, attempts, ends"
 
 
 def _deadline(row: Any) -> DeadlineRecord:
     return DeadlineRecord(
-        row[0], row[1], row[2], row[3], row[4], row[5], json.loads(row[6]), int(row[7])
+        row[0], row[1], row[2], row[3], row[4], row[5], json.loads(row[6]), int(row[7]), row[8]
     )
 
 
@@ -42,8 +42,8 @@ def _insert(conn: sqlite3.Connection, deadlines: list[DeadlineRecord]) -> list[i
     ids = []
     for item in deadlines:
         cursor = conn.execute(
-            "INSERT INTO deadlines (kind, due, table_id, seat, user_id, data)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO deadlines (kind, due, table_id, seat, user_id, data, ends)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
             (
                 item.kind,
                 float(item.due),
@@ -51,6 +51,7 @@ def _insert(conn: sqlite3.Connection, deadlines: list[DeadlineRecord]) -> list[i
                 item.seat,
                 item.user_id,
                 _DATA.encode(item.data),
+                item.ends,
             ),
         )
         ids.append(int(cursor.lastrowid or 0))
@@ -72,6 +73,8 @@ def _pause(conn: sqlite3.Connection, deadlines: list[DeadlineRecord], at: float)
         for item in deadlines:
             if item.user_id in shifts:
                 item.due = float(item.due) + shifts[item.user_id]
+                if item.ends is not None:
+                    item.ends = float(item.ends) + shifts[item.user_id]
 
 
 class SqliteClocksMixin:
@@ -129,6 +132,23 @@ class SqliteClocksMixin:
     def _work_delete_deadline(self, deadline_id: int) -> Any:
         def work(conn: sqlite3.Connection) -> bool:
             return conn.execute("DELETE FROM deadlines WHERE id = ?", (deadline_id,)).rowcount > 0
+
+        return work
+
+    async def rearm_deadline(self, deadline_id: int, due: float, data: dict[str, Any]) -> bool:
+        """See ``Repository.rearm_deadline``."""
+        return bool(await self._write(self._work_rearm_deadline(deadline_id, due, data)))
+
+    def _work_rearm_deadline(self, deadline_id: int, due: float, data: dict[str, Any]) -> Any:
+        def work(conn: sqlite3.Connection) -> bool:
+            return (
+                conn.execute(
+                    "UPDATE deadlines SET due = ?, data = ?, attempts = 0, lease_owner = NULL,"
+                    " lease_until = NULL WHERE id = ?",
+                    (float(due), _DATA.encode(data), deadline_id),
+                ).rowcount
+                > 0
+            )
 
         return work
 
@@ -241,7 +261,10 @@ class SqliteClocksMixin:
         where, values = _filters(None, kinds, user_id)
 
         def work(conn: sqlite3.Connection) -> None:
-            conn.execute(f"UPDATE deadlines SET due = due + ?{where}", [seconds, *values])
+            conn.execute(
+                f"UPDATE deadlines SET due = due + ?, ends = ends + ?{where}",
+                [seconds, seconds, *values],
+            )
 
         return work
 

@@ -860,14 +860,15 @@ class PostgresRepository(
                     item.data, separators=(",", ":"), allow_nan=False, default=json_with_refs
                 )
                 new_id = await conn.fetchval(
-                    "INSERT INTO deadlines (kind, due, table_id, seat, user_id, data)"
-                    " VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                    "INSERT INTO deadlines (kind, due, table_id, seat, user_id, data, ends)"
+                    " VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
                     item.kind,
                     float(item.due),
                     table_id_of(item.table_id),
                     item.seat,
                     item.user_id,
                     data,
+                    None if item.ends is None else float(item.ends),
                 )
                 ids.append(int(new_id))
             for item, new_id in zip(add, ids, strict=True):
@@ -879,6 +880,21 @@ class PostgresRepository(
     def _work_delete_deadline(self, deadline_id: int) -> Work:
         async def work(conn: Connection) -> bool:
             status = await conn.execute("DELETE FROM deadlines WHERE id = $1", deadline_id)
+            return _count(status) > 0
+
+        return work
+
+    def _work_rearm_deadline(self, deadline_id: int, due: float, data: dict[str, Any]) -> Work:
+        encoded = json.dumps(data, separators=(",", ":"), allow_nan=False, default=json_with_refs)
+
+        async def work(conn: Connection) -> bool:
+            status = await conn.execute(
+                "UPDATE deadlines SET due = $1, data = $2, attempts = 0, lease_owner = NULL,"
+                " lease_until = NULL WHERE id = $3",
+                float(due),
+                encoded,
+                deadline_id,
+            )
             return _count(status) > 0
 
         return work
@@ -918,10 +934,10 @@ class PostgresRepository(
 
     def _work_shift_deadlines(self, user_id: str, kinds: tuple[str, ...], seconds: float) -> Work:
         where, values = _filters(None, kinds, user_id)
-        sql = _sql(f"UPDATE deadlines SET due = due + ?{where}")
+        sql = _sql(f"UPDATE deadlines SET due = due + ?, ends = ends + ?{where}")
 
         async def work(conn: Connection) -> None:
-            await conn.execute(sql, float(seconds), *values)
+            await conn.execute(sql, float(seconds), float(seconds), *values)
 
         return work
 
@@ -1111,6 +1127,8 @@ async def _pause(conn: Connection, deadlines: list[DeadlineRecord], at: float) -
     for item in deadlines:
         if item.user_id in shifts:
             item.due = float(item.due) + shifts[item.user_id]
+            if item.ends is not None:
+                item.ends = float(item.ends) + shifts[item.user_id]
 
 
 async def _raise_if_applied(

@@ -18,7 +18,9 @@ own check makes a repeat harmless).
 A handler that fails (a storage error, a table that cannot load) keeps its deadline: it is put
 off by 30 s, then twice as long at each further failure, at most an hour, and logged once. A
 deadline is dropped only when its handler returns, that is, when it acted or found that the
-deadline no longer applies.
+deadline no longer applies. A handler may instead keep it for a later step (a seat's clock
+after a reminder): it stores the new due time with ``Repository.rearm_deadline`` in its own
+commit and sets the record's ``due`` to it, and the scheduler then leaves the row alone.
 """
 
 from __future__ import annotations
@@ -272,6 +274,7 @@ class Scheduler:
                     return fired
                 for deadline in batch:
                     handler = self._handlers[deadline.kind]
+                    claimed = deadline.due
                     try:
                         outcome = await handler(deadline, now)
                     except Exception:
@@ -288,5 +291,6 @@ class Scheduler:
                         await self.repo.defer_deadline(deadline.id, now + delay, attempts)
                         fired.append(Fired(deadline, None, failed=True))
                         continue
-                    await self.repo.delete_deadline(deadline.id)
+                    if deadline.due == claimed:  # not re-armed by its handler
+                        await self.repo.delete_deadline(deadline.id)
                     fired.append(Fired(deadline, outcome))

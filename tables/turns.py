@@ -1,9 +1,13 @@
 """Turn clocks, reminders and vacations: the deadlines of a table's seats.
 
 A seat's clock is set when it becomes a seat to act (several seats may act at once) and cleared
-when it moves; it is a stored ``turn`` deadline with up to two ``reminder`` deadlines (half
-time, and shortly before the end). When a clock runs out, ``TableService.time_out`` lets the
-engine move for the seat or makes it forfeit, as the table's clock setting says.
+when it moves; it is one stored ``turn`` deadline whose ``ends`` is when the clock runs out and
+whose ``due`` is the next thing to happen: the first reminder (half time), then the second
+(shortly before the end), then the end. Its handler sends a reminder and re-arms the same row
+for the next step, so a move writes one row per seat, not three. When a clock runs out,
+``TableService.time_out`` lets the engine move for the seat or makes it forfeit, as the table's
+clock setting says. Clocks stored by an older version (a ``turn`` row due at the end and
+``reminder`` rows of their own) keep working until the seat moves.
 
 A vacation pauses all of a person's clocks: their deadlines are moved later by the length of
 the vacation (and back by what is left of it when it is ended early), so each clock resumes
@@ -84,8 +88,12 @@ def reminder_times(start: float, per_move: int) -> list[float]:
     """When the two reminders of a clock running from ``start`` come: half time, and when
     10% (at most three hours) is left.
     """
-    due = start + per_move
-    return [start + per_move / 2, due - min(per_move * 0.1, LAST_REMINDER_AT_MOST)]
+    return [start + per_move / 2, last_reminder(start + per_move, per_move)]
+
+
+def last_reminder(ends: float, per_move: int) -> float:
+    """When the second reminder of a clock that runs out at ``ends`` comes."""
+    return ends - min(per_move * 0.1, LAST_REMINDER_AT_MOST)
 
 
 @dataclass
@@ -198,17 +206,14 @@ class TurnClocks:
         }
         remove = [d.id for d in existing if d.seat not in keep]
         add = []
+        per_move = clock.per_move
+        # Set as if its holder were here; the commit moves it past a vacation (paused_at).
+        # One row per clock, due at its first reminder (half time); see the module's text.
+        first, ends = now + per_move / 2, now + per_move
         for seat in sorted(acting - keep):
-            user_id = table.seats[seat].user_id
-            assert user_id is not None
-            # Set as if its holder were here; the commit moves it past a vacation (paused_at).
-            start = now
-            due = start + clock.per_move
-            data = {"since": table.seq, "per_move": clock.per_move}
-            add.append(DeadlineRecord(0, TURN, due, table.id, seat, user_id, data))
-            for number, at in enumerate(reminder_times(start, clock.per_move), start=1):
-                reminder = {"number": number, "since": table.seq}
-                add.append(DeadlineRecord(0, REMINDER, at, table.id, seat, user_id, reminder))
+            user_id = seats[seat].user_id
+            data = {"since": table.seq, "per_move": per_move, "number": 1}
+            add.append(DeadlineRecord(0, TURN, first, table.id, seat, user_id, data, 0, ends))
         self.scheduler.stage(changes, remove, add, paused_at=now)
         table.planned_deadlines = [d for d in existing if d.seat in keep] + add
         return add
@@ -236,7 +241,8 @@ class TurnClocks:
         for deadline in found:
             assert deadline.seat is not None
             away = await self._away_until(deadline.user_id) if deadline.user_id else None
-            clocks[deadline.seat] = SeatClock(deadline.seat, deadline.due, away)
+            ends = deadline.due if deadline.ends is None else deadline.ends
+            clocks[deadline.seat] = SeatClock(deadline.seat, ends, away)
         return clocks
 
     async def reconcile(self) -> None:
@@ -274,9 +280,13 @@ class TurnClocks:
 
     # ----- the handlers --------------------------------------------------------------------
 
-    async def _on_turn(self, deadline: DeadlineRecord, now: float) -> TimedOut | None:
+    async def _on_turn(
+        self, deadline: DeadlineRecord, now: float
+    ) -> TimedOut | ReminderDue | None:
         # A due deadline was read back from the store: its table id is an int, never a TableRef.
         assert isinstance(deadline.table_id, int) and deadline.seat is not None
+        if deadline.ends is not None and now < deadline.ends:
+            return await self._remind(deadline, now, deadline.ends)
         since = int(deadline.data.get("since", 0))
         done = await self.service.time_out(deadline.table_id, deadline.seat, since)
         if done is None:
@@ -291,8 +301,66 @@ class TurnClocks:
             await self.sync(table, set())
         return done
 
+    async def _remind(
+        self, deadline: DeadlineRecord, now: float, ends: float
+    ) -> ReminderDue | None:
+        """A seat's clock at one of its reminders: send it if it still applies, and re-arm the
+        clock for its next step, in one commit (a crash before it runs this again, after it
+        the relay sends the reminder once). After an outage only the last reminder due is
+        sent. A clock that no longer applies (the seat need not act, it changed hands) sends
+        nothing and runs on to its end, where ``time_out`` finds it stale and drops it.
+        """
+        assert isinstance(deadline.table_id, int) and deadline.seat is not None
+        data = deadline.data
+        per_move = int(data.get("per_move", 0))
+        number = int(data.get("number", 2))
+        last = last_reminder(ends, per_move)
+        if number < 2 and now >= last:
+            number = 2
+        rearmed = dict(data)
+        if number < 2:
+            rearmed["number"], next_due = 2, last
+        else:
+            rearmed.pop("number", None)
+            next_due = ends
+        user_id = deadline.user_id
+        due: ReminderDue | None = None
+        posted = False
+        changes = Changes()
+        if user_id is not None and not await self.repo.get_reminders_off(user_id):
+            table = await self.service.get(deadline.table_id)
+            if (
+                table.status == TableStatus.ACTIVE
+                and deadline.seat in table.to_act()
+                and table.seats[deadline.seat].user_id == user_id
+            ):
+                due = ReminderDue(table, deadline.seat, user_id, ends, number)
+                posted = self.service.posts_for(table)
+                if posted:
+                    changes.post(
+                        f"reminder:{deadline.id}:{number}",
+                        notices.REMINDER,
+                        {
+                            "table": table.id,
+                            "seat": deadline.seat,
+                            "user": user_id,
+                            "due": ends,
+                            "number": number,
+                            "seq": table.seq,
+                        },
+                        table_id=table.id,
+                        at=now,
+                    )
+        changes.rearm_deadline(deadline.id, next_due, rearmed)
+        await self.repo.commit(changes)
+        deadline.due, deadline.data = next_due, rearmed
+        self.scheduler.notify([deadline])
+        if posted:
+            self.service.posted()
+        return due
+
     async def _on_reminder(self, deadline: DeadlineRecord, now: float) -> ReminderDue | None:
-        """A reminder still due: its seat has not moved, its clock has not run out, no later
+        """A reminder row of a clock stored by an older version, still due: its seat has not moved, its clock has not run out, no later
         reminder of the same clock is due too (after an outage only the last one is sent), and
         its holder wants reminders.
         """
