@@ -280,9 +280,7 @@ class TurnClocks:
 
     # ----- the handlers --------------------------------------------------------------------
 
-    async def _on_turn(
-        self, deadline: DeadlineRecord, now: float
-    ) -> TimedOut | ReminderDue | None:
+    async def _on_turn(self, deadline: DeadlineRecord, now: float) -> TimedOut | ReminderDue | None:
         # A due deadline was read back from the store: its table id is an int, never a TableRef.
         assert isinstance(deadline.table_id, int) and deadline.seat is not None
         if deadline.ends is not None and now < deadline.ends:

@@ -14,7 +14,7 @@ import pytest
 
 from tables.clocks import DAY, HOUR, retry_delay
 from tables.service import TableService, TimedOut
-from tables.turns import REMINDER, TURN, VACATION_END, ReminderDue, VacationOver
+from tables.turns import TURN, VACATION_END, ReminderDue, VacationOver
 from tests.tables.test_clocks import BEN, START, VirtualClock, started
 
 from .faults import FlakyRepository

@@ -10,7 +10,7 @@ from games.core import FORFEIT, forfeited, get_game, replay
 from storage import DeadlineRecord, TableStatus
 from tables.clocks import DAY, HOUR, MINUTE, Scheduler, format_duration, parse_duration
 from tables.service import Member, TableError, TableService, TimedOut
-from tables.turns import REMINDER, TURN, ReminderDue, VacationOver, reminder_times
+from tables.turns import TURN, ReminderDue, VacationOver, reminder_times
 
 ANNA = Member("u-anna", "Anna")
 BEN = Member("u-ben", "Ben")
