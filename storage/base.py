@@ -824,12 +824,15 @@ class Repository(ABC):
     ) -> list[int]:
         """Delete the deadlines ``remove`` and store ``add``, in one transaction.
 
-        With ``paused_at`` (a turn clock set at that time), each added deadline whose user is
-        on vacation at ``paused_at`` (a stored vacation with ``start <= paused_at < until``,
-        not ended at or before ``paused_at``) is moved later by ``until - paused_at``: a
-        clock set during a vacation starts when it ends. The vacation is looked up inside the
-        same transaction, so a move pays no separate read for it and a vacation committed
-        meanwhile (by any process) is seen; the records' ``due`` is updated to what was stored.
+        With ``paused_at`` (a turn clock set at that time), each added deadline whose user has
+        a stored vacation running after ``paused_at`` (``until > paused_at``, not ended at or
+        before it) is moved later by the part of the vacation after ``paused_at``: from
+        ``max(start, paused_at)`` to its end (``until``, or ``ended`` when it ended early). A
+        clock set during a vacation starts when it ends; a clock set just before a vacation
+        that committed first (it began after the move read the time) pauses for it as a
+        stored clock would have. The vacation is looked up inside the same transaction, so a
+        move pays no separate read or lock for it and a vacation committed meanwhile (by any
+        process) is seen; the records' ``due`` and ``ends`` are updated to what was stored.
         """
 
     @abstractmethod

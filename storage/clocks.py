@@ -59,16 +59,18 @@ def _insert(conn: sqlite3.Connection, deadlines: list[DeadlineRecord]) -> list[i
 
 
 def _pause(conn: sqlite3.Connection, deadlines: list[DeadlineRecord], at: float) -> None:
-    """Move each deadline of a user on vacation at ``at`` to start when the vacation ends."""
+    """Move each deadline of a user on vacation after ``at`` by the vacation's part after
+    ``at`` (see ``Repository.replace_deadlines``).
+    """
     shifts: dict[str, float] = {}
     for user_id in sorted({item.user_id for item in deadlines if item.user_id}):
         row = conn.execute(
-            "SELECT MAX(until) FROM vacations WHERE user_id = ? AND start <= ? AND until > ?"
-            " AND (ended IS NULL OR ended > ?)",
-            (user_id, at, at, at),
+            "SELECT MAX(MIN(until, COALESCE(ended, until)) - MAX(start, ?)) FROM vacations"
+            " WHERE user_id = ? AND until > ? AND (ended IS NULL OR ended > ?)",
+            (at, user_id, at, at),
         ).fetchone()
-        if row is not None and row[0] is not None:
-            shifts[user_id] = float(row[0]) - at
+        if row is not None and row[0] is not None and row[0] > 0:
+            shifts[user_id] = float(row[0])
     if shifts:
         for item in deadlines:
             if item.user_id in shifts:

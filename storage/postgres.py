@@ -1111,19 +1111,19 @@ def _advisory_id(key: str) -> int:
 
 
 async def _pause(conn: Connection, deadlines: list[DeadlineRecord], at: float) -> None:
-    """Move each deadline of a user on vacation at ``at`` to start when the vacation ends
-    (``storage.clocks._pause`` on SQLite).
+    """Move each deadline of a user on vacation after ``at`` by the vacation's part after
+    ``at`` (``storage.clocks._pause`` on SQLite).
     """
     shifts: dict[str, float] = {}
     for user_id in sorted({item.user_id for item in deadlines if item.user_id}):
-        until = await conn.fetchval(
-            "SELECT MAX(until) FROM vacations WHERE user_id = $1 AND start <= $2 AND until > $2"
-            " AND (ended IS NULL OR ended > $2)",
+        shift = await conn.fetchval(
+            "SELECT MAX(LEAST(until, COALESCE(ended, until)) - GREATEST(start, $2)) FROM"
+            " vacations WHERE user_id = $1 AND until > $2 AND (ended IS NULL OR ended > $2)",
             user_id,
-            at,
+            float(at),
         )
-        if until is not None:
-            shifts[user_id] = float(until) - at
+        if shift is not None and shift > 0:
+            shifts[user_id] = float(shift)
     for item in deadlines:
         if item.user_id in shifts:
             item.due = float(item.due) + shifts[item.user_id]

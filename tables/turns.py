@@ -11,10 +11,12 @@ clock setting says. Clocks stored by an older version (a ``turn`` row due at the
 
 A vacation pauses all of a person's clocks: their deadlines are moved later by the length of
 the vacation (and back by what is left of it when it is ended early), so each clock resumes
-with the time it had. A clock set during a vacation starts when the vacation ends. Setting a
-table's clocks and starting or ending a vacation take the person's lock (``setting``): otherwise a move
-at one of the person's tables could read "not away", the vacation then shift the stored clocks,
-and the move store a fresh clock that never pauses.
+with the time it had. A clock set during a vacation starts when the vacation ends. A move needs
+no lock against a vacation: the vacation is looked up inside the move's own commit, including
+one that started (or ended) after the move read the time, so a fresh clock is paused whichever
+of the two commits first. Starting or ending a vacation takes the person's lock (``setting``)
+against another vacation step of the same person; with other processes on the database, moves
+take it too (``for_move``), across processes.
 
 Vacation allowance: a person's vacation days count once, wherever they play, within any 30
 days (a rolling month); ending early gives back the days not used. The limit is the smallest
@@ -38,7 +40,7 @@ from games.core import Text
 from storage import Changes, DeadlineRecord, TableStatus, VacationRecord
 
 from . import notices
-from .clocks import DAY, HOUR
+from .clocks import DAY, HOUR, ClockSettings
 from .locks import LockMap
 from .metadata import TablePlace, TableSettings
 from .requests import TableError
@@ -151,6 +153,15 @@ class TurnClocks:
         """
         return _Holding(self, sorted(set(user_ids)))
 
+    def for_move(self, table: Table) -> contextlib.AbstractAsyncContextManager[None]:
+        """What a move holds from ``plan`` to its commit: nothing in a process alone on its
+        database (the commit itself finds a vacation that began meanwhile, see
+        ``Repository.replace_deadlines``), the people's locks across processes otherwise.
+        """
+        if self.service.shared:
+            return self.setting(self.people(table))
+        return _UNHELD
+
     @staticmethod
     def people(table: Table) -> set[str]:
         """Whose clocks ``plan`` may set or drop at ``table``: every member seated there."""
@@ -162,7 +173,7 @@ class TurnClocks:
         """After a stored change: clear the clocks of seats that moved or need not act, set
         one for each seat that must act and has none (or just moved and acts again).
         """
-        async with self.setting(self.people(table)):
+        async with self.for_move(table):
             changes = Changes()
             added = await self.plan(table, movers, changes)
             table.seat_deadlines = None  # read again if the commit fails
@@ -170,20 +181,26 @@ class TurnClocks:
             table.seat_deadlines = table.planned_deadlines
         self.scheduler.notify(added)
 
-    async def plan(self, table: Table, movers: set[int], changes: Changes) -> list[DeadlineRecord]:
+    async def plan(
+        self,
+        table: Table,
+        movers: set[int],
+        changes: Changes,
+        clock: ClockSettings | None = None,
+    ) -> list[DeadlineRecord]:
         """Stage in ``changes`` what ``sync`` would write for ``table`` as it will be once
         ``changes`` commits; the deadlines it adds (for ``Scheduler.notify`` after the commit).
 
-        The caller holds ``setting(people(table))`` from this call until the commit: a
-        vacation starting in between would otherwise shift the stored clocks but miss the ones
-        staged here.
+        The caller holds ``for_move(table)`` from this call until the commit.
 
         No read on a move's path: the table's seat deadlines come from ``table.seat_deadlines``
         once known (read here the first time), and a holder's vacation is looked up inside the
         commit (``paused_at``). What the table's deadlines will be once ``changes`` commits is
         left in ``table.planned_deadlines``; the caller makes that the cache after the commit.
+        ``clock``: the table's, when the caller has it at hand (reading it validates settings).
         """
-        clock = table.clock
+        if clock is None:
+            clock = table.clock
         if clock is None or clock.per_move is None:
             return []
         if table.status != TableStatus.ACTIVE:
@@ -523,6 +540,10 @@ class TurnClocks:
                 if until is not None:
                     found[seat.seat] = until
         return found
+
+
+_UNHELD = contextlib.nullcontext()
+"""``for_move``'s hold in a process alone on its database (reentrant: it does nothing)."""
 
 
 def _ends(vacation: VacationRecord, deadline: DeadlineRecord) -> bool:

@@ -226,3 +226,68 @@ def _json(data):
     import json
 
     return json.dumps(data, separators=(",", ":"))
+
+
+async def test_a_vacation_that_began_while_a_move_was_committing_pauses_its_new_clock(repo, clock):
+    """Vacation rule without a lock on the move's path: the waiting player starts a vacation a
+    minute after the move read the time and it commits first; the clock the move sets (its
+    reminders and its end) still pauses for it, having run that one minute before."""
+    service = TableService(repo, clock=clock)
+    table = await started(service)
+    waiting = table.seats[1 - table.to_act()[0]].user_id
+    vacations = []
+    real_commit = repo.commit
+
+    async def commit_after_a_vacation(changes):
+        if not vacations and any(op.name == "append" for op in changes.ops):
+            clock.advance(60)
+            vacations.append(await service.clocks.start_vacation(waiting, 3))
+        return await real_commit(changes)
+
+    repo.commit = commit_after_a_vacation
+    try:
+        moved_at = clock.now
+        await move(service, table.id)
+    finally:
+        repo.commit = real_commit
+    (vacation,) = vacations
+    assert vacation.start == moved_at + 60
+    ((seat, due, ends),) = [
+        (d.seat, d.due, d.ends) for d in await repo.deadlines(table_id=table.id, kinds=(TURN,))
+    ]
+    assert table.seats[seat].user_id == waiting
+    assert ends == vacation.until + DAY - 60
+    assert due == vacation.until + DAY / 2 - 60
+
+
+@pytest.mark.parametrize(
+    ("start", "until", "ended", "shift"),
+    [
+        (-10.0, 3 * DAY, None, 3 * DAY),  # away already: the clock starts at the end
+        (100.0, 3 * DAY, None, 3 * DAY - 100),  # began after the clock was set
+        (-10.0, 3 * DAY, 50.0, 50.0),  # ended early after the clock was set
+        (-10.0, 3 * DAY, -5.0, 0.0),  # ended before: no pause
+        (-DAY, -10.0, None, 0.0),  # over before: no pause
+    ],
+)
+async def test_a_clock_stored_with_paused_at_pauses_for_the_vacation_after_that_time(
+    repo, start, until, ended, shift
+):
+    """``replace_deadlines(paused_at=at)`` on both backends: an added clock (its due and its
+    end) moves by the part of its holder's vacation after ``at``."""
+    from storage import VacationRecord
+
+    at = START
+    vacation = VacationRecord(0, "u1", None, at + start, at + until)
+    await repo.add_vacation(vacation)
+    if ended is not None:
+        await repo.end_vacation(vacation.id, at + ended)
+    clock_row = DeadlineRecord(0, TURN, at + DAY / 2, 3, 0, "u1", {"since": 0}, 0, at + DAY)
+    other = DeadlineRecord(0, TURN, at + DAY / 2, 3, 1, "u2", {"since": 0}, 0, at + DAY)
+    await repo.replace_deadlines([], [clock_row, other], paused_at=at)
+    stored = {d.user_id: (d.due, d.ends) for d in await repo.deadlines(table_id=3)}
+    assert stored == {
+        "u1": (at + DAY / 2 + shift, at + DAY + shift),
+        "u2": (at + DAY / 2, at + DAY),
+    }
+    assert (clock_row.due, clock_row.ends) == stored["u1"]
