@@ -424,24 +424,33 @@ class Changes:
     # -- deadlines and vacations ----------------------------------------------------------------
 
     def replace_deadlines(
-        self, remove: list[int], add: list[DeadlineRecord], *, paused_at: float | None = None
+        self,
+        remove: list[int],
+        add: list[DeadlineRecord],
+        *,
+        paused_at: float | None = None,
+        reuse: list[int] | None = None,
     ) -> None:
         """See ``Repository.replace_deadlines`` (the records get their ids, and with
         ``paused_at`` their final ``due``, at the commit).
         """
         if remove or add:
-            if paused_at is None:
-                self._add("replace_deadlines", list(remove), list(add))
-            else:
-                self._add("replace_deadlines", list(remove), list(add), paused_at=paused_at)
+            options: dict[str, Any] = {}
+            if paused_at is not None:
+                options["paused_at"] = paused_at
+            if reuse:
+                options["reuse"] = list(reuse)
+            self._add("replace_deadlines", list(remove), list(add), **options)
 
     def delete_deadline(self, deadline_id: int) -> None:
         """See ``Repository.delete_deadline``."""
         self._add("delete_deadline", deadline_id)
 
-    def rearm_deadline(self, deadline_id: int, due: float, data: dict[str, Any]) -> None:
+    def rearm_deadline(
+        self, deadline_id: int, claimed: float, due: float, data: dict[str, Any]
+    ) -> None:
         """See ``Repository.rearm_deadline``."""
-        self._add("rearm_deadline", deadline_id, due, data)
+        self._add("rearm_deadline", deadline_id, claimed, due, data)
 
     def delete_deadlines(
         self,
@@ -820,9 +829,19 @@ class Repository(ABC):
 
     @abstractmethod
     async def replace_deadlines(
-        self, remove: list[int], add: list[DeadlineRecord], *, paused_at: float | None = None
+        self,
+        remove: list[int],
+        add: list[DeadlineRecord],
+        *,
+        paused_at: float | None = None,
+        reuse: list[int] | None = None,
     ) -> list[int]:
         """Delete the deadlines ``remove`` and store ``add``, in one transaction.
+
+        ``reuse``: ids of stored rows that the first records of ``add`` overwrite, in order
+        (a seat clock that stopped becomes the next seat's: one UPDATE instead of a DELETE and
+        an INSERT, and a smaller commit); a row gone meanwhile is inserted anew. Only for
+        deadlines whose handler is done with a row changed under it (``finish_deadline``).
 
         With ``paused_at`` (a turn clock set at that time), each added deadline whose user has
         a stored vacation running after ``paused_at`` (``until > paused_at``, not ended at or
@@ -840,10 +859,20 @@ class Repository(ABC):
         """Delete one deadline; False if it was already gone."""
 
     @abstractmethod
-    async def rearm_deadline(self, deadline_id: int, due: float, data: dict[str, Any]) -> bool:
+    async def rearm_deadline(
+        self, deadline_id: int, claimed: float, due: float, data: dict[str, Any]
+    ) -> bool:
         """Keep a deadline whose handler ran for a later run: new ``due`` and ``data``, no
         failures counted, no lease (``ends`` stays). In place, so the id a table's cache holds
-        stays right, and a deadline deleted meanwhile (its seat moved) stays deleted: False.
+        stays right; only while it is still due at ``claimed`` (the time it was claimed for),
+        so a deadline deleted or reused meanwhile (its seat moved) is left alone: False.
+        """
+
+    @abstractmethod
+    async def finish_deadline(self, deadline_id: int, claimed: float) -> bool:
+        """Delete a deadline its handler is done with, unless it is no longer due at
+        ``claimed`` (re-armed by the handler, reused by a move for another seat's clock, or
+        moved by a vacation meanwhile); whether it was deleted.
         """
 
     @abstractmethod

@@ -847,15 +847,42 @@ class PostgresRepository(
     # -- deadlines ----------------------------------------------------------------------------
 
     def _work_replace_deadlines(
-        self, remove: list[int], add: list[DeadlineRecord], *, paused_at: float | None = None
+        self,
+        remove: list[int],
+        add: list[DeadlineRecord],
+        *,
+        paused_at: float | None = None,
+        reuse: list[int] | None = None,
     ) -> Work:
+        reused = list(reuse or ())
+
         async def work(conn: Connection) -> list[int]:
             if remove:
                 await conn.execute("DELETE FROM deadlines WHERE id = ANY($1)", list(remove))
             if paused_at is not None:
                 await _pause(conn, add, paused_at)
-            ids = []
-            for item in add:
+            ids: list[int] = []
+            for row_id, item in zip(reused, add, strict=False):
+                # The row of a seat clock that stopped becomes the next one (see the base).
+                status = await conn.execute(
+                    "UPDATE deadlines SET due = $1, seat = $2, user_id = $3, data = $4,"
+                    " ends = $5, attempts = 0, lease_owner = NULL, lease_until = NULL"
+                    " WHERE id = $6 AND kind = $7 AND table_id = $8",
+                    float(item.due),
+                    item.seat,
+                    item.user_id,
+                    json.dumps(
+                        item.data, separators=(",", ":"), allow_nan=False, default=json_with_refs
+                    ),
+                    None if item.ends is None else float(item.ends),
+                    row_id,
+                    item.kind,
+                    table_id_of(item.table_id),
+                )
+                if not _count(status):
+                    break
+                ids.append(row_id)
+            for item in add[len(ids) :]:
                 data = json.dumps(
                     item.data, separators=(",", ":"), allow_nan=False, default=json_with_refs
                 )
@@ -884,20 +911,34 @@ class PostgresRepository(
 
         return work
 
-    def _work_rearm_deadline(self, deadline_id: int, due: float, data: dict[str, Any]) -> Work:
+    def _work_rearm_deadline(
+        self, deadline_id: int, claimed: float, due: float, data: dict[str, Any]
+    ) -> Work:
         encoded = json.dumps(data, separators=(",", ":"), allow_nan=False, default=json_with_refs)
 
         async def work(conn: Connection) -> bool:
             status = await conn.execute(
                 "UPDATE deadlines SET due = $1, data = $2, attempts = 0, lease_owner = NULL,"
-                " lease_until = NULL WHERE id = $3",
+                " lease_until = NULL WHERE id = $3 AND due = $4",
                 float(due),
                 encoded,
                 deadline_id,
+                float(claimed),
             )
             return _count(status) > 0
 
         return work
+
+    async def finish_deadline(self, deadline_id: int, claimed: float) -> bool:
+        """See ``Repository.finish_deadline``."""
+
+        async def work(conn: Connection) -> bool:
+            status = await conn.execute(
+                "DELETE FROM deadlines WHERE id = $1 AND due = $2", deadline_id, float(claimed)
+            )
+            return _count(status) > 0
+
+        return bool(await self._write(work))
 
     async def defer_deadline(self, deadline_id: int, due: float, attempts: int) -> None:
         """Put off a deadline whose handler failed: new ``due`` and failure count; clears its

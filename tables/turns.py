@@ -4,7 +4,10 @@ A seat's clock is set when it becomes a seat to act (several seats may act at on
 when it moves; it is one stored ``turn`` deadline whose ``ends`` is when the clock runs out and
 whose ``due`` is the next thing to happen: the first reminder (half time), then the second
 (shortly before the end), then the end. Its handler sends a reminder and re-arms the same row
-for the next step, so a move writes one row per seat, not three. When a clock runs out,
+for the next step, so a move writes one row per seat, not three; and the row of the clock a
+move stops becomes the row of the clock it starts (one UPDATE, no DELETE and INSERT). A row's
+id is therefore not one clock's for ever: whoever is done with a row deletes or re-arms it only
+while it is still due when it was claimed (``Repository.finish_deadline``). When a clock runs out,
 ``TableService.time_out`` lets the engine move for the seat or makes it forfeit, as the table's
 clock setting says. Clocks stored by an older version (a ``turn`` row due at the end and
 ``reminder`` rows of their own) keep working until the seat moves.
@@ -221,7 +224,7 @@ class TurnClocks:
             for d in existing
             if d.kind == TURN and d.seat in waiting and d.user_id == seats[d.seat].user_id
         }
-        remove = [d.id for d in existing if d.seat not in keep]
+        stopped = [d for d in existing if d.seat not in keep]
         add = []
         per_move = clock.per_move
         # Set as if its holder were here; the commit moves it past a vacation (paused_at).
@@ -231,7 +234,10 @@ class TurnClocks:
             user_id = seats[seat].user_id
             data = {"since": table.seq, "per_move": per_move, "number": 1}
             add.append(DeadlineRecord(0, TURN, first, table.id, seat, user_id, data, 0, ends))
-        self.scheduler.stage(changes, remove, add, paused_at=now)
+        # The row of a clock that stops becomes the row of one that starts (see the module).
+        reuse = [d.id for d in stopped if d.kind == TURN][: len(add)]
+        remove = [d.id for d in stopped if d.id not in reuse]
+        self.scheduler.stage(changes, remove, add, paused_at=now, reuse=reuse)
         table.planned_deadlines = [d for d in existing if d.seat in keep] + add
         return add
 
@@ -307,7 +313,7 @@ class TurnClocks:
         if done is None:
             # The clock no longer stood (the seat moved and the clock was not reset, after a
             # crash): drop it and set the clocks the table needs now.
-            await self.repo.delete_deadline(deadline.id)
+            await self.repo.finish_deadline(deadline.id, deadline.due)
             self.forget(deadline.table_id)
             try:
                 table = await self.service.get(deadline.table_id)
@@ -353,7 +359,7 @@ class TurnClocks:
                 posted = self.service.posts_for(table)
                 if posted:
                     changes.post(
-                        f"reminder:{deadline.id}:{number}",
+                        f"reminder:{deadline.id}:{data.get('since')}:{number}",
                         notices.REMINDER,
                         {
                             "table": table.id,
@@ -366,7 +372,7 @@ class TurnClocks:
                         table_id=table.id,
                         at=now,
                     )
-        changes.rearm_deadline(deadline.id, next_due, rearmed)
+        changes.rearm_deadline(deadline.id, deadline.due, next_due, rearmed)
         await self.repo.commit(changes)
         deadline.due, deadline.data = next_due, rearmed
         self.scheduler.notify([deadline])

@@ -74,13 +74,15 @@ async def test_a_clock_is_one_row_per_seat_whatever_its_reminders(repo, clock):
     ]
 
 
-async def test_a_rearm_after_the_seat_moved_leaves_the_clock_deleted(repo, clock):
-    """A reminder handler that re-arms a clock the seat's move deleted meanwhile brings no
-    clock back: the re-arm changes the row in place or nothing."""
+async def test_a_moves_clock_reuses_the_stopped_clocks_row_and_handlers_leave_it_alone(repo, clock):
+    """The row of the clock a move stops becomes the next seat's clock; a reminder handler
+    re-arming it, or the scheduler finishing it, for the time it was claimed at then changes
+    nothing: the new clock stands as the move set it."""
     service = TableService(repo, clock=clock)
     table = await started(service)
+    seat = table.to_act()[0]
     (row,) = await repo.deadlines(table_id=table.id)
-    assert await repo.rearm_deadline(row.id, row.due + 1, {"since": 0}) is True
+    assert await repo.rearm_deadline(row.id, row.due, row.due + 1, {"since": 0}) is True
     (again,) = await repo.deadlines(table_id=table.id)
     assert (again.id, again.due, again.ends, again.data) == (
         row.id,
@@ -88,9 +90,20 @@ async def test_a_rearm_after_the_seat_moved_leaves_the_clock_deleted(repo, clock
         row.ends,
         {"since": 0},
     )
+    clock.advance(HOUR)
     await move(service, table.id)
-    assert await repo.rearm_deadline(row.id, row.due + 2, {"since": 0}) is False
-    assert row.id not in [d.id for d in await repo.deadlines(table_id=table.id)]
+    (reused,) = await repo.deadlines(table_id=table.id)
+    assert (reused.id, reused.seat, reused.due, reused.ends) == (
+        row.id,
+        1 - seat,
+        START + HOUR + DAY / 2,
+        START + HOUR + DAY,
+    )
+    assert await repo.rearm_deadline(row.id, row.due + 1, row.due + 2, {"since": 0}) is False
+    assert await repo.finish_deadline(row.id, row.due + 1) is False
+    assert await repo.deadlines(table_id=table.id) == [reused]
+    assert await repo.finish_deadline(row.id, reused.due) is True
+    assert await repo.deadlines(table_id=table.id) == []
 
 
 async def test_a_clock_stored_the_old_way_reminds_twice_and_runs_out(repo, clock):
