@@ -914,9 +914,13 @@ class Repository(ABC):
         """
 
     @abstractmethod
-    async def defer_deadline(self, deadline_id: int, due: float, attempts: int) -> None:
+    async def defer_deadline(
+        self, deadline_id: int, due: float, attempts: int, claimed: float | None = None
+    ) -> None:
         """Put off a deadline whose handler failed: new ``due`` and failure count; clears its
-        lease, so any process may take it up when it falls due again.
+        lease, so any process may take it up when it falls due again. With ``claimed``, only
+        while it is still due then (a move may have reused the row for another seat's clock
+        before the handler failed, see ``finish_deadline``).
         """
 
     @abstractmethod

@@ -213,14 +213,18 @@ class SqliteClocksMixin:
 
         return bool(await self._write(work))
 
-    async def defer_deadline(self, deadline_id: int, due: float, attempts: int) -> None:
-        """Put off a deadline whose handler failed: new ``due`` and failure count."""
+    async def defer_deadline(
+        self, deadline_id: int, due: float, attempts: int, claimed: float | None = None
+    ) -> None:
+        """Put off a deadline whose handler failed: new ``due`` and failure count (see
+        ``Repository.defer_deadline`` for ``claimed``).
+        """
 
         def work(conn: sqlite3.Connection) -> None:
             conn.execute(
                 "UPDATE deadlines SET due = ?, attempts = ?, lease_owner = NULL,"
-                " lease_until = NULL WHERE id = ?",
-                (due, attempts, deadline_id),
+                " lease_until = NULL WHERE id = ? AND (? IS NULL OR due = ?)",
+                (due, attempts, deadline_id, claimed, claimed),
             )
 
         await self._write(work)

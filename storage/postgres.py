@@ -940,18 +940,22 @@ class PostgresRepository(
 
         return bool(await self._write(work))
 
-    async def defer_deadline(self, deadline_id: int, due: float, attempts: int) -> None:
+    async def defer_deadline(
+        self, deadline_id: int, due: float, attempts: int, claimed: float | None = None
+    ) -> None:
         """Put off a deadline whose handler failed: new ``due`` and failure count; clears its
-        lease.
+        lease (see ``Repository.defer_deadline`` for ``claimed``).
         """
 
         async def work(conn: Connection) -> None:
             await conn.execute(
                 "UPDATE deadlines SET due = $1, attempts = $2, lease_owner = NULL,"
-                " lease_until = NULL WHERE id = $3",
+                " lease_until = NULL WHERE id = $3"
+                " AND ($4::DOUBLE PRECISION IS NULL OR due = $4)",
                 due,
                 attempts,
                 deadline_id,
+                claimed,
             )
 
         await self._write(work)

@@ -290,7 +290,7 @@ class Scheduler:
                             )
                         else:
                             logger.debug("deadline %s failed again (%d)", deadline.id, attempts)
-                        await self.repo.defer_deadline(deadline.id, now + delay, attempts)
+                        await self.repo.defer_deadline(deadline.id, now + delay, attempts, claimed)
                         fired.append(Fired(deadline, None, failed=True))
                         continue
                     await self.repo.finish_deadline(deadline.id, claimed)

@@ -76,8 +76,8 @@ async def test_a_clock_is_one_row_per_seat_whatever_its_reminders(repo, clock):
 
 async def test_a_moves_clock_reuses_the_stopped_clocks_row_and_handlers_leave_it_alone(repo, clock):
     """The row of the clock a move stops becomes the next seat's clock; a reminder handler
-    re-arming it, or the scheduler finishing it, for the time it was claimed at then changes
-    nothing: the new clock stands as the move set it."""
+    re-arming it, or the scheduler finishing or deferring it, for the time it was claimed at
+    then changes nothing: the new clock stands as the move set it."""
     service = TableService(repo, clock=clock)
     table = await started(service)
     seat = table.to_act()[0]
@@ -101,6 +101,7 @@ async def test_a_moves_clock_reuses_the_stopped_clocks_row_and_handlers_leave_it
     )
     assert await repo.rearm_deadline(row.id, row.due + 1, row.due + 2, {"since": 0}) is False
     assert await repo.finish_deadline(row.id, row.due + 1) is False
+    await repo.defer_deadline(row.id, row.due + 99, 1, row.due + 1)  # a failed handler's retry
     assert await repo.deadlines(table_id=table.id) == [reused]
     assert await repo.finish_deadline(row.id, reused.due) is True
     assert await repo.deadlines(table_id=table.id) == []
