@@ -210,6 +210,9 @@ class DeadlineRecord:
     data: dict[str, Any] = field(default_factory=dict)
     attempts: int = 0
     """How many times its handler failed; each failure puts it off longer (see the scheduler)."""
+    ends: float | None = None
+    """A seat's clock: when it runs out (``due`` is then the next reminder, or the same time).
+    A vacation moves it with ``due``; a failed handler's retry does not."""
 
 
 @dataclass
@@ -421,20 +424,33 @@ class Changes:
     # -- deadlines and vacations ----------------------------------------------------------------
 
     def replace_deadlines(
-        self, remove: list[int], add: list[DeadlineRecord], *, paused_at: float | None = None
+        self,
+        remove: list[int],
+        add: list[DeadlineRecord],
+        *,
+        paused_at: float | None = None,
+        reuse: list[int] | None = None,
     ) -> None:
         """See ``Repository.replace_deadlines`` (the records get their ids, and with
         ``paused_at`` their final ``due``, at the commit).
         """
         if remove or add:
-            if paused_at is None:
-                self._add("replace_deadlines", list(remove), list(add))
-            else:
-                self._add("replace_deadlines", list(remove), list(add), paused_at=paused_at)
+            options: dict[str, Any] = {}
+            if paused_at is not None:
+                options["paused_at"] = paused_at
+            if reuse:
+                options["reuse"] = list(reuse)
+            self._add("replace_deadlines", list(remove), list(add), **options)
 
     def delete_deadline(self, deadline_id: int) -> None:
         """See ``Repository.delete_deadline``."""
         self._add("delete_deadline", deadline_id)
+
+    def rearm_deadline(
+        self, deadline_id: int, claimed: float, due: float, data: dict[str, Any]
+    ) -> None:
+        """See ``Repository.rearm_deadline``."""
+        self._add("rearm_deadline", deadline_id, claimed, due, data)
 
     def delete_deadlines(
         self,
@@ -813,21 +829,51 @@ class Repository(ABC):
 
     @abstractmethod
     async def replace_deadlines(
-        self, remove: list[int], add: list[DeadlineRecord], *, paused_at: float | None = None
+        self,
+        remove: list[int],
+        add: list[DeadlineRecord],
+        *,
+        paused_at: float | None = None,
+        reuse: list[int] | None = None,
     ) -> list[int]:
         """Delete the deadlines ``remove`` and store ``add``, in one transaction.
 
-        With ``paused_at`` (a turn clock set at that time), each added deadline whose user is
-        on vacation at ``paused_at`` (a stored vacation with ``start <= paused_at < until``,
-        not ended at or before ``paused_at``) is moved later by ``until - paused_at``: a
-        clock set during a vacation starts when it ends. The vacation is looked up inside the
-        same transaction, so a move pays no separate read for it and a vacation committed
-        meanwhile (by any process) is seen; the records' ``due`` is updated to what was stored.
+        ``reuse``: ids of stored rows that the first records of ``add`` overwrite, in order
+        (a seat clock that stopped becomes the next seat's: one UPDATE instead of a DELETE and
+        an INSERT, and a smaller commit); a row gone meanwhile is inserted anew. Only for
+        deadlines whose handler is done with a row changed under it (``finish_deadline``).
+
+        With ``paused_at`` (a turn clock set at that time), each added deadline whose user has
+        a stored vacation running after ``paused_at`` (``until > paused_at``, not ended at or
+        before it) is moved later by the part of the vacation after ``paused_at``: from
+        ``max(start, paused_at)`` to its end (``until``, or ``ended`` when it ended early). A
+        clock set during a vacation starts when it ends; a clock set just before a vacation
+        that committed first (it began after the move read the time) pauses for it as a
+        stored clock would have. The vacation is looked up inside the same transaction, so a
+        move pays no separate read or lock for it and a vacation committed meanwhile (by any
+        process) is seen; the records' ``due`` and ``ends`` are updated to what was stored.
         """
 
     @abstractmethod
     async def delete_deadline(self, deadline_id: int) -> bool:
         """Delete one deadline; False if it was already gone."""
+
+    @abstractmethod
+    async def rearm_deadline(
+        self, deadline_id: int, claimed: float, due: float, data: dict[str, Any]
+    ) -> bool:
+        """Keep a deadline whose handler ran for a later run: new ``due`` and ``data``, no
+        failures counted, no lease (``ends`` stays). In place, so the id a table's cache holds
+        stays right; only while it is still due at ``claimed`` (the time it was claimed for),
+        so a deadline deleted or reused meanwhile (its seat moved) is left alone: False.
+        """
+
+    @abstractmethod
+    async def finish_deadline(self, deadline_id: int, claimed: float) -> bool:
+        """Delete a deadline its handler is done with, unless it is no longer due at
+        ``claimed`` (re-armed by the handler, reused by a move for another seat's clock, or
+        moved by a vacation meanwhile); whether it was deleted.
+        """
 
     @abstractmethod
     async def delete_deadlines(
@@ -863,12 +909,18 @@ class Repository(ABC):
 
     @abstractmethod
     async def shift_deadlines(self, user_id: str, kinds: tuple[str, ...], seconds: float) -> None:
-        """Move every deadline of ``user_id`` of ``kinds`` by ``seconds`` (a vacation)."""
+        """Move every deadline of ``user_id`` of ``kinds`` by ``seconds`` (a vacation), its
+        ``due`` and its ``ends``.
+        """
 
     @abstractmethod
-    async def defer_deadline(self, deadline_id: int, due: float, attempts: int) -> None:
+    async def defer_deadline(
+        self, deadline_id: int, due: float, attempts: int, claimed: float | None = None
+    ) -> None:
         """Put off a deadline whose handler failed: new ``due`` and failure count; clears its
-        lease, so any process may take it up when it falls due again.
+        lease, so any process may take it up when it falls due again. With ``claimed``, only
+        while it is still due then (a move may have reused the row for another seat's clock
+        before the handler failed, see ``finish_deadline``).
         """
 
     @abstractmethod

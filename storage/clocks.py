@@ -8,12 +8,12 @@ from typing import Any
 
 from .base import DeadlineRecord, VacationRecord, json_with_refs, table_id_of
 
-_DEADLINE_COLUMNS = "id, kind, due, table_id, seat, user_id, data, attempts"
+_DEADLINE_COLUMNS = "id, kind, due, table_id, seat, user_id, data, attempts, ends"
 
 
 def _deadline(row: Any) -> DeadlineRecord:
     return DeadlineRecord(
-        row[0], row[1], row[2], row[3], row[4], row[5], json.loads(row[6]), int(row[7])
+        row[0], row[1], row[2], row[3], row[4], row[5], json.loads(row[6]), int(row[7]), row[8]
     )
 
 
@@ -42,8 +42,8 @@ def _insert(conn: sqlite3.Connection, deadlines: list[DeadlineRecord]) -> list[i
     ids = []
     for item in deadlines:
         cursor = conn.execute(
-            "INSERT INTO deadlines (kind, due, table_id, seat, user_id, data)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO deadlines (kind, due, table_id, seat, user_id, data, ends)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
             (
                 item.kind,
                 float(item.due),
@@ -51,27 +51,61 @@ def _insert(conn: sqlite3.Connection, deadlines: list[DeadlineRecord]) -> list[i
                 item.seat,
                 item.user_id,
                 _DATA.encode(item.data),
+                item.ends,
             ),
         )
         ids.append(int(cursor.lastrowid or 0))
     return ids
 
 
+def _overwrite(
+    conn: sqlite3.Connection, reuse: list[int], deadlines: list[DeadlineRecord]
+) -> list[int]:
+    """Store the first of ``deadlines`` in the rows ``reuse`` (same table and kind, so its
+    index by table is left alone); stops at the first row that is gone.
+    """
+    ids = []
+    for row_id, item in zip(reuse, deadlines, strict=False):
+        updated = conn.execute(
+            "UPDATE deadlines SET due = ?, seat = ?, user_id = ?, data = ?, ends = ?,"
+            " attempts = 0, lease_owner = NULL, lease_until = NULL"
+            " WHERE id = ? AND kind = ? AND table_id = ?",
+            (
+                float(item.due),
+                item.seat,
+                item.user_id,
+                _DATA.encode(item.data),
+                item.ends,
+                row_id,
+                item.kind,
+                table_id_of(item.table_id),
+            ),
+        ).rowcount
+        if not updated:
+            break
+        ids.append(row_id)
+    return ids
+
+
 def _pause(conn: sqlite3.Connection, deadlines: list[DeadlineRecord], at: float) -> None:
-    """Move each deadline of a user on vacation at ``at`` to start when the vacation ends."""
+    """Move each deadline of a user on vacation after ``at`` by the vacation's part after
+    ``at`` (see ``Repository.replace_deadlines``).
+    """
     shifts: dict[str, float] = {}
     for user_id in sorted({item.user_id for item in deadlines if item.user_id}):
         row = conn.execute(
-            "SELECT MAX(until) FROM vacations WHERE user_id = ? AND start <= ? AND until > ?"
-            " AND (ended IS NULL OR ended > ?)",
-            (user_id, at, at, at),
+            "SELECT MAX(MIN(until, COALESCE(ended, until)) - MAX(start, ?)) FROM vacations"
+            " WHERE user_id = ? AND until > ? AND (ended IS NULL OR ended > ?)",
+            (at, user_id, at, at),
         ).fetchone()
-        if row is not None and row[0] is not None:
-            shifts[user_id] = float(row[0]) - at
+        if row is not None and row[0] is not None and row[0] > 0:
+            shifts[user_id] = float(row[0])
     if shifts:
         for item in deadlines:
             if item.user_id in shifts:
                 item.due = float(item.due) + shifts[item.user_id]
+                if item.ends is not None:
+                    item.ends = float(item.ends) + shifts[item.user_id]
 
 
 class SqliteClocksMixin:
@@ -92,20 +126,31 @@ class SqliteClocksMixin:
         return await self.replace_deadlines([], deadlines)
 
     async def replace_deadlines(
-        self, remove: list[int], add: list[DeadlineRecord], *, paused_at: float | None = None
+        self,
+        remove: list[int],
+        add: list[DeadlineRecord],
+        *,
+        paused_at: float | None = None,
+        reuse: list[int] | None = None,
     ) -> list[int]:
         """Delete the deadlines ``remove`` and store ``add``, in one transaction (see
-        ``Repository.replace_deadlines`` for ``paused_at``).
+        ``Repository.replace_deadlines`` for ``paused_at`` and ``reuse``).
         """
         if not remove and not add:
             return []
-        return list(
-            await self._write(self._work_replace_deadlines(remove, add, paused_at=paused_at))
-        )
+        work = self._work_replace_deadlines(remove, add, paused_at=paused_at, reuse=reuse)
+        return list(await self._write(work))
 
     def _work_replace_deadlines(
-        self, remove: list[int], add: list[DeadlineRecord], *, paused_at: float | None = None
+        self,
+        remove: list[int],
+        add: list[DeadlineRecord],
+        *,
+        paused_at: float | None = None,
+        reuse: list[int] | None = None,
     ) -> Any:
+        reused = list(reuse or ())
+
         def work(conn: sqlite3.Connection) -> list[int]:
             # One statement for what a move drops (a seat's clock and its reminders), in
             # chunks within SQLite's bound on parameters.
@@ -115,7 +160,8 @@ class SqliteClocksMixin:
                 conn.execute(f"DELETE FROM deadlines WHERE id IN ({marks})", chunk)
             if paused_at is not None:
                 _pause(conn, add, paused_at)
-            ids = _insert(conn, add)
+            ids = _overwrite(conn, reused, add) if reused else []
+            ids += _insert(conn, add[len(ids) :])
             for item, new_id in zip(add, ids, strict=True):
                 item.id = new_id
             return ids
@@ -132,14 +178,53 @@ class SqliteClocksMixin:
 
         return work
 
-    async def defer_deadline(self, deadline_id: int, due: float, attempts: int) -> None:
-        """Put off a deadline whose handler failed: new ``due`` and failure count."""
+    async def rearm_deadline(
+        self, deadline_id: int, claimed: float, due: float, data: dict[str, Any]
+    ) -> bool:
+        """See ``Repository.rearm_deadline``."""
+        work = self._work_rearm_deadline(deadline_id, claimed, due, data)
+        return bool(await self._write(work))
+
+    def _work_rearm_deadline(
+        self, deadline_id: int, claimed: float, due: float, data: dict[str, Any]
+    ) -> Any:
+        def work(conn: sqlite3.Connection) -> bool:
+            return (
+                conn.execute(
+                    "UPDATE deadlines SET due = ?, data = ?, attempts = 0, lease_owner = NULL,"
+                    " lease_until = NULL WHERE id = ? AND due = ?",
+                    (float(due), _DATA.encode(data), deadline_id, float(claimed)),
+                ).rowcount
+                > 0
+            )
+
+        return work
+
+    async def finish_deadline(self, deadline_id: int, claimed: float) -> bool:
+        """See ``Repository.finish_deadline``."""
+
+        def work(conn: sqlite3.Connection) -> bool:
+            return (
+                conn.execute(
+                    "DELETE FROM deadlines WHERE id = ? AND due = ?", (deadline_id, float(claimed))
+                ).rowcount
+                > 0
+            )
+
+        return bool(await self._write(work))
+
+    async def defer_deadline(
+        self, deadline_id: int, due: float, attempts: int, claimed: float | None = None
+    ) -> None:
+        """Put off a deadline whose handler failed: new ``due`` and failure count (see
+        ``Repository.defer_deadline`` for ``claimed``).
+        """
 
         def work(conn: sqlite3.Connection) -> None:
             conn.execute(
                 "UPDATE deadlines SET due = ?, attempts = ?, lease_owner = NULL,"
-                " lease_until = NULL WHERE id = ?",
-                (due, attempts, deadline_id),
+                " lease_until = NULL WHERE id = ? AND (? IS NULL OR due = ?)",
+                (due, attempts, deadline_id, claimed, claimed),
             )
 
         await self._write(work)
@@ -241,7 +326,10 @@ class SqliteClocksMixin:
         where, values = _filters(None, kinds, user_id)
 
         def work(conn: sqlite3.Connection) -> None:
-            conn.execute(f"UPDATE deadlines SET due = due + ?{where}", [seconds, *values])
+            conn.execute(
+                f"UPDATE deadlines SET due = due + ?, ends = ends + ?{where}",
+                [seconds, seconds, *values],
+            )
 
         return work
 

@@ -847,27 +847,55 @@ class PostgresRepository(
     # -- deadlines ----------------------------------------------------------------------------
 
     def _work_replace_deadlines(
-        self, remove: list[int], add: list[DeadlineRecord], *, paused_at: float | None = None
+        self,
+        remove: list[int],
+        add: list[DeadlineRecord],
+        *,
+        paused_at: float | None = None,
+        reuse: list[int] | None = None,
     ) -> Work:
+        reused = list(reuse or ())
+
         async def work(conn: Connection) -> list[int]:
             if remove:
                 await conn.execute("DELETE FROM deadlines WHERE id = ANY($1)", list(remove))
             if paused_at is not None:
                 await _pause(conn, add, paused_at)
-            ids = []
-            for item in add:
+            ids: list[int] = []
+            for row_id, item in zip(reused, add, strict=False):
+                # The row of a seat clock that stopped becomes the next one (see the base).
+                status = await conn.execute(
+                    "UPDATE deadlines SET due = $1, seat = $2, user_id = $3, data = $4,"
+                    " ends = $5, attempts = 0, lease_owner = NULL, lease_until = NULL"
+                    " WHERE id = $6 AND kind = $7 AND table_id = $8",
+                    float(item.due),
+                    item.seat,
+                    item.user_id,
+                    json.dumps(
+                        item.data, separators=(",", ":"), allow_nan=False, default=json_with_refs
+                    ),
+                    None if item.ends is None else float(item.ends),
+                    row_id,
+                    item.kind,
+                    table_id_of(item.table_id),
+                )
+                if not _count(status):
+                    break
+                ids.append(row_id)
+            for item in add[len(ids) :]:
                 data = json.dumps(
                     item.data, separators=(",", ":"), allow_nan=False, default=json_with_refs
                 )
                 new_id = await conn.fetchval(
-                    "INSERT INTO deadlines (kind, due, table_id, seat, user_id, data)"
-                    " VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                    "INSERT INTO deadlines (kind, due, table_id, seat, user_id, data, ends)"
+                    " VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
                     item.kind,
                     float(item.due),
                     table_id_of(item.table_id),
                     item.seat,
                     item.user_id,
                     data,
+                    None if item.ends is None else float(item.ends),
                 )
                 ids.append(int(new_id))
             for item, new_id in zip(add, ids, strict=True):
@@ -883,18 +911,51 @@ class PostgresRepository(
 
         return work
 
-    async def defer_deadline(self, deadline_id: int, due: float, attempts: int) -> None:
+    def _work_rearm_deadline(
+        self, deadline_id: int, claimed: float, due: float, data: dict[str, Any]
+    ) -> Work:
+        encoded = json.dumps(data, separators=(",", ":"), allow_nan=False, default=json_with_refs)
+
+        async def work(conn: Connection) -> bool:
+            status = await conn.execute(
+                "UPDATE deadlines SET due = $1, data = $2, attempts = 0, lease_owner = NULL,"
+                " lease_until = NULL WHERE id = $3 AND due = $4",
+                float(due),
+                encoded,
+                deadline_id,
+                float(claimed),
+            )
+            return _count(status) > 0
+
+        return work
+
+    async def finish_deadline(self, deadline_id: int, claimed: float) -> bool:
+        """See ``Repository.finish_deadline``."""
+
+        async def work(conn: Connection) -> bool:
+            status = await conn.execute(
+                "DELETE FROM deadlines WHERE id = $1 AND due = $2", deadline_id, float(claimed)
+            )
+            return _count(status) > 0
+
+        return bool(await self._write(work))
+
+    async def defer_deadline(
+        self, deadline_id: int, due: float, attempts: int, claimed: float | None = None
+    ) -> None:
         """Put off a deadline whose handler failed: new ``due`` and failure count; clears its
-        lease.
+        lease (see ``Repository.defer_deadline`` for ``claimed``).
         """
 
         async def work(conn: Connection) -> None:
             await conn.execute(
                 "UPDATE deadlines SET due = $1, attempts = $2, lease_owner = NULL,"
-                " lease_until = NULL WHERE id = $3",
+                " lease_until = NULL WHERE id = $3"
+                " AND ($4::DOUBLE PRECISION IS NULL OR due = $4)",
                 due,
                 attempts,
                 deadline_id,
+                claimed,
             )
 
         await self._write(work)
@@ -918,10 +979,10 @@ class PostgresRepository(
 
     def _work_shift_deadlines(self, user_id: str, kinds: tuple[str, ...], seconds: float) -> Work:
         where, values = _filters(None, kinds, user_id)
-        sql = _sql(f"UPDATE deadlines SET due = due + ?{where}")
+        sql = _sql(f"UPDATE deadlines SET due = due + ?, ends = ends + ?{where}")
 
         async def work(conn: Connection) -> None:
-            await conn.execute(sql, float(seconds), *values)
+            await conn.execute(sql, float(seconds), float(seconds), *values)
 
         return work
 
@@ -1095,22 +1156,24 @@ def _advisory_id(key: str) -> int:
 
 
 async def _pause(conn: Connection, deadlines: list[DeadlineRecord], at: float) -> None:
-    """Move each deadline of a user on vacation at ``at`` to start when the vacation ends
-    (``storage.clocks._pause`` on SQLite).
+    """Move each deadline of a user on vacation after ``at`` by the vacation's part after
+    ``at`` (``storage.clocks._pause`` on SQLite).
     """
     shifts: dict[str, float] = {}
     for user_id in sorted({item.user_id for item in deadlines if item.user_id}):
-        until = await conn.fetchval(
-            "SELECT MAX(until) FROM vacations WHERE user_id = $1 AND start <= $2 AND until > $2"
-            " AND (ended IS NULL OR ended > $2)",
+        shift = await conn.fetchval(
+            "SELECT MAX(LEAST(until, COALESCE(ended, until)) - GREATEST(start, $2)) FROM"
+            " vacations WHERE user_id = $1 AND until > $2 AND (ended IS NULL OR ended > $2)",
             user_id,
-            at,
+            float(at),
         )
-        if until is not None:
-            shifts[user_id] = float(until) - at
+        if shift is not None and shift > 0:
+            shifts[user_id] = float(shift)
     for item in deadlines:
         if item.user_id in shifts:
             item.due = float(item.due) + shifts[item.user_id]
+            if item.ends is not None:
+                item.ends = float(item.ends) + shifts[item.user_id]
 
 
 async def _raise_if_applied(

@@ -18,7 +18,10 @@ own check makes a repeat harmless).
 A handler that fails (a storage error, a table that cannot load) keeps its deadline: it is put
 off by 30 s, then twice as long at each further failure, at most an hour, and logged once. A
 deadline is dropped only when its handler returns, that is, when it acted or found that the
-deadline no longer applies.
+deadline no longer applies, and only if it is still due when it was claimed
+(``Repository.finish_deadline``): a handler may keep it for a later step (a seat's clock after a
+reminder, ``Repository.rearm_deadline``), and a move may have reused the row for the next
+seat's clock meanwhile.
 """
 
 from __future__ import annotations
@@ -229,16 +232,17 @@ class Scheduler:
         add: list[DeadlineRecord],
         *,
         paused_at: float | None = None,
+        reuse: list[int] | None = None,
     ) -> None:
         """Add deleting ``remove`` and storing ``add`` to a unit of work that another change
         commits (call ``notify`` with ``add`` after that commit). ``paused_at``: the added
-        deadlines of a person on vacation then start when it ends (see
-        ``Repository.replace_deadlines``).
+        deadlines of a person on vacation then start when it ends; ``reuse``: stored rows the
+        first of ``add`` overwrite (see ``Repository.replace_deadlines``).
         """
         for record in add:
             if record.kind not in self._handlers:
                 raise ValueError(f"no handler for deadline kind {record.kind!r}")
-        changes.replace_deadlines(remove, add, paused_at=paused_at)
+        changes.replace_deadlines(remove, add, paused_at=paused_at, reuse=reuse)
 
     def notify(self, added: list[DeadlineRecord]) -> None:
         """Wake the driver for deadlines that a commit just stored."""
@@ -272,6 +276,7 @@ class Scheduler:
                     return fired
                 for deadline in batch:
                     handler = self._handlers[deadline.kind]
+                    claimed = deadline.due
                     try:
                         outcome = await handler(deadline, now)
                     except Exception:
@@ -285,8 +290,8 @@ class Scheduler:
                             )
                         else:
                             logger.debug("deadline %s failed again (%d)", deadline.id, attempts)
-                        await self.repo.defer_deadline(deadline.id, now + delay, attempts)
+                        await self.repo.defer_deadline(deadline.id, now + delay, attempts, claimed)
                         fired.append(Fired(deadline, None, failed=True))
                         continue
-                    await self.repo.delete_deadline(deadline.id)
+                    await self.repo.finish_deadline(deadline.id, claimed)
                     fired.append(Fired(deadline, outcome))

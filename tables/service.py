@@ -947,12 +947,13 @@ class TableService:
                 key or f"turn:{table.id}:{seq}", notices.TURN, payload, table_id=table.id, at=now
             )
         added: list[Any] = []
+        timed = after.clock
         try:
-            if after.clock is None:
+            if timed is None:
                 await self.repo.commit(unit)
             else:
-                async with self.clocks.setting(self.clocks.people(after)):
-                    added = await self.clocks.plan(after, movers, unit)
+                async with self.clocks.for_move(after):
+                    added = await self.clocks.plan(after, movers, unit, timed)
                     await self.repo.commit(unit)
         except StaleSequence:
             self._cache.pop(table.id, None)  # another writer moved it: read it as it is now
@@ -960,8 +961,8 @@ class TableService:
             current = await self.get(table.id)
             raise TableError(msg.STALE, ErrorKind.STALE, table=current) from None
         self.scheduler.notify(added)
-        if after.clock is not None:
-            table.seat_deadlines = after.planned_deadlines if after.clock.per_move else None
+        if timed is not None:
+            table.seat_deadlines = after.planned_deadlines if timed.per_move else None
         # In place, not replaced: others hold this record (the relay may have stored the
         # table's thread in its place meanwhile).
         table.record.seq, table.record.state = seq, state

@@ -1,16 +1,25 @@
 """Turn clocks, reminders and vacations: the deadlines of a table's seats.
 
 A seat's clock is set when it becomes a seat to act (several seats may act at once) and cleared
-when it moves; it is a stored ``turn`` deadline with up to two ``reminder`` deadlines (half
-time, and shortly before the end). When a clock runs out, ``TableService.time_out`` lets the
-engine move for the seat or makes it forfeit, as the table's clock setting says.
+when it moves; it is one stored ``turn`` deadline whose ``ends`` is when the clock runs out and
+whose ``due`` is the next thing to happen: the first reminder (half time), then the second
+(shortly before the end), then the end. Its handler sends a reminder and re-arms the same row
+for the next step, so a move writes one row per seat, not three; and the row of the clock a
+move stops becomes the row of the clock it starts (one UPDATE, no DELETE and INSERT). A row's
+id is therefore not one clock's for ever: whoever is done with a row deletes or re-arms it only
+while it is still due when it was claimed (``Repository.finish_deadline``). When a clock runs out,
+``TableService.time_out`` lets the engine move for the seat or makes it forfeit, as the table's
+clock setting says. Clocks stored by an older version (a ``turn`` row due at the end and
+``reminder`` rows of their own) keep working until the seat moves.
 
 A vacation pauses all of a person's clocks: their deadlines are moved later by the length of
 the vacation (and back by what is left of it when it is ended early), so each clock resumes
-with the time it had. A clock set during a vacation starts when the vacation ends. Setting a
-table's clocks and starting or ending a vacation take the person's lock (``setting``): otherwise a move
-at one of the person's tables could read "not away", the vacation then shift the stored clocks,
-and the move store a fresh clock that never pauses.
+with the time it had. A clock set during a vacation starts when the vacation ends. A move needs
+no lock against a vacation: the vacation is looked up inside the move's own commit, including
+one that started (or ended) after the move read the time, so a fresh clock is paused whichever
+of the two commits first. Starting or ending a vacation takes the person's lock (``setting``)
+against another vacation step of the same person; with other processes on the database, moves
+take it too (``for_move``), across processes.
 
 Vacation allowance: a person's vacation days count once, wherever they play, within any 30
 days (a rolling month); ending early gives back the days not used. The limit is the smallest
@@ -34,7 +43,7 @@ from games.core import Text
 from storage import Changes, DeadlineRecord, TableStatus, VacationRecord
 
 from . import notices
-from .clocks import DAY, HOUR
+from .clocks import DAY, HOUR, ClockSettings
 from .locks import LockMap
 from .metadata import TablePlace, TableSettings
 from .requests import TableError
@@ -84,8 +93,12 @@ def reminder_times(start: float, per_move: int) -> list[float]:
     """When the two reminders of a clock running from ``start`` come: half time, and when
     10% (at most three hours) is left.
     """
-    due = start + per_move
-    return [start + per_move / 2, due - min(per_move * 0.1, LAST_REMINDER_AT_MOST)]
+    return [start + per_move / 2, last_reminder(start + per_move, per_move)]
+
+
+def last_reminder(ends: float, per_move: int) -> float:
+    """When the second reminder of a clock that runs out at ``ends`` comes."""
+    return ends - min(per_move * 0.1, LAST_REMINDER_AT_MOST)
 
 
 @dataclass
@@ -143,6 +156,15 @@ class TurnClocks:
         """
         return _Holding(self, sorted(set(user_ids)))
 
+    def for_move(self, table: Table) -> contextlib.AbstractAsyncContextManager[None]:
+        """What a move holds from ``plan`` to its commit: nothing in a process alone on its
+        database (the commit itself finds a vacation that began meanwhile, see
+        ``Repository.replace_deadlines``), the people's locks across processes otherwise.
+        """
+        if self.service.shared:
+            return self.setting(self.people(table))
+        return _UNHELD
+
     @staticmethod
     def people(table: Table) -> set[str]:
         """Whose clocks ``plan`` may set or drop at ``table``: every member seated there."""
@@ -154,7 +176,7 @@ class TurnClocks:
         """After a stored change: clear the clocks of seats that moved or need not act, set
         one for each seat that must act and has none (or just moved and acts again).
         """
-        async with self.setting(self.people(table)):
+        async with self.for_move(table):
             changes = Changes()
             added = await self.plan(table, movers, changes)
             table.seat_deadlines = None  # read again if the commit fails
@@ -162,20 +184,26 @@ class TurnClocks:
             table.seat_deadlines = table.planned_deadlines
         self.scheduler.notify(added)
 
-    async def plan(self, table: Table, movers: set[int], changes: Changes) -> list[DeadlineRecord]:
+    async def plan(
+        self,
+        table: Table,
+        movers: set[int],
+        changes: Changes,
+        clock: ClockSettings | None = None,
+    ) -> list[DeadlineRecord]:
         """Stage in ``changes`` what ``sync`` would write for ``table`` as it will be once
         ``changes`` commits; the deadlines it adds (for ``Scheduler.notify`` after the commit).
 
-        The caller holds ``setting(people(table))`` from this call until the commit: a
-        vacation starting in between would otherwise shift the stored clocks but miss the ones
-        staged here.
+        The caller holds ``for_move(table)`` from this call until the commit.
 
         No read on a move's path: the table's seat deadlines come from ``table.seat_deadlines``
         once known (read here the first time), and a holder's vacation is looked up inside the
         commit (``paused_at``). What the table's deadlines will be once ``changes`` commits is
         left in ``table.planned_deadlines``; the caller makes that the cache after the commit.
+        ``clock``: the table's, when the caller has it at hand (reading it validates settings).
         """
-        clock = table.clock
+        if clock is None:
+            clock = table.clock
         if clock is None or clock.per_move is None:
             return []
         if table.status != TableStatus.ACTIVE:
@@ -196,20 +224,20 @@ class TurnClocks:
             for d in existing
             if d.kind == TURN and d.seat in waiting and d.user_id == seats[d.seat].user_id
         }
-        remove = [d.id for d in existing if d.seat not in keep]
+        stopped = [d for d in existing if d.seat not in keep]
         add = []
+        per_move = clock.per_move
+        # Set as if its holder were here; the commit moves it past a vacation (paused_at).
+        # One row per clock, due at its first reminder (half time); see the module's text.
+        first, ends = now + per_move / 2, now + per_move
         for seat in sorted(acting - keep):
-            user_id = table.seats[seat].user_id
-            assert user_id is not None
-            # Set as if its holder were here; the commit moves it past a vacation (paused_at).
-            start = now
-            due = start + clock.per_move
-            data = {"since": table.seq, "per_move": clock.per_move}
-            add.append(DeadlineRecord(0, TURN, due, table.id, seat, user_id, data))
-            for number, at in enumerate(reminder_times(start, clock.per_move), start=1):
-                reminder = {"number": number, "since": table.seq}
-                add.append(DeadlineRecord(0, REMINDER, at, table.id, seat, user_id, reminder))
-        self.scheduler.stage(changes, remove, add, paused_at=now)
+            user_id = seats[seat].user_id
+            data = {"since": table.seq, "per_move": per_move, "number": 1}
+            add.append(DeadlineRecord(0, TURN, first, table.id, seat, user_id, data, 0, ends))
+        # The row of a clock that stops becomes the row of one that starts (see the module).
+        reuse = [d.id for d in stopped if d.kind == TURN][: len(add)]
+        remove = [d.id for d in stopped if d.id not in reuse]
+        self.scheduler.stage(changes, remove, add, paused_at=now, reuse=reuse)
         table.planned_deadlines = [d for d in existing if d.seat in keep] + add
         return add
 
@@ -236,7 +264,8 @@ class TurnClocks:
         for deadline in found:
             assert deadline.seat is not None
             away = await self._away_until(deadline.user_id) if deadline.user_id else None
-            clocks[deadline.seat] = SeatClock(deadline.seat, deadline.due, away)
+            ends = deadline.due if deadline.ends is None else deadline.ends
+            clocks[deadline.seat] = SeatClock(deadline.seat, ends, away)
         return clocks
 
     async def reconcile(self) -> None:
@@ -274,15 +303,17 @@ class TurnClocks:
 
     # ----- the handlers --------------------------------------------------------------------
 
-    async def _on_turn(self, deadline: DeadlineRecord, now: float) -> TimedOut | None:
+    async def _on_turn(self, deadline: DeadlineRecord, now: float) -> TimedOut | ReminderDue | None:
         # A due deadline was read back from the store: its table id is an int, never a TableRef.
         assert isinstance(deadline.table_id, int) and deadline.seat is not None
+        if deadline.ends is not None and now < deadline.ends:
+            return await self._remind(deadline, now, deadline.ends)
         since = int(deadline.data.get("since", 0))
         done = await self.service.time_out(deadline.table_id, deadline.seat, since)
         if done is None:
             # The clock no longer stood (the seat moved and the clock was not reset, after a
             # crash): drop it and set the clocks the table needs now.
-            await self.repo.delete_deadline(deadline.id)
+            await self.repo.finish_deadline(deadline.id, deadline.due)
             self.forget(deadline.table_id)
             try:
                 table = await self.service.get(deadline.table_id)
@@ -291,8 +322,66 @@ class TurnClocks:
             await self.sync(table, set())
         return done
 
+    async def _remind(
+        self, deadline: DeadlineRecord, now: float, ends: float
+    ) -> ReminderDue | None:
+        """A seat's clock at one of its reminders: send it if it still applies, and re-arm the
+        clock for its next step, in one commit (a crash before it runs this again, after it
+        the relay sends the reminder once). After an outage only the last reminder due is
+        sent. A clock that no longer applies (the seat need not act, it changed hands) sends
+        nothing and runs on to its end, where ``time_out`` finds it stale and drops it.
+        """
+        assert isinstance(deadline.table_id, int) and deadline.seat is not None
+        data = deadline.data
+        per_move = int(data.get("per_move", 0))
+        number = int(data.get("number", 2))
+        last = last_reminder(ends, per_move)
+        if number < 2 and now >= last:
+            number = 2
+        rearmed = dict(data)
+        if number < 2:
+            rearmed["number"], next_due = 2, last
+        else:
+            rearmed.pop("number", None)
+            next_due = ends
+        user_id = deadline.user_id
+        due: ReminderDue | None = None
+        posted = False
+        changes = Changes()
+        if user_id is not None and not await self.repo.get_reminders_off(user_id):
+            table = await self.service.get(deadline.table_id)
+            if (
+                table.status == TableStatus.ACTIVE
+                and deadline.seat in table.to_act()
+                and table.seats[deadline.seat].user_id == user_id
+            ):
+                due = ReminderDue(table, deadline.seat, user_id, ends, number)
+                posted = self.service.posts_for(table)
+                if posted:
+                    changes.post(
+                        f"reminder:{deadline.id}:{data.get('since')}:{number}",
+                        notices.REMINDER,
+                        {
+                            "table": table.id,
+                            "seat": deadline.seat,
+                            "user": user_id,
+                            "due": ends,
+                            "number": number,
+                            "seq": table.seq,
+                        },
+                        table_id=table.id,
+                        at=now,
+                    )
+        changes.rearm_deadline(deadline.id, deadline.due, next_due, rearmed)
+        await self.repo.commit(changes)
+        deadline.due, deadline.data = next_due, rearmed
+        self.scheduler.notify([deadline])
+        if posted:
+            self.service.posted()
+        return due
+
     async def _on_reminder(self, deadline: DeadlineRecord, now: float) -> ReminderDue | None:
-        """A reminder still due: its seat has not moved, its clock has not run out, no later
+        """A reminder row of a clock stored by an older version, still due: its seat has not moved, its clock has not run out, no later
         reminder of the same clock is due too (after an outage only the last one is sent), and
         its holder wants reminders.
         """
@@ -457,6 +546,10 @@ class TurnClocks:
                 if until is not None:
                     found[seat.seat] = until
         return found
+
+
+_UNHELD = contextlib.nullcontext()
+"""``for_move``'s hold in a process alone on its database (reentrant: it does nothing)."""
 
 
 def _ends(vacation: VacationRecord, deadline: DeadlineRecord) -> bool:

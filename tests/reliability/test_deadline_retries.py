@@ -14,7 +14,7 @@ import pytest
 
 from tables.clocks import DAY, HOUR, retry_delay
 from tables.service import TableService, TimedOut
-from tables.turns import REMINDER, TURN, VACATION_END, ReminderDue, VacationOver
+from tables.turns import TURN, VACATION_END, ReminderDue, VacationOver
 from tests.tables.test_clocks import BEN, START, VirtualClock, started
 
 from .faults import FlakyRepository
@@ -71,9 +71,10 @@ async def test_a_reminder_whose_handler_fails_once_is_still_sent(service, flaky_
     table = await started(service, per_move=10 * HOUR)
     seat = table.to_act()[0]
     clock.advance(5 * HOUR)
-    flaky_repo.fail_next("deadlines")  # the reminder handler reads the seat's clock first
+    # The reminder's post and its clock's next step are stored in one commit: it fails.
+    flaky_repo.fail_next("commit")
     fired = await service.scheduler.run_due()
-    assert [(f.deadline.kind, f.failed) for f in fired] == [(REMINDER, True)]
+    assert [(f.deadline.kind, f.failed) for f in fired] == [(TURN, True)]  # the clock's row
     clock.advance(30)
     outcomes = [f.outcome for f in await service.scheduler.run_due()]
     assert [(o.seat, o.number) for o in outcomes if isinstance(o, ReminderDue)] == [(seat, 1)]

@@ -10,7 +10,7 @@ from games.core import FORFEIT, forfeited, get_game, replay
 from storage import DeadlineRecord, TableStatus
 from tables.clocks import DAY, HOUR, MINUTE, Scheduler, format_duration, parse_duration
 from tables.service import Member, TableError, TableService, TimedOut
-from tables.turns import REMINDER, TURN, ReminderDue, VacationOver, reminder_times
+from tables.turns import TURN, ReminderDue, VacationOver, reminder_times
 
 ANNA = Member("u-anna", "Anna")
 BEN = Member("u-ben", "Ben")
@@ -68,7 +68,16 @@ async def move(service, table_id):
 
 
 async def turn_clocks(repo, table_id):
-    return {d.seat: d.due for d in await repo.deadlines(table_id=table_id, kinds=(TURN,))}
+    """When each seat's clock runs out (a clock's row is due earlier, at its next reminder)."""
+    found = await repo.deadlines(table_id=table_id, kinds=(TURN,))
+    return {d.seat: d.due if d.ends is None else d.ends for d in found}
+
+
+async def clock_steps(repo, table_id):
+    """Each seat clock's row as (seat, when its next step is due, when the clock runs out):
+    one row per clock, due at its next reminder and then at its end."""
+    found = await repo.deadlines(table_id=table_id, kinds=(TURN,))
+    return [(d.seat, d.due, d.ends) for d in found]
 
 
 async def assert_replays(service, table_id):
@@ -195,24 +204,31 @@ async def test_a_player_cannot_send_the_reserved_forfeit_code(service):
 
 
 async def test_two_reminders_per_turn_at_half_time_and_before_the_end(service, repo, clock):
-    """A 24 h clock reminds at 12 h and when 2.4 h are left; nothing more that turn."""
+    """A 24 h clock reminds at 12 h and when 2.4 h are left; nothing more that turn. The
+    clock is one stored row, due at each of its steps in turn."""
     table = await started(service)
     seat = table.to_act()[0]
-    reminders = await repo.deadlines(table_id=table.id, kinds=(REMINDER,))
-    assert [d.due - START for d in reminders] == [12 * HOUR, DAY - 0.1 * DAY]
+    assert await clock_steps(repo, table.id) == [(seat, START + 12 * HOUR, START + DAY)]
     clock.advance(12 * HOUR)
     first = [f.outcome for f in await service.scheduler.run_due()]
     assert [(r.seat, r.number) for r in first if isinstance(r, ReminderDue)] == [(seat, 1)]
+    assert await clock_steps(repo, table.id) == [(seat, START + DAY - 0.1 * DAY, START + DAY)]
     clock.advance(9 * HOUR + 36 * MINUTE)
     second = [f.outcome for f in await service.scheduler.run_due()]
     assert [(r.seat, r.number) for r in second if isinstance(r, ReminderDue)] == [(seat, 2)]
     assert [d.kind for d in await repo.deadlines(table_id=table.id)] == [TURN]
+    assert await clock_steps(repo, table.id) == [(seat, START + DAY, START + DAY)]
+    clock.advance(2 * HOUR)
+    assert [f.outcome for f in await service.scheduler.run_due()] == []
 
 
-async def test_short_clock_reminds_at_half_and_at_ninety_percent(service, repo):
+async def test_short_clock_reminds_at_half_and_at_ninety_percent(service, repo, clock):
     table = await started(service, per_move=10 * MINUTE)
-    reminders = await repo.deadlines(table_id=table.id, kinds=(REMINDER,))
-    assert [d.due - START for d in reminders] == [5 * MINUTE, 9 * MINUTE]
+    seat = table.to_act()[0]
+    assert await clock_steps(repo, table.id) == [(seat, START + 5 * MINUTE, START + 10 * MINUTE)]
+    clock.advance(5 * MINUTE)
+    await service.scheduler.run_due()
+    assert await clock_steps(repo, table.id) == [(seat, START + 9 * MINUTE, START + 10 * MINUTE)]
 
 
 async def test_no_reminder_after_the_move_or_when_turned_off(service, repo, clock):
@@ -418,7 +434,7 @@ async def test_restart_after_a_long_outage_handles_each_missed_deadline_once(rep
     assert [f.deadline.table_id for f in timeouts] == [tables[0].id, tables[2].id, tables[1].id]
     assert [f.deadline.due for f in fired] == sorted(f.deadline.due for f in fired)
     assert not [f for f in fired if isinstance(f.outcome, ReminderDue)]
-    assert len(fired) == 3 * 3  # each table: two stale reminders and the clock
+    assert len(fired) == 3  # each table: its clock's one row, which ran out
     for table in tables:
         log = await repo.log(table.id, table.seq)
         assert len([e for e in log if e.seat >= 0]) == 1
@@ -673,7 +689,7 @@ async def test_a_clocked_move_writes_its_row_snapshot_clocks_and_post_in_one_tra
     assert (await repo.get_table(table.id)).seq == new_seq
     clocks = await repo.deadlines(table_id=table.id)
     assert {d.seat for d in clocks} == {1 - waiting}
-    assert sorted(d.kind for d in clocks) == [REMINDER, REMINDER, TURN]
+    assert [d.kind for d in clocks] == [TURN]  # the clock's one row carries its reminders
     assert [post.key for post in await repo.posts(table_id=table.id)][-1] == (
         f"turn:{table.id}:{new_seq}"
     )
@@ -694,7 +710,7 @@ async def test_a_clock_set_during_a_vacation_started_by_another_process_starts_a
     vacation = await elsewhere.clocks.start_vacation(away, 3, "g1")
     await move(service, table.id)
     assert (await turn_clocks(repo, table.id))[other] == vacation.until + DAY
-    reminders = [
-        d.due for d in await repo.deadlines(table_id=table.id, kinds=(REMINDER,)) if d.seat == other
+    first_reminder = reminder_times(vacation.until, int(DAY))[0]
+    assert [(d, ends) for seat, d, ends in await clock_steps(repo, table.id) if seat == other] == [
+        (first_reminder, vacation.until + DAY)
     ]
-    assert sorted(reminders) == reminder_times(vacation.until, int(DAY))
