@@ -54,6 +54,18 @@ def test_service_bench_prints_each_scenario_beside_raw_aiosqlite() -> None:
     assert sum(">=2x" in line for line in scenarios) == 2, printed
 
 
+def test_service_bench_only_runs_the_one_scenario_it_is_asked_for() -> None:
+    """Item 5: ``--only single-clocked`` measures the clocked lone table alone (a profile of it
+    then holds no other scenario's calls), still beside raw aiosqlite and its 0.8x target."""
+    printed = run_bench(
+        "service.py", *("--single-moves", "10", "--rounds", "1", "--only", "single-clocked")
+    )
+    scenarios = [line for line in printed.splitlines() if line[:1].isdigit()]
+    assert len(scenarios) == 1, printed
+    assert scenarios[0].startswith("1 table, 10 moves in a row"), printed
+    assert " 24 h " in scenarios[0] and ">=0.8x" in scenarios[0], printed
+
+
 def test_startup_bench_prints_the_empty_database_beside_the_full_one() -> None:
     """Item 5: start-up time and memory with many stored tables beside an empty database."""
     printed = run_bench("startup.py", "--tables", "30", "--rounds", "1")
