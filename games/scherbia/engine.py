@@ -141,6 +141,7 @@ _ANSWER_WORDS = {
 }
 """Per question, the answers without arguments its checks allow once the seat is asked (the
 faction ability besides, while ``_faction_ready``)."""
+_SORTED_ANSWERS = {kind: sorted(words) for kind, words in _ANSWER_WORDS.items()}
 
 
 def _event(kind: str, data: dict[str, Any], to: int | None = None) -> Event:
@@ -542,11 +543,14 @@ class Scherbia(Game):
                 return []
             # One code per profession held, sorted: set and sort run in C over a hand.
             return sorted(set(map(_PLAY_OF_CARD.__getitem__, state["hands"][seat])))
-        if self._asked(state, seat, ask["k"]) is not None:
+        # ``_asked(state, seat, ask["k"])`` written out (the kind asked is always allowed here).
+        if phase != "play" or ask["s"] != seat:
             return []
         # The answers without arguments come from the tables the checks use (``_PASSABLE``,
         # ``_faction_ready``), the arguments from the option lists the checks test them against.
         kind = ask["k"]
+        if kind == "steal" or kind == "block":
+            return list(_SORTED_ANSWERS[kind])  # no arguments: the sorted menu is fixed
         codes = list(_ANSWER_WORDS[kind])
         if kind == "copy":
             codes += [_COPY[slot] for slot in self._copy_options(state, ask["e"])]
@@ -750,8 +754,36 @@ class Scherbia(Game):
             if dice is None or seat != CHANCE or state["phase"] != "play":
                 return super().apply(state, seat, code, checked=checked)
             ask = state["ask"]
-            if ask is None or ask["k"] != "dice" or state.get(ENDED_KEY):
+            if ask is None or state.get(ENDED_KEY):
                 return super().apply(state, seat, code, checked=checked)
+            if ask["k"] != "dice":
+                if ask["k"] != "final":
+                    return super().apply(state, seat, code, checked=checked)
+                # A roll for a Holzfaeller in a point pile at the end (``_roll``'s final
+                # branch): only the edited roll is copied, the others stay shared.
+                if checked:
+                    self.check(state, seat, code)
+                new = dict(state)
+                new["ask"] = None
+                cursor = state["cursor"]
+                final = new["final"] = state["final"][:]
+                roll = final[cursor] = list(final[cursor])
+                value = roll[2] = dice[0] + dice[1]
+                new["cursor"] = cursor + 1
+                events = [
+                    tuple.__new__(
+                        Event,
+                        (
+                            "final_roll",
+                            {"seat": roll[0], "card": roll[1], "dice": list(dice), "value": value},
+                            None,
+                        ),
+                    )
+                ]
+                # The final stage asks the next roll or scores: top-level keys only, so the
+                # hands and the trick stay shared.
+                self._advance(new, events)  # type: ignore[arg-type]
+                return new, events
             # A roll in a complete layer (the final rolls take the general way): the code is
             # one of the 36 listed outcomes, so what ``_roll`` checks is the lookup just done.
             if checked:
@@ -1223,19 +1255,27 @@ class Scherbia(Game):
     def _copy_options(self, state: ScherbiaState, slot: int) -> list[int]:
         """Slots a Berufsloser may copy, one per distinct outcome (earliest first)."""
         trick = state["trick"]
-        seen: dict[tuple[str, int], int] = {}
+        # An outcome as one int (a profession 0..11, a rolled total + 100, the slot whose roll
+        # it waits for + 1000): the same classes as the tuples it stands for, without building
+        # a tuple per card lying (asked whenever a Berufsloser is placed and in its menu).
+        seen: dict[int, int] = {}
         for index, other in enumerate(trick):
             if index == slot:
                 continue
-            prof = effective(other)
+            # ``effective(other)`` written out
+            prof = other["c"] >> 2
+            if prof == BERUFSLOSER and other["as"] is not None:
+                prof = other["as"]
             if prof == HOLZFAELLER:
-                if other["r"] is not None:
-                    key = ("rolled", other["r"])
+                roll = other["r"]
+                if roll is not None:
+                    key = 100 + roll
                 else:
-                    key = ("unrolled", self._roll_source(state, index))
+                    key = 1000 + self._roll_source(state, index)
             else:
-                key = ("prof", prof)
-            seen.setdefault(key, index)
+                key = prof
+            if key not in seen:
+                seen[key] = index
         return sorted(seen.values())
 
     def _roll_source(self, state: ScherbiaState, slot: int) -> int:
