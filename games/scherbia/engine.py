@@ -97,7 +97,14 @@ _REPLACE = ["replace:" + word for word in WORDS]
 _HEAL = ["heal:" + word for word in WORDS]
 _PLAY_OF_CARD = [_PLAY[card >> 2] for card in range(DECK)]
 """The play code of every card (a card's profession is its id // 4)."""
-_play_of_card = _PLAY_OF_CARD.__getitem__
+_profession_bit = [1 << (card >> 2) for card in range(DECK)].__getitem__
+_PLAY_MENUS = [
+    tuple(sorted(_PLAY[prof] for prof in range(len(_PLAY)) if mask >> prof & 1))
+    for mask in range(1 << len(_PLAY))
+]
+"""The sorted play menu of every set of professions held, indexed by its bit mask: the menu
+asked at nearly every decision is then a set, a sum and a lookup in C instead of a sort of
+strings."""
 TEAM_SIZES = {"none": 0, "2v2": 4, "3v3": 6, "4v4": 8}
 _FACTION_CODES = sorted(encode("factions", a, b) for a, b in FACTION_PAIRS)
 _VETO = [encode("veto", seat) for seat in range(8)]
@@ -524,9 +531,9 @@ class Scherbia(Game):
             state = cast(ScherbiaState, state)
         ask = state["ask"]
         if ask is None and seat == state["turn"] and state["phase"] == "play":
-            # The menu of nearly every other decision, asked first: what ``_playing`` allows.
-            # One code per profession held, sorted: set and sort run in C over a hand.
-            return sorted(set(map(_play_of_card, state["hands"][seat])))
+            # The menu of nearly every other decision, asked first: what ``_playing`` allows,
+            # one code per profession held, sorted (``_PLAY_MENUS``).
+            return list(_PLAY_MENUS[sum(set(map(_profession_bit, state["hands"][seat])))])
         phase = state["phase"]
         if seat == CHANCE:
             if phase == "first":
@@ -816,7 +823,12 @@ class Scherbia(Game):
             self.check(state, seat, code)
         hands = state["hands"][:]
         hand = hands[seat] = hands[seat][:]  # shared with ``state`` until now
-        card = _take(hand, prof)
+        # ``_take``'s bisection written out (its fallback kept for hands built unsorted)
+        index = bisect_left(hand, prof << 2)
+        if index < len(hand) and hand[index] >> 2 == prof:
+            card = hand.pop(index)
+        else:
+            card = _take(hand, prof)
         layer = state["layer"]
         new = dict(state)
         new["hands"] = hands
@@ -846,8 +858,10 @@ class Scherbia(Game):
         if count < state["n"]:
             new["turn"] = (state["leader"] + count) % state["n"]
         else:
-            # The layer is complete: the same automatic steps as after any other move. ``new``
-            # has its own hands and trick lists, as ``copy_state`` would give it.
+            # The layer is complete: the same automatic steps as after any other move (whose
+            # first one, with nothing pending, is this change of stage). ``new`` has its own
+            # hands and trick lists, as ``copy_state`` would give it.
+            new["stage"] = "layer"
             self._advance(new, events)  # type: ignore[arg-type]
         return new, events
 
@@ -1647,15 +1661,16 @@ class Scherbia(Game):
         for entry in state["trick"]:
             card = entry["c"]
             seat = entry["s"]
-            if entry["x"] is not None:
-                dest = entry["x"]
-            elif entry["w"] is None and (
-                # ``is_bauer(entry)`` written out: asked of every card of every trick.
-                card >> 2 == BAUER or (card >> 2 == BERUFSLOSER and entry["as"] == BAUER)
-            ):
-                dest = seat
-            else:
-                dest = winner
+            dest = entry["x"]
+            if dest is None:
+                prof = card >> 2
+                if entry["w"] is None and (
+                    # ``is_bauer(entry)`` written out: asked of every card of every trick.
+                    prof == BAUER or (prof == BERUFSLOSER and entry["as"] == BAUER)
+                ):
+                    dest = seat
+                else:
+                    dest = winner
             if dest is None:
                 if out is None:
                     out = state["out"] = state["out"][:]  # shared until now
