@@ -36,7 +36,7 @@ from games.core import (
     plural,
 )
 from games.core.checks import why_not
-from games.core.contract import ENDED_KEY
+from games.core.contract import ENDED_KEY, FORFEIT
 from games.core.draws import below, shuffled
 from games.core.errors import MALFORMED, NOT_NOW, NOT_YOUR_TURN
 
@@ -97,7 +97,14 @@ _REPLACE = ["replace:" + word for word in WORDS]
 _HEAL = ["heal:" + word for word in WORDS]
 _PLAY_OF_CARD = [_PLAY[card >> 2] for card in range(DECK)]
 """The play code of every card (a card's profession is its id // 4)."""
-_play_of_card = _PLAY_OF_CARD.__getitem__
+_profession_bit = [1 << (card >> 2) for card in range(DECK)].__getitem__
+_PLAY_MENUS = [
+    tuple(sorted(_PLAY[prof] for prof in range(len(_PLAY)) if mask >> prof & 1))
+    for mask in range(1 << len(_PLAY))
+]
+"""The sorted play menu of every set of professions held, indexed by its bit mask: the menu
+asked at nearly every decision is then a set, a sum and a lookup in C instead of a sort of
+strings."""
 TEAM_SIZES = {"none": 0, "2v2": 4, "3v3": 6, "4v4": 8}
 _FACTION_CODES = sorted(encode("factions", a, b) for a, b in FACTION_PAIRS)
 _VETO = [encode("veto", seat) for seat in range(8)]
@@ -141,6 +148,7 @@ _ANSWER_WORDS = {
 }
 """Per question, the answers without arguments its checks allow once the seat is asked (the
 faction ability besides, while ``_faction_ready``)."""
+_SORTED_ANSWERS = {kind: sorted(words) for kind, words in _ANSWER_WORDS.items()}
 
 
 def _event(kind: str, data: dict[str, Any], to: int | None = None) -> Event:
@@ -151,21 +159,32 @@ def _event(kind: str, data: dict[str, Any], to: int | None = None) -> Event:
 _tuple_new = tuple.__new__
 
 
+_BLANK_ENTRY: dict[str, Any] = {
+    "s": None,
+    "c": None,
+    "l": None,
+    "a": None,
+    "as": None,
+    "lk": None,
+    "lc": None,
+    "r": None,
+    "p": False,
+    "x": None,
+    "w": None,
+    "cs": None,  # the slot a Berufsloser copies, so that a Sperrfeuer there lapses the copy
+}
+"""A trick entry's keys in their order, with nothing set: copying it and setting four keys is
+quicker than building the twelve-key dict (an entry per card played)."""
+_blank_entry = _BLANK_ENTRY.copy
+
+
 def _new_entry(seat: int, card: int, layer: int, protected: bool) -> dict[str, Any]:
-    return {
-        "s": seat,
-        "c": card,
-        "l": layer,
-        "a": layer,
-        "as": None,
-        "lk": None,
-        "lc": None,
-        "r": None,
-        "p": protected,
-        "x": None,
-        "w": None,
-        "cs": None,  # the slot a Berufsloser copies, so that a Sperrfeuer there lapses the copy
-    }
+    entry = _blank_entry()
+    entry["s"] = seat
+    entry["c"] = card
+    entry["l"] = entry["a"] = layer
+    entry["p"] = protected
+    return entry
 
 
 def _take(hand: list[int], prof: int) -> int:
@@ -523,9 +542,9 @@ class Scherbia(Game):
             state = cast(ScherbiaState, state)
         ask = state["ask"]
         if ask is None and seat == state["turn"] and state["phase"] == "play":
-            # The menu of nearly every other decision, asked first: what ``_playing`` allows.
-            # One code per profession held, sorted: set and sort run in C over a hand.
-            return sorted(set(map(_play_of_card, state["hands"][seat])))
+            # The menu of nearly every other decision, asked first: what ``_playing`` allows,
+            # one code per profession held, sorted (``_PLAY_MENUS``).
+            return list(_PLAY_MENUS[sum(set(map(_profession_bit, state["hands"][seat])))])
         phase = state["phase"]
         if seat == CHANCE:
             if phase == "first":
@@ -542,11 +561,14 @@ class Scherbia(Game):
                 return []
             # One code per profession held, sorted: set and sort run in C over a hand.
             return sorted(set(map(_PLAY_OF_CARD.__getitem__, state["hands"][seat])))
-        if self._asked(state, seat, ask["k"]) is not None:
+        # ``_asked(state, seat, ask["k"])`` written out (the kind asked is always allowed here).
+        if phase != "play" or ask["s"] != seat:
             return []
         # The answers without arguments come from the tables the checks use (``_PASSABLE``,
         # ``_faction_ready``), the arguments from the option lists the checks test them against.
         kind = ask["k"]
+        if kind == "steal" or kind == "block":
+            return list(_SORTED_ANSWERS[kind])  # no arguments: the sorted menu is fixed
         codes = list(_ANSWER_WORDS[kind])
         if kind == "copy":
             codes += [_COPY[slot] for slot in self._copy_options(state, ask["e"])]
@@ -748,10 +770,47 @@ class Scherbia(Game):
         if prof is None:
             dice = _DICE_OF_CODE.get(code)
             if dice is None or seat != CHANCE or state["phase"] != "play":
-                return super().apply(state, seat, code, checked=checked)
+                if checked or code == FORFEIT:
+                    return super().apply(state, seat, code, checked=checked)
+                # ``Game.apply`` unchecked with ``copy_state`` written out: every answer to a
+                # question comes this way (two calls less each).
+                new = dict(state)
+                new["hands"] = state["hands"][:]
+                new["trick"] = state["trick"][:]
+                events: list[Event] = []
+                self._apply(new, seat, code, events)
+                return new, events
             ask = state["ask"]
-            if ask is None or ask["k"] != "dice" or state.get(ENDED_KEY):
+            if ask is None or state.get(ENDED_KEY):
                 return super().apply(state, seat, code, checked=checked)
+            if ask["k"] != "dice":
+                if ask["k"] != "final":
+                    return super().apply(state, seat, code, checked=checked)
+                # A roll for a Holzfaeller in a point pile at the end (``_roll``'s final
+                # branch): only the edited roll is copied, the others stay shared.
+                if checked:
+                    self.check(state, seat, code)
+                new = dict(state)
+                new["ask"] = None
+                cursor = state["cursor"]
+                final = new["final"] = state["final"][:]
+                roll = final[cursor] = list(final[cursor])
+                value = roll[2] = dice[0] + dice[1]
+                new["cursor"] = cursor + 1
+                events = [
+                    tuple.__new__(
+                        Event,
+                        (
+                            "final_roll",
+                            {"seat": roll[0], "card": roll[1], "dice": list(dice), "value": value},
+                            None,
+                        ),
+                    )
+                ]
+                # The final stage asks the next roll or scores: top-level keys only, so the
+                # hands and the trick stay shared.
+                self._advance(new, events)  # type: ignore[arg-type]
+                return new, events
             # A roll in a complete layer (the final rolls take the general way): the code is
             # one of the 36 listed outcomes, so what ``_roll`` checks is the lookup just done.
             if checked:
@@ -784,28 +843,21 @@ class Scherbia(Game):
             self.check(state, seat, code)
         hands = state["hands"][:]
         hand = hands[seat] = hands[seat][:]  # shared with ``state`` until now
-        card = _take(hand, prof)
+        # ``_take``'s bisection written out (its fallback kept for hands built unsorted)
+        index = bisect_left(hand, prof << 2)
+        if index < len(hand) and hand[index] >> 2 == prof:
+            card = hand.pop(index)
+        else:
+            card = _take(hand, prof)
         layer = state["layer"]
         new = dict(state)
         new["hands"] = hands
         # ``_new_entry(seat, card, layer, False)`` written out (a call less per card played).
-        new["trick"] = [
-            *state["trick"],
-            {
-                "s": seat,
-                "c": card,
-                "l": layer,
-                "a": layer,
-                "as": None,
-                "lk": None,
-                "lc": None,
-                "r": None,
-                "p": False,
-                "x": None,
-                "w": None,
-                "cs": None,
-            },
-        ]
+        entry = _blank_entry()
+        entry["s"] = seat
+        entry["c"] = card
+        entry["l"] = entry["a"] = layer
+        new["trick"] = [*state["trick"], entry]
         count = new["count"] = state["count"] + 1
         # ``Event``'s tuple made directly, without the named tuple's Python-level ``__new__``.
         events = [
@@ -814,8 +866,10 @@ class Scherbia(Game):
         if count < state["n"]:
             new["turn"] = (state["leader"] + count) % state["n"]
         else:
-            # The layer is complete: the same automatic steps as after any other move. ``new``
-            # has its own hands and trick lists, as ``copy_state`` would give it.
+            # The layer is complete: the same automatic steps as after any other move (whose
+            # first one, with nothing pending, is this change of stage). ``new`` has its own
+            # hands and trick lists, as ``copy_state`` would give it.
+            new["stage"] = "layer"
             self._advance(new, events)  # type: ignore[arg-type]
         return new, events
 
@@ -1223,19 +1277,27 @@ class Scherbia(Game):
     def _copy_options(self, state: ScherbiaState, slot: int) -> list[int]:
         """Slots a Berufsloser may copy, one per distinct outcome (earliest first)."""
         trick = state["trick"]
-        seen: dict[tuple[str, int], int] = {}
+        # An outcome as one int (a profession 0..11, a rolled total + 100, the slot whose roll
+        # it waits for + 1000): the same classes as the tuples it stands for, without building
+        # a tuple per card lying (asked whenever a Berufsloser is placed and in its menu).
+        seen: dict[int, int] = {}
         for index, other in enumerate(trick):
             if index == slot:
                 continue
-            prof = effective(other)
+            # ``effective(other)`` written out
+            prof = other["c"] >> 2
+            if prof == BERUFSLOSER and other["as"] is not None:
+                prof = other["as"]
             if prof == HOLZFAELLER:
-                if other["r"] is not None:
-                    key = ("rolled", other["r"])
+                roll = other["r"]
+                if roll is not None:
+                    key = 100 + roll
                 else:
-                    key = ("unrolled", self._roll_source(state, index))
+                    key = 1000 + self._roll_source(state, index)
             else:
-                key = ("prof", prof)
-            seen.setdefault(key, index)
+                key = prof
+            if key not in seen:
+                seen[key] = index
         return sorted(seen.values())
 
     def _roll_source(self, state: ScherbiaState, slot: int) -> int:
@@ -1492,7 +1554,9 @@ class Scherbia(Game):
         """
         trick = state["trick"]
         sums = scan.sums
-        winner = decide(trick, sums)
+        # ``decide``'s first answer written out: nearly every layer has one top total.
+        top = max(sums)
+        winner = sums.index(top) if sums.count(top) == 1 else decide(trick, sums)
         limit = state["max_layers"]
         more = (limit == 0 or state["layer"] < limit) and bool(state["hands"][0])
         if more and winner is None:
@@ -1607,15 +1671,16 @@ class Scherbia(Game):
         for entry in state["trick"]:
             card = entry["c"]
             seat = entry["s"]
-            if entry["x"] is not None:
-                dest = entry["x"]
-            elif entry["w"] is None and (
-                # ``is_bauer(entry)`` written out: asked of every card of every trick.
-                card >> 2 == BAUER or (card >> 2 == BERUFSLOSER and entry["as"] == BAUER)
-            ):
-                dest = seat
-            else:
-                dest = winner
+            dest = entry["x"]
+            if dest is None:
+                prof = card >> 2
+                if entry["w"] is None and (
+                    # ``is_bauer(entry)`` written out: asked of every card of every trick.
+                    prof == BAUER or (prof == BERUFSLOSER and entry["as"] == BAUER)
+                ):
+                    dest = seat
+                else:
+                    dest = winner
             if dest is None:
                 if out is None:
                     out = state["out"] = state["out"][:]  # shared until now
