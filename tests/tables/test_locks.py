@@ -70,6 +70,10 @@ async def test_a_lock_forgotten_while_held_is_released_without_dropping_its_succ
     assert new is not old
     await new.acquire()
     old.release()
-    assert 1 in locks
+    # the next caller for key 1 must queue behind the successor's holder, not get a free lock
+    successor = locks(1)
+    assert successor is new
+    assert successor.locked()
     new.release()
-    assert 1 not in locks
+    assert len(locks) == 0  # the successor went once its holder let go
+    assert not locks(1).locked()
