@@ -163,6 +163,26 @@ async def flow_cancel(phase: str, service: TableService, **_: Any) -> dict[str, 
     return {}
 
 
+async def flow_reminder(
+    phase: str, service: TableService, clock: StoredClock, **_: Any
+) -> dict[str, Any]:
+    """A seat's first reminder fires: the scheduler claims the clock's row, the handler posts
+    the reminder and re-arms the row for the second one in one commit, and the claim is let go.
+    ``restart`` (after ``main`` ran the start-up path with ``catch_up``) lets a second pass,
+    then runs the due deadlines as the bot's timer does next: a process alone on its database
+    leases a claimed row for no time at all, so a claim the dead process made at the same
+    virtual instant has lapsed a moment later, and the reminder must go out then, once."""
+    if phase == "setup":
+        return {"table": await _clocked_table(service)}
+    if phase == "act":
+        clock.advance(DAY / 2 + 60)  # past half time: the first reminder is due
+        await service.scheduler.run_due()
+    if phase == "restart":
+        clock.advance(1)
+        await service.scheduler.run_due()
+    return {}
+
+
 # ----- tournaments -------------------------------------------------------------------------------
 
 ORGANISER = Member("900", "Olga")
@@ -245,6 +265,7 @@ SCENARIOS = {
     "vacation_end": flow_vacation_end,
     "substitute": flow_substitute,
     "cancel": flow_cancel,
+    "reminder": flow_reminder,
     **{f"tournament:{name}": tournament_flow(name) for name in TOURNAMENTS},
 }
 

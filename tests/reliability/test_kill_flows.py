@@ -139,3 +139,39 @@ def test_a_flow_killed_at_every_write_point_is_whole_or_absent(tmp_path, flow):
         assert len(restarted["posts"]) == len({p.key for p in restarted["posts"]})
     # The flow's write points include both sides of its one transaction.
     assert ("before:1", False) in outcomes and (f"after:{commits}", True) in outcomes
+
+
+def check_reminder(found: dict, before: dict) -> bool:
+    """The first reminder is sent and its clock's row re-armed for the second, or neither; it
+    is never sent twice. True when it was sent."""
+    check_clocks(found)
+    check_posts(found)
+    sent = [post for post in found["posts"] if post.key.startswith("reminder:")]
+    assert len(sent) <= 1
+    (turn,) = found["turns"]
+    (was,) = before["turns"]
+    assert (turn.due > was.due) == bool(sent)
+    return bool(sent)
+
+
+def test_a_reminder_killed_at_every_write_point_is_sent_once_after_restart(tmp_path):
+    """Rule (DESIGN invariants 5-7): a reminder's post and its clock's re-arm commit together,
+    and a reminder a dead process had claimed is sent by the next one, once."""
+    base = tmp_path / "base"
+    base.mkdir()
+    run_child(base / "db.sqlite3", "reminder", "setup")
+    before = asyncio.run(read(base / "db.sqlite3"))
+    counting = tmp_path / "count"
+    shutil.copytree(base, counting)
+    commits = commits_of(counting / "db.sqlite3", "reminder", "act")
+    assert commits >= 2  # the claim, then the post with the re-arm
+    outcomes = []
+    for point in [f"{when}:{n}" for n in range(1, commits + 1) for when in ("before", "after")]:
+        work = tmp_path / point.replace(":", "-")
+        shutil.copytree(base, work)
+        db = work / "db.sqlite3"
+        assert run_child(db, "reminder", "act", point) is None
+        outcomes.append((point, check_reminder(asyncio.run(read(db)), before)))
+        run_child(db, "reminder", "restart")
+        assert check_reminder(asyncio.run(read(db)), before), point
+    assert ("before:1", False) in outcomes and (f"after:{commits}", True) in outcomes
