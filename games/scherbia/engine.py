@@ -72,6 +72,7 @@ from .cards import (
     profession_name,
 )
 from .rules import (
+    LayerScan,
     decide,
     dieb_target,
     effective,
@@ -81,9 +82,9 @@ from .rules import (
     latest_slot,
     lying_counts,
     mod_totals,
+    scan_layer,
     totals,
 )
-from .scan import LayerScan, scan_layer
 
 DICE_CODES = sorted(encode("dice", a, b) for a in range(1, 7) for b in range(1, 7))
 _DICE_TABLE = [[encode("dice", a, b) for b in range(1, 7)] for a in range(1, 7)]

@@ -13,7 +13,7 @@ is then the hand card that took its place (no longer a played card: no Bauer ret
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import (
     BAECKER,
@@ -74,18 +74,46 @@ _PRINTED_VALUE = frozenset((MAGIER, KRIEGER, JAEGER, HEILER, SEEMANN, DIEB, BAUE
 """Professions whose value in a trick is always their printed one (no bonus, no copy, no dice)."""
 
 
-def totals(trick: list[Entry], players: int) -> list[int]:
-    """Each seat's trick total.
+class LayerScan(NamedTuple):
+    """What one pass over a trick found (``scan_layer``)."""
 
-    ``entry_value`` summed in one pass (asked at every complete layer): the bonuses depend on
-    counts of the whole trick, so the seats of the cards that get them are noted and paid once
-    the counts are known.
+    sums: list[int]
+    """Each seat's total: ``entry_value`` summed (bonuses included)."""
+    blockers: list[int]
+    """The seats of the Krieger (printed or copied) placed in the layer asked about."""
+    dieb: bool
+    """Whether a Dieb (printed or copied) lies in the trick."""
+    heiler: bool
+    """Whether a Heiler (printed or copied) lies in the trick."""
+
+
+def totals(trick: list[Entry], players: int) -> list[int]:
+    """Each seat's trick total (a die not yet rolled counts 0)."""
+    scan = _scan(trick, players, -1, False)
+    assert scan is not None  # only a scan that waits for the dice gives None
+    return scan.sums
+
+
+def scan_layer(trick: list[Entry], players: int, layer: int) -> LayerScan | None:
+    """One pass over a trick whose ``layer`` is complete, answering what the steps after it ask
+    (the totals, this layer's Krieger for Blockade, whether a Dieb or Heiler lies in it); None
+    while a Holzfaeller (printed or copied) has not rolled yet (the engine's roll step).
+    """
+    return _scan(trick, players, layer, True)
+
+
+def _scan(trick: list[Entry], players: int, layer: int, wait_for_dice: bool) -> LayerScan | None:
+    """``entry_value`` summed in one pass (asked at every complete layer): the bonuses depend
+    on counts of the whole trick, so the seats of the cards that get them are noted and paid
+    once the counts are known.
     """
     krieger = schmied = bauer = 0
     sums = [0] * players
-    bonus_k: list[int] = []  # a seat per Schmied (+1 per Krieger) and Schuerfer (+1 per Krieger)
+    bonus_k: list[int] = []  # a seat per Schmied and Schuerfer (+1 per Krieger)
     bonus_s: list[int] = []  # a seat per Schuerfer (+1 per Schmied)
     bonus_b: list[int] = []  # a seat per Baecker (+3 per Bauer)
+    blockers: list[int] = []
+    dieb = heiler = False
     for entry in trick:
         prof = entry["c"] >> 2
         if prof == KRIEGER:
@@ -99,6 +127,20 @@ def totals(trick: list[Entry], players: int) -> list[int]:
         seat = entry["s"]
         if prof in _PRINTED_VALUE:
             sums[seat] += BASE[prof]
+            if prof == KRIEGER:
+                if layer >= 0 and entry["a"] == layer:  # totals alone ask for no layer
+                    blockers.append(seat)
+            elif prof == DIEB:
+                dieb = True
+            elif prof == HEILER:
+                heiler = True
+        elif prof == HOLZFAELLER:
+            roll = entry["r"]
+            if roll is None:
+                if wait_for_dice:
+                    return None
+                roll = 0
+            sums[seat] += roll
         elif prof == SCHMIED:
             sums[seat] += 8
             bonus_k.append(seat)
@@ -109,8 +151,6 @@ def totals(trick: list[Entry], players: int) -> list[int]:
         elif prof == BAECKER:
             sums[seat] += 2
             bonus_b.append(seat)
-        elif prof == HOLZFAELLER:
-            sums[seat] += entry["r"] or 0
         else:
             sums[seat] += BASE[prof]
     if krieger:
@@ -122,7 +162,7 @@ def totals(trick: list[Entry], players: int) -> list[int]:
     if bauer:
         for seat in bonus_b:
             sums[seat] += 3 * bauer
-    return sums
+    return LayerScan(sums, blockers, dieb, heiler)
 
 
 def decide(trick: list[Entry], sums: list[int], allmacht: bool = True) -> int | None:
