@@ -933,7 +933,6 @@ class Stardust(Game):
             acted = state["acted"] = state["acted"][:]
             acted[seat] = True
             events.append(_event(("check", {"seat": seat}, None)))
-            stacks = state["stacks"]
         elif code == "call":
             stacks = state["stacks"] = state["stacks"][:]
             to_call = current - bets[seat]
@@ -961,18 +960,7 @@ class Stardust(Game):
             if live == 1:
                 self._win_by_folds(state, events)
                 return
-            stacks, acted = state["stacks"], state["acted"]
-        in_hand, folded = state["in_hand"], state["folded"]
-        for other in _TURN_ORDERS[state["n"]][seat]:
-            if (
-                in_hand[other]
-                and not folded[other]
-                and stacks[other] > 0
-                and (not acted[other] or bets[other] < current)
-            ):
-                state["turn"] = other
-                return
-        self._end_round(state, events)
+        self._next_bettor(state, seat, events)
 
     def _menu_raise(self, state: StardustState, seat: int, code: str, events: list[Event]) -> bool:
         """A bet or raise of an amount a menu offered (``_AMOUNTS``), if it is one and allowed
