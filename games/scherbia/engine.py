@@ -63,7 +63,6 @@ from .cards import (
     HEILER,
     HOLZFAELLER,
     JAEGER,
-    KRIEGER,
     PROFESSION_OF_WORD,
     SCHUERFER,
     SEEMANN,
@@ -1496,7 +1495,9 @@ class Scherbia(Game):
                     continue
                 if self._ask_roll(state, events):
                     return
-                self._layer_done(state, events)
+                unrolled_zero = scan_layer(state["trick"], n, state["layer"], wait_for_dice=False)
+                assert unrolled_zero is not None  # a scan that does not wait always answers
+                self._layer_scanned(state, unrolled_zero, events)
             elif stage == "dieb":
                 self._next_dieb(state, events)
             elif stage == "heiler":
@@ -1549,7 +1550,7 @@ class Scherbia(Game):
         return False
 
     def _layer_scanned(self, state: ScherbiaState, scan: LayerScan, events: list[Event]) -> None:
-        """``_layer_done`` from one pass over the trick (``scan_layer``); a decided trick
+        """A complete layer, from one pass over the trick (``scan_layer``); a decided trick
         without Dieb or Heiler goes straight to its clearing, which is where the Dieb and
         Heiler steps would end after finding nothing to ask.
         """
@@ -1580,34 +1581,6 @@ class Scherbia(Game):
             state["stage"] = "heiler"
             return
         self._clear_trick(state, events)
-
-    def _layer_done(self, state: ScherbiaState, events: list[Event]) -> None:
-        trick = state["trick"]
-        sums = totals(trick, state["n"])
-        winner = decide(trick, sums)
-        limit = state["max_layers"]
-        more = (limit == 0 or state["layer"] < limit) and bool(state["hands"][0])
-        if more and winner is None:
-            events.append(_event("layer_tie", {"layer": state["layer"], "totals": sums}))
-            self._new_layer(state)
-            return
-        if more:
-            layer = state["layer"]
-            for entry in trick:
-                if entry["a"] != layer:
-                    continue
-                # ``effective(entry) == KRIEGER`` written out: asked at every complete layer.
-                prof = entry["c"] >> 2
-                if prof == BERUFSLOSER and entry["as"] is not None:
-                    prof = entry["as"]
-                if prof == KRIEGER and entry["s"] not in state["passed"]:
-                    state["ask"] = {"k": "block", "s": entry["s"]}
-                    return
-        if state["laid"] and not state["revealed"]:
-            # the last layer is complete: action cards are turned up before the decision
-            self._reveal(state, events)
-            return
-        self._decided(state, winner, sums, events)
 
     def _decided(
         self, state: ScherbiaState, winner: int | None, sums: list[int], events: list[Event]

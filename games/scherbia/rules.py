@@ -94,12 +94,15 @@ def totals(trick: list[Entry], players: int) -> list[int]:
     return scan.sums
 
 
-def scan_layer(trick: list[Entry], players: int, layer: int) -> LayerScan | None:
+def scan_layer(
+    trick: list[Entry], players: int, layer: int, wait_for_dice: bool = True
+) -> LayerScan | None:
     """One pass over a trick whose ``layer`` is complete, answering what the steps after it ask
     (the totals, this layer's Krieger for Blockade, whether a Dieb or Heiler lies in it); None
-    while a Holzfaeller (printed or copied) has not rolled yet (the engine's roll step).
+    while a Holzfaeller (printed or copied) has not rolled yet (the engine's roll step), unless
+    ``wait_for_dice`` is False: then an unrolled die counts 0.
     """
-    return _scan(trick, players, layer, True)
+    return _scan(trick, players, layer, wait_for_dice)
 
 
 def _scan(trick: list[Entry], players: int, layer: int, wait_for_dice: bool) -> LayerScan | None:
