@@ -1,22 +1,26 @@
 """The repository on SQLite through aiosqlite: WAL, numbered migrations and group commit.
 
-Writes go through one writer task that owns the write connection. Whatever is queued while a
-transaction is being committed becomes the next batch, so many tables acting at once share one
-commit (and one fsync) instead of paying one each; a table acting alone pays about what a plain
-single-row commit costs. A batch runs as one ``BEGIN IMMEDIATE .. COMMIT`` in a single hop to the
-connection's thread, so no other statement can interleave with it. If any item of the batch fails
+Writes go through one writer that owns the write connection on its own thread
+(``sqlite_thread.ConnectionThread``). A write that finds the writer idle goes to the thread at
+once; whatever is queued while a transaction is being committed becomes the next batch, so many
+tables acting at once share one commit (and one fsync) instead of paying one each, and a table
+acting alone pays about what a plain single-row commit costs. A batch runs as one ``BEGIN
+IMMEDIATE .. COMMIT`` in a single hop to the connection's thread, so no other statement can
+interleave with it. If any item of the batch fails
 (a stale sequence, a request id already applied, bad data), the batch is rolled back and redone
 item by item inside one transaction, each item under its own savepoint, so every caller gets its
 own precise outcome and a failed item writes nothing. A caller's call returns only after the
 COMMIT that contains its write.
 
-Reads of a database file use a second connection: in WAL mode readers see the last commit and
-neither wait for nor block the writer. ``":memory:"`` has a single connection for both.
+Reads of a database file use a second connection, through aiosqlite: in WAL mode readers see the
+last commit and neither wait for nor block the writer. ``":memory:"`` has a single connection
+for both, the writer's.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import fcntl
 import hashlib
@@ -30,7 +34,6 @@ from typing import Any, Self
 
 import aiosqlite
 
-from ._aiosqlite_adapter import run_on_connection_thread
 from .base import (
     STATUSES,
     Changes,
@@ -53,6 +56,7 @@ from .limits import SqliteLimitsMixin
 from .migrations import migrations
 from .migrations import statements as _statements
 from .preferences import SqlitePreferencesMixin
+from .sqlite_thread import ConnectionThread
 from .statuses import TableStatus
 from .tournaments import SqliteTournamentsMixin
 
@@ -187,14 +191,23 @@ def _create_private(path: str) -> None:
         os.close(descriptor)
 
 
+def _pragmas(synchronous: str, busy_timeout_ms: int) -> list[str]:
+    """What every connection sets (the writer also sets WAL mode, which stays in the file)."""
+    return [
+        f"PRAGMA busy_timeout = {int(busy_timeout_ms)}",
+        f"PRAGMA synchronous = {synchronous}",
+        "PRAGMA foreign_keys = ON",
+    ]
+
+
 def _configure(conn: sqlite3.Connection, synchronous: str, busy_timeout_ms: int, wal: bool) -> None:
-    conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
     if wal:
+        conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":
             raise StorageError(f"the database refused WAL mode (journal_mode is {mode})")
-    conn.execute(f"PRAGMA synchronous = {synchronous}")
-    conn.execute("PRAGMA foreign_keys = ON")
+    for pragma in _pragmas(synchronous, busy_timeout_ms):
+        conn.execute(pragma)
 
 
 def _commit_batch(conn: sqlite3.Connection, works: list[Work]) -> list[tuple[bool, Any]]:
@@ -237,17 +250,6 @@ def _commit_batch(conn: sqlite3.Connection, works: list[Work]) -> list[tuple[boo
             conn.execute("ROLLBACK")
         raise
     return outcomes
-
-
-async def _in_thread(conn: aiosqlite.Connection, fn: Callable[..., Any], *args: Any) -> Any:
-    """Run ``fn(sqlite3_connection, *args)`` on ``conn``'s thread in one hop.
-
-    aiosqlite has no public call for this: storage/_aiosqlite_adapter.py holds the private one,
-    checked against the pinned release by a test. One hop for a whole transaction keeps other
-    statements on the connection from interleaving between BEGIN and COMMIT and saves a thread
-    round trip per statement.
-    """
-    return await run_on_connection_thread(conn, fn, *args)
 
 
 def _observe(future: asyncio.Future[Any]) -> None:
@@ -480,37 +482,38 @@ class SqliteRepository(
         self.busy_timeout_ms = busy_timeout_ms
         self.max_batch = max_batch
         self._memory = path == ":memory:" or path == ""
-        self._writer: aiosqlite.Connection | None = None
+        self._writer: ConnectionThread | None = None
+        # None for a database in memory: its one connection is the writer's, reads go there
         self._reader: aiosqlite.Connection | None = None
-        self._queue: asyncio.Queue[_Job | None] | None = None
-        self._writer_task: asyncio.Task[None] | None = None
+        self._pending: collections.deque[_Job] = collections.deque()
+        self._committing = False
+        self._idle: asyncio.Event | None = None
         self._closing = False
         self.batches = 0
-        """Transactions committed by the writer task (for benchmarks and tests)."""
+        """Transactions committed by the writer (for benchmarks and tests)."""
         self.batched_jobs = 0
         """Writes those transactions carried."""
 
     # -- life cycle ---------------------------------------------------------------------------
 
     async def open(self) -> None:
-        """Connect, set the pragmas, apply pending migrations and start the writer task."""
+        """Connect, set the pragmas and apply pending migrations."""
         if self._writer is not None:
             raise StorageError("repository already open")
         if not self._memory:
             _create_private(self.path)
-        writer = await aiosqlite.connect(self.path, isolation_level=None)
+        writer = ConnectionThread(self.path)
+        reader: aiosqlite.Connection | None = None
         try:
-            await _in_thread(
-                writer, _configure, self.synchronous, self.busy_timeout_ms, not self._memory
-            )
-            await _in_thread(writer, _migrate)
-            if self._memory:
-                reader = writer
-            else:
+            await writer.open()
+            synchronous, timeout, wal = self.synchronous, self.busy_timeout_ms, not self._memory
+            await writer.run(lambda conn: _configure(conn, synchronous, timeout, wal))
+            await writer.run(_migrate)
+            if not self._memory:
                 reader = await aiosqlite.connect(self.path, isolation_level=None)
                 try:
-                    await _in_thread(
-                        reader, _configure, self.synchronous, self.busy_timeout_ms, False
+                    await reader.executescript(
+                        ";".join(_pragmas(self.synchronous, self.busy_timeout_ms))
                     )
                 except BaseException:
                     await reader.close()
@@ -520,24 +523,22 @@ class SqliteRepository(
             raise
         self._writer, self._reader = writer, reader
         self._closing = False
-        self._queue = asyncio.Queue()
-        self._writer_task = asyncio.create_task(self._write_loop(), name="storage-writer")
+        self._idle = asyncio.Event()
+        self._idle.set()
 
     async def close(self) -> None:
-        """Commit what is queued, stop the writer task and disconnect."""
+        """Commit what is queued, then disconnect."""
         if self._writer is None:
             return
         self._closing = True
-        assert self._queue is not None and self._writer_task is not None
-        self._queue.put_nowait(None)
+        assert self._idle is not None
         try:
-            await self._writer_task
+            await self._idle.wait()
         finally:
-            if self._reader is not None and self._reader is not self._writer:
+            if self._reader is not None:
                 await self._reader.close()
             await self._writer.close()
             self._writer = self._reader = None
-            self._queue = self._writer_task = None
 
     async def __aenter__(self) -> Self:
         await self.open()
@@ -553,86 +554,81 @@ class SqliteRepository(
         def read(conn: sqlite3.Connection) -> dict[str, Any]:
             return {name: conn.execute(f"PRAGMA {name}").fetchone()[0] for name in names}
 
-        settings: dict[str, Any] = await _in_thread(self._connection(), read)
-        return settings
+        return await self._connection().run(read)
 
     # -- the writer ---------------------------------------------------------------------------
 
-    def _connection(self) -> aiosqlite.Connection:
+    def _connection(self) -> ConnectionThread:
         if self._writer is None:
             raise StorageError("repository is not open")
         return self._writer
 
     async def _write(self, work: Work) -> Any:
-        """Queue ``work`` for the writer task; its result once the batch holding it committed."""
-        if self._queue is None or self._closing:
+        """Queue ``work`` for the writer; its result once the batch holding it committed.
+
+        Group commit: while one batch commits on the writer's thread, the writes that come
+        meanwhile wait and then commit together as the next batch. A write that finds the
+        writer idle goes to its thread at once.
+        """
+        if self._writer is None or self._closing:
             raise StorageError("repository is not open")
-        if self._writer_task is None or self._writer_task.done():
-            raise StorageError("the storage writer has stopped")
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         # A caller that stops waiting does not withdraw its write: once queued it commits (or
         # fails) anyway, and a retry with the same request id finds it. Cancelling the caller
-        # cancels only this future, which the writer then leaves alone; not shielding it saves
-        # a turn of the event loop on every write. The callback keeps an unobserved failure
-        # from being reported as "never retrieved".
+        # cancels only this future, which the writer then leaves alone. The callback keeps an
+        # unobserved failure from being reported as "never retrieved".
         future.add_done_callback(_observe)
-        self._queue.put_nowait(_Job(work, future))
+        self._pending.append(_Job(work, future))
+        if not self._committing:
+            self._send_batch()
         return await future
 
-    async def _write_loop(self) -> None:
-        assert self._queue is not None
-        queue = self._queue
-        try:
-            stopping = False
-            while not stopping:
-                job = await queue.get()
-                if job is None:
-                    break
-                batch = [job]
-                while len(batch) < self.max_batch and not queue.empty():
-                    more = queue.get_nowait()
-                    if more is None:
-                        stopping = True
-                        break
-                    batch.append(more)
-                await self._commit(batch)
-        finally:
-            # Whatever is still queued when the writer stops (it was cancelled) cannot commit.
-            while not queue.empty():
-                job = queue.get_nowait()
-                if job is not None and not job.future.done():
-                    job.future.set_exception(StorageError("the storage writer has stopped"))
+    def _send_batch(self) -> None:
+        """Hand the oldest queued writes, up to ``max_batch``, to the writer's thread."""
+        pending = self._pending
+        batch = [pending.popleft() for _ in range(min(len(pending), self.max_batch))]
+        works = [job.work for job in batch]
+        self._committing = True
+        assert self._idle is not None
+        self._idle.clear()
+        self._connection().submit(
+            lambda conn: _commit_batch(conn, works),
+            lambda ok, value: self._committed(batch, ok, value),
+        )
 
-    async def _commit(self, batch: list[_Job]) -> None:
-        try:
-            outcomes = await _in_thread(
-                self._connection(), _commit_batch, [job.work for job in batch]
-            )
-        except BaseException as error:
+    def _committed(self, batch: list[_Job], ok: bool, value: Any) -> None:
+        """On the event loop: tell each caller of ``batch`` its outcome, then send the next."""
+        if ok:
+            self.batches += 1
+            self.batched_jobs += len(batch)
+            for job, (done, result) in zip(batch, value, strict=True):
+                if job.future.done():
+                    continue
+                if done:
+                    job.future.set_result(result)
+                else:
+                    job.future.set_exception(result)
+        else:
             # The transaction itself failed (I/O error, database locked by another process):
             # nothing of the batch was written, and every caller in it learns why.
             for job in batch:
                 if not job.future.done():
-                    job.future.set_exception(error)
-            if not isinstance(error, Exception):
-                raise
-            return
-        self.batches += 1
-        self.batched_jobs += len(batch)
-        for job, (ok, value) in zip(batch, outcomes, strict=True):
-            if job.future.done():
-                continue
-            if ok:
-                job.future.set_result(value)
-            else:
-                job.future.set_exception(value)
+                    job.future.set_exception(value)
+        if self._pending:
+            self._send_batch()
+        else:
+            self._committing = False
+            assert self._idle is not None
+            self._idle.set()
 
     # -- reads --------------------------------------------------------------------------------
 
     async def _read(self, sql: str, parameters: Sequence[Any] = ()) -> list[Any]:
-        if self._reader is None:
+        if self._reader is not None:
+            return list(await self._reader.execute_fetchall(sql, parameters))
+        if self._writer is None:
             raise StorageError("repository is not open")
-        return list(await self._reader.execute_fetchall(sql, parameters))
+        return await self._writer.run(lambda conn: conn.execute(sql, parameters).fetchall())
 
     # -- tables and seats ---------------------------------------------------------------------
 

@@ -5,20 +5,13 @@ upgrade (a new pin in pyproject.toml and `make lock`) moves or removes one of th
 
 from __future__ import annotations
 
-import sqlite3
-import threading
-
-import aiosqlite
 import pytest
 from discord import app_commands
 
 from bot import _discord_adapter
-from storage import _aiosqlite_adapter
-from storage.sqlite import SqliteRepository
 from tests.bot import _simcord_adapter
 
 ADAPTERS = {
-    "aiosqlite": (_aiosqlite_adapter, "storage/_aiosqlite_adapter.py"),
     "discord.py": (_discord_adapter, "bot/_discord_adapter.py"),
     "simcord": (_simcord_adapter, "tests/bot/_simcord_adapter.py"),
 }
@@ -42,22 +35,6 @@ def test_every_private_name_the_adapter_uses_is_still_there(library: str) -> Non
         f"{library} {adapter.installed()} no longer has {gone}, which {path} (written for "
         f"{adapter.PINNED}) uses"
     )
-
-
-async def test_aiosqlite_adapter_runs_the_function_on_the_connection_thread(tmp_path) -> None:
-    """The writer's one-hop transaction gets the bare sqlite3 connection, off the event loop."""
-    async with SqliteRepository(str(tmp_path / "t.db")):
-        pass  # a migrated file to open directly
-    seen: list[tuple[int, object, int]] = []
-
-    def work(conn: sqlite3.Connection, n: int) -> int:
-        seen.append((threading.get_ident(), type(conn), n))
-        return conn.execute("SELECT ?", (n,)).fetchone()[0]
-
-    async with aiosqlite.connect(str(tmp_path / "t.db")) as conn:
-        assert await _aiosqlite_adapter.run_on_connection_thread(conn, work, 7) == 7
-    assert seen == [(seen[0][0], sqlite3.Connection, 7)]
-    assert seen[0][0] != threading.get_ident()
 
 
 def test_discord_adapter_sets_the_choices_the_command_syncs() -> None:

@@ -116,8 +116,8 @@ class Server:
 
 
 async def make_bot(db_path: str, **settings: Any) -> TischrundeBot:
-    # The repository is opened here, outside the bot, because simcord waits for every task the
-    # bot owns to settle and the storage writer task waits for work for as long as it lives.
+    # The repository is opened here, outside the bot: simcord waits for every task the bot owns
+    # to settle, and each test closes the repository itself after the bot.
     repository = SqliteRepository(db_path, synchronous="NORMAL")
     await repository.open()
     # Pictures cost a few milliseconds each and whole games post hundreds of messages; the

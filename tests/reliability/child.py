@@ -8,8 +8,10 @@ Run as ``python child.py DB SCENARIO PHASE KILL``:
 - ``KILL`` is ``-`` (never) or ``before:N`` / ``after:N``: the process sends itself SIGKILL
   just before, or just after, the N-th commit of the phase (counted from 1), as a crash at that
   write point would (a restart's count includes the commits of ``start_up``). The commits are
-  the repository's real transactions (``SqliteRepository._commit``, one per group-commit
-  batch); ``count`` kills nowhere and reports how many there were.
+  the repository's real transactions (one per group-commit batch: ``before`` kills as
+  ``SqliteRepository._send_batch`` hands the batch to the writer's thread, ``after`` as its
+  ``_committed`` learns the COMMIT went through, before any caller hears of it);
+  ``count`` kills nowhere and reports how many there were.
 
 The scenarios are in ``SCENARIOS``. What a scenario leaves is checked by the parent test from
 the database alone. Time is a stored virtual clock (``clock.json`` beside the database), so a
@@ -56,14 +58,18 @@ class KillingRepository(SqliteRepository):
         self.commits = 0
         self.armed = False
 
-    async def _commit(self, batch: Any) -> None:
+    def _send_batch(self) -> None:
         if self.armed and self.when == "before" and self.commits + 1 == self.at:
             _die()
-        await super()._commit(batch)
+        super()._send_batch()
+
+    def _committed(self, batch: Any, ok: bool, value: Any) -> None:
+        # Before any caller learns of the commit: a crash between a COMMIT and its answer.
         if self.armed:
             self.commits += 1
             if self.when == "after" and self.commits == self.at:
                 _die()
+        super()._committed(batch, ok, value)
 
 
 def _die() -> None:
