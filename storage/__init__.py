@@ -4,6 +4,7 @@ or PostgreSQL (asyncpg), chosen by the database URL (``open_repository``).
 
 from .base import (
     Changes,
+    DeadlineMoved,
     DeadlineRecord,
     DuplicateRequest,
     GuildLimits,
@@ -56,6 +57,7 @@ def open_repository(url: str = DEFAULT_DATABASE_URL) -> Repository:
 __all__ = [
     "DEFAULT_DATABASE_URL",
     "Changes",
+    "DeadlineMoved",
     "DeadlineRecord",
     "DuplicateRequest",
     "GuildLimits",

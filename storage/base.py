@@ -447,10 +447,19 @@ class Changes:
         self._add("delete_deadline", deadline_id)
 
     def rearm_deadline(
-        self, deadline_id: int, claimed: float, due: float, data: dict[str, Any]
+        self,
+        deadline_id: int,
+        claimed: float,
+        due: float,
+        data: dict[str, Any],
+        *,
+        required: bool = False,
     ) -> None:
-        """See ``Repository.rearm_deadline``."""
-        self._add("rearm_deadline", deadline_id, claimed, due, data)
+        """See ``Repository.rearm_deadline``. ``required``: a deadline no longer due at
+        ``claimed`` fails the whole commit with ``DeadlineMoved``, so nothing a handler stored
+        with its re-arming (a reminder's post) is stored for a clock that has moved on.
+        """
+        self._add("rearm_deadline", deadline_id, claimed, due, data, required=required)
 
     def delete_deadlines(
         self,
@@ -562,6 +571,12 @@ class UnknownTable(StorageError):
 
 class NotPending(StorageError):
     """A hand-over request settled already (by another answer, or its expiry)."""
+
+
+class DeadlineMoved(StorageError):
+    """A deadline a unit of work required to be still due at the time it was claimed was not:
+    a move reused or dropped it meanwhile (``Changes.rearm_deadline`` with ``required``).
+    """
 
 
 class UnknownTournament(StorageError):

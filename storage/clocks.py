@@ -6,7 +6,7 @@ import json
 import sqlite3
 from typing import Any
 
-from .base import DeadlineRecord, VacationRecord, json_with_refs, table_id_of
+from .base import DeadlineMoved, DeadlineRecord, VacationRecord, json_with_refs, table_id_of
 
 _DEADLINE_COLUMNS = "id, kind, due, table_id, seat, user_id, data, attempts, ends"
 
@@ -186,10 +186,15 @@ class SqliteClocksMixin:
         return bool(await self._write(work))
 
     def _work_rearm_deadline(
-        self, deadline_id: int, claimed: float, due: float, data: dict[str, Any]
+        self,
+        deadline_id: int,
+        claimed: float,
+        due: float,
+        data: dict[str, Any],
+        required: bool = False,
     ) -> Any:
         def work(conn: sqlite3.Connection) -> bool:
-            return (
+            rearmed = (
                 conn.execute(
                     "UPDATE deadlines SET due = ?, data = ?, attempts = 0, lease_owner = NULL,"
                     " lease_until = NULL WHERE id = ? AND due = ?",
@@ -197,6 +202,9 @@ class SqliteClocksMixin:
                 ).rowcount
                 > 0
             )
+            if required and not rearmed:
+                raise DeadlineMoved(deadline_id)
+            return rearmed
 
         return work
 

@@ -31,6 +31,7 @@ from .base import (
     STATUSES,
     TOURNAMENT_STATUSES,
     Changes,
+    DeadlineMoved,
     DeadlineRecord,
     DuplicateRequest,
     GuildLimits,
@@ -912,7 +913,12 @@ class PostgresRepository(
         return work
 
     def _work_rearm_deadline(
-        self, deadline_id: int, claimed: float, due: float, data: dict[str, Any]
+        self,
+        deadline_id: int,
+        claimed: float,
+        due: float,
+        data: dict[str, Any],
+        required: bool = False,
     ) -> Work:
         encoded = json.dumps(data, separators=(",", ":"), allow_nan=False, default=json_with_refs)
 
@@ -925,7 +931,10 @@ class PostgresRepository(
                 deadline_id,
                 float(claimed),
             )
-            return _count(status) > 0
+            rearmed = _count(status) > 0
+            if required and not rearmed:
+                raise DeadlineMoved(deadline_id)
+            return rearmed
 
         return work
 

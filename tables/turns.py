@@ -40,7 +40,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 from games.core import Text
-from storage import Changes, DeadlineRecord, TableStatus, VacationRecord
+from storage import Changes, DeadlineMoved, DeadlineRecord, TableStatus, VacationRecord
 
 from . import notices
 from .clocks import DAY, HOUR, ClockSettings
@@ -329,7 +329,10 @@ class TurnClocks:
         clock for its next step, in one commit (a crash before it runs this again, after it
         the relay sends the reminder once). After an outage only the last reminder due is
         sent. A clock that no longer applies (the seat need not act, it changed hands) sends
-        nothing and runs on to its end, where ``time_out`` finds it stale and drops it.
+        nothing and runs on to its end, where ``time_out`` finds it stale and drops it. A seat
+        that moves between this handler's read of the table and its commit made the row the
+        next seat's clock: the commit then stores nothing, so no reminder of a turn already
+        taken goes out.
         """
         assert isinstance(deadline.table_id, int) and deadline.seat is not None
         data = deadline.data
@@ -348,6 +351,10 @@ class TurnClocks:
         due: ReminderDue | None = None
         posted = False
         changes = Changes()
+        # Required: if the seat moves between the read below and this commit, its move has
+        # made the row the next clock, and the reminder must not go out with a re-arming that
+        # no longer applies.
+        changes.rearm_deadline(deadline.id, deadline.due, next_due, rearmed, required=True)
         if user_id is not None and not await self.repo.get_reminders_off(user_id):
             table = await self.service.get(deadline.table_id)
             if (
@@ -372,8 +379,10 @@ class TurnClocks:
                         table_id=table.id,
                         at=now,
                     )
-        changes.rearm_deadline(deadline.id, deadline.due, next_due, rearmed)
-        await self.repo.commit(changes)
+        try:
+            await self.repo.commit(changes)
+        except DeadlineMoved:
+            return None  # the seat moved: its clock is the next seat's now, nothing to send
         deadline.due, deadline.data = next_due, rearmed
         self.scheduler.notify([deadline])
         if posted:

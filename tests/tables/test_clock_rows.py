@@ -107,6 +107,38 @@ async def test_a_moves_clock_reuses_the_stopped_clocks_row_and_handlers_leave_it
     assert await repo.deadlines(table_id=table.id) == []
 
 
+async def test_a_reminder_whose_seat_moves_before_its_commit_is_not_sent(repo, clock):
+    """A reminder is due and its handler has read the table, but the seat moves before the
+    reminder's commit: the move made the clock's row the next seat's clock, so the reminder,
+    stored in one commit with its clock's re-arming, is not stored at all. Nobody is reminded
+    of a turn they already took, and the next seat's clock stands as the move set it."""
+    service = TableService(repo, clock=clock)
+    table = await started(service)
+    seat = table.to_act()[0]
+    clock.advance(DAY / 2 + 60)
+    real_commit = repo.commit
+    moved = []
+
+    async def the_move_lands_first(changes):
+        if not moved and any(op.name == "rearm_deadline" for op in changes.ops):
+            moved.append(await move(service, table.id))
+        return await real_commit(changes)
+
+    repo.commit = the_move_lands_first
+    fired = [f.outcome for f in await service.scheduler.run_due()]
+    repo.commit = real_commit
+    assert len(moved) == 1 and moved[0].applied[0].seat == seat
+    assert not [o for o in fired if isinstance(o, ReminderDue)]
+    assert await repo.posts(table_id=table.id, kinds=("reminder",)) == []
+    rows = await repo.deadlines(table_id=table.id)
+    assert [(d.kind, d.seat, d.due, d.ends) for d in rows] == [
+        (TURN, 1 - seat, clock.now + DAY / 2, clock.now + DAY)
+    ]
+    clock.advance(DAY / 2 + 60)  # the next seat's own first reminder still comes
+    fired = [f.outcome for f in await service.scheduler.run_due()]
+    assert [(o.seat, o.number) for o in fired if isinstance(o, ReminderDue)] == [(1 - seat, 1)]
+
+
 async def test_a_clock_stored_the_old_way_reminds_twice_and_runs_out(repo, clock):
     """Compatibility: a turn row and two reminder rows written by an older version (``ends``
     NULL) still give both reminders on time and the engine's move at the end; the next clock
