@@ -74,9 +74,16 @@ async def _open(service: TableService, slot: int, clocked: bool, seed: int) -> i
 
 
 async def service_run(
-    path: str, tables: int, moves: int, clocked: bool, profile: cProfile.Profile | None = None
+    path: str,
+    tables: int,
+    moves: int,
+    clocked: bool,
+    profile: cProfile.Profile | None = None,
+    cpu: list[float] | None = None,
 ) -> tuple[float, int]:
-    """Moves per second through ``TableService.act``; the snapshot size seen (bytes)."""
+    """Moves per second through ``TableService.act``; the snapshot size seen (bytes). ``cpu``
+    gets the process's CPU seconds per move, all threads (the writer's too), if given.
+    """
     repo = SqliteRepository(path)
     await repo.open()
     service = TableService(repo, clock=Clock())
@@ -111,12 +118,14 @@ async def service_run(
 
         if profile is not None:
             profile.enable()
-        start = time.perf_counter()
+        start, started_cpu = time.perf_counter(), time.process_time()
         await asyncio.gather(*(play(slot) for slot in range(tables)))
-        elapsed = time.perf_counter() - start
+        elapsed, used = time.perf_counter() - start, time.process_time() - started_cpu
         if profile is not None:
             profile.disable()
         assert done == tables * moves, f"played {done} of {tables * moves} moves"
+        if cpu is not None:
+            cpu.append(used / done)
         return done / elapsed, size
     finally:
         await repo.close()
@@ -124,9 +133,13 @@ async def service_run(
 
 async def scenario(
     directory: Path, tables: int, moves: int, clocked: bool, rounds: int, profile: bool
-) -> tuple[float, float, list[float], cProfile.Profile | None]:
-    """Median raw and service rates and the per-round ratios."""
+) -> tuple[float, float, list[float], cProfile.Profile | None, float, float]:
+    """Median raw and service rates, the per-round ratios, the profile, and the median CPU
+    seconds per move of the raw side and of the service.
+    """
     raw, served, ratios = [], [], []
+    raw_cpu: list[float] = []
+    served_cpu: list[float] = []
     profiler = cProfile.Profile() if profile else None
     size = 0
     for number in range(rounds):
@@ -134,16 +147,27 @@ async def scenario(
         raw_path, service_path = str(directory / f"raw-{tag}.db"), str(directory / f"svc-{tag}.db")
         # The raw side stores a snapshot as large as the service's (measured on a first game).
         if number % 2 == 0:
-            rate, size = await service_run(service_path, tables, moves, clocked, profiler)
-            raw_rate = await raw_run(raw_path, "FULL", tables, moves, "x" * size)
+            rate, size = await service_run(
+                service_path, tables, moves, clocked, profiler, served_cpu
+            )
+            raw_rate = await raw_run(raw_path, "FULL", tables, moves, "x" * size, raw_cpu)
         else:
             # Round 0 ran the service first, so ``size`` is known here.
-            raw_rate = await raw_run(raw_path, "FULL", tables, moves, "x" * size)
-            rate, size = await service_run(service_path, tables, moves, clocked, profiler)
+            raw_rate = await raw_run(raw_path, "FULL", tables, moves, "x" * size, raw_cpu)
+            rate, size = await service_run(
+                service_path, tables, moves, clocked, profiler, served_cpu
+            )
         raw.append(raw_rate)
         served.append(rate)
         ratios.append(rate / raw_rate)
-    return statistics.median(raw), statistics.median(served), ratios, profiler
+    return (
+        statistics.median(raw),
+        statistics.median(served),
+        ratios,
+        profiler,
+        statistics.median(raw_cpu),
+        statistics.median(served_cpu),
+    )
 
 
 def main() -> None:
@@ -168,7 +192,7 @@ def main() -> None:
     )
     header = (
         f"{'scenario':<34}{'clock':<8}{'raw moves/s':>12}{'service moves/s':>16}"
-        f"{'ratio':>8}{'(min-max)':>13}{'target':>8}"
+        f"{'ratio':>8}{'(min-max)':>13}{'target':>8}{'CPU us/move raw':>21}{'service':>9}"
     )
     print(header)
     print("-" * (len(header) + 5))
@@ -188,7 +212,7 @@ def main() -> None:
                 name = ("single" if tables == 1 else "many") + ("-clocked" if clocked else "")
                 if args.only is not None and name != args.only:
                     continue
-                raw, served, ratios, profiler = asyncio.run(
+                raw, served, ratios, profiler, raw_cpu, served_cpu = asyncio.run(
                     scenario(
                         Path(directory), tables, moves, clocked, args.rounds, bool(args.profile)
                     )
@@ -201,7 +225,8 @@ def main() -> None:
                 clock = "24 h" if clocked else "none"
                 print(
                     f"{label:<34}{clock:<8}{raw:>12,.0f}{served:>16,.0f}"
-                    f"{ratio:>7.2f}x{spread:>13}{f'>={target:g}x':>8} {verdict}"
+                    f"{ratio:>7.2f}x{spread:>13}{f'>={target:g}x':>8} {verdict:<4}"
+                    f"{raw_cpu * 1e6:>16,.0f}{served_cpu * 1e6:>9,.0f}"
                 )
     if args.profile:
         merged = profiles[0]
@@ -217,6 +242,10 @@ def main() -> None:
     print(
         "ratio: median of the per-round ratios (raw and service back to back each round);"
         " min-max shows the machine's drift"
+    )
+    print(
+        "CPU us/move: the process's CPU time per move in the timed part, every thread (the"
+        " SQLite threads too), median of the rounds: what the disk's speed does not change"
     )
 
 

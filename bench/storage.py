@@ -70,8 +70,17 @@ async def raw_database(path: str, synchronous: str, tables: int) -> aiosqlite.Co
     return db
 
 
-async def raw_run(path: str, synchronous: str, tables: int, moves: int, payload: str) -> float:
-    """Moves per second of raw aiosqlite, each move its own committed transaction."""
+async def raw_run(
+    path: str,
+    synchronous: str,
+    tables: int,
+    moves: int,
+    payload: str,
+    cpu: list[float] | None = None,
+) -> float:
+    """Moves per second of raw aiosqlite, each move its own committed transaction (``cpu``
+    gets the process's CPU seconds per move, all threads, if given).
+    """
     db = await raw_database(path, synchronous, tables)
     lock = asyncio.Lock()
 
@@ -91,7 +100,7 @@ async def raw_run(path: str, synchronous: str, tables: int, moves: int, payload:
                 await db.commit()
 
     try:
-        rate = await timed(play, tables, moves)
+        rate = await timed(play, tables, moves, cpu)
         rows = await db.execute_fetchall("SELECT count(*) FROM actions")
         assert rows[0][0] == tables * moves, "raw side lost moves"
         return rate
@@ -129,10 +138,15 @@ async def repository_run(
         await repo.close()
 
 
-async def timed(play: Callable[[int], Awaitable[None]], tables: int, moves: int) -> float:
-    start = time.perf_counter()
+async def timed(
+    play: Callable[[int], Awaitable[None]], tables: int, moves: int, cpu: list[float] | None = None
+) -> float:
+    start, started_cpu = time.perf_counter(), time.process_time()
     await asyncio.gather(*(play(table_id) for table_id in range(1, tables + 1)))
-    return tables * moves / (time.perf_counter() - start)
+    elapsed, used = time.perf_counter() - start, time.process_time() - started_cpu
+    if cpu is not None:
+        cpu.append(used / (tables * moves))
+    return tables * moves / elapsed
 
 
 async def scenario(

@@ -38,12 +38,12 @@ def test_click_bench_prints_p50_and_p99_with_and_without_pictures() -> None:
 
 def test_service_bench_prints_each_scenario_beside_raw_aiosqlite() -> None:
     """Item 5: service moves/s with and without a clock, at one table and at many, each
-    beside raw aiosqlite's moves/s and the target ratio."""
+    beside raw aiosqlite's moves/s and the target ratio, and both sides' CPU per move."""
     printed = run_bench(
         "service.py",
         *("--single-moves", "10", "--tables", "3", "--moves-per-table", "2", "--rounds", "1"),
     )
-    scenarios = [line for line in printed.splitlines() if "moves" in line and "x" in line]
+    scenarios = [line for line in printed.splitlines() if line[:1].isdigit()]
     clocks = {"none": 0, "24 h": 0}
     for line in scenarios:
         for clock in clocks:
@@ -52,6 +52,10 @@ def test_service_bench_prints_each_scenario_beside_raw_aiosqlite() -> None:
     assert clocks == {"none": 2, "24 h": 2}, printed
     assert sum(">=0.8x" in line for line in scenarios) == 2, printed
     assert sum(">=2x" in line for line in scenarios) == 2, printed
+    # and each side's CPU per move, which the disk's speed does not change
+    assert "CPU us/move raw" in printed, printed
+    assert all(line.split()[-1].replace(",", "").isdigit() for line in scenarios), printed
+    assert all(line.split()[-2].replace(",", "").isdigit() for line in scenarios), printed
 
 
 def test_service_bench_only_runs_the_one_scenario_it_is_asked_for() -> None:
