@@ -132,6 +132,7 @@ def _position_counts(cards: dict[str, int]) -> list[int]:
 LETTERS = "abcdefghijklmn"
 """Draw piles are strings, one letter per card (``a`` = card 0): cheap to copy and store."""
 LETTER = {letter: card for card, letter in enumerate(LETTERS)}
+_WORD_OF_LETTER = {letter: CARDS[card] for card, letter in enumerate(LETTERS)}
 
 
 def _pile(counts: list[int]) -> str:
@@ -390,6 +391,49 @@ _ASIDE_CARD = {code: card for card, code in enumerate(ASIDE_CODES)}
 _tuple_new = tuple.__new__
 
 
+def _end_turn_quickly(state: CatanState, seat: int) -> tuple[State, list[Event]] | None:
+    """``end`` for the common turn change, or None where the general path is needed: the draw
+    pile holds the whole refill (no reshuffle to wait for), the turn limit is not reached and
+    the next seat does not win at once. Then the move is ``_end_turn`` with the task queue
+    worked through in place: the same state and events, with only the lists it edits copied.
+    """
+    hands = state["hand"]
+    hand = hands[seat]
+    held = sum(hand)
+    count = HAND_SIZE - held if held < 4 else 3
+    deck = state["deck"][seat]
+    other = 1 - seat
+    turn = state["turn"] + 1
+    if (
+        len(deck) < count
+        or turn > state["options"]["turn_limit"]
+        or hands[other][STADT] >= WIN_CITIES
+    ):
+        return None
+    new = state.copy()
+    drawn = deck[:count]
+    hand = hand[:]
+    for letter in drawn:
+        hand[LETTER[letter]] += 1
+    new["hand"] = [hand, hands[1]] if seat == 0 else [hands[0], hand]
+    decks = new["deck"] = state["deck"][:]
+    decks[seat] = deck[count:]
+    discards = new["discard"] = state["discard"][:]
+    tables = new["table"] = state["table"][:]
+    discards[seat] = list(map(add, discards[seat], tables[seat]))
+    tables[seat] = [0] * KINDS
+    new["tasks"] = []
+    new["turn"] = turn
+    new["active"] = other
+    new["roads"] = new["pool"] = new["cancels"] = 0
+    return new, [
+        _tuple_new(Event, ("turn_end", {"seat": seat, "draw": count}, None)),
+        _tuple_new(Event, ("draw", {"seat": seat, "count": count}, None)),
+        _tuple_new(Event, ("drew", {"cards": list(map(_WORD_OF_LETTER.__getitem__, drawn))}, seat)),
+        _tuple_new(Event, ("turn", {"seat": other, "turn": turn}, None)),
+    ]
+
+
 class CatanState(TypedDict):
     """A Catan table: card counts per kind (``KINDS``) for hands, tables, discards and the
     supply, draw piles as letter strings, and the pending answers and tasks.
@@ -446,6 +490,13 @@ class CatanDeckbuilding(TextsMixin, Game):
         """
         card = _ASIDE_CARD.get(code)
         if card is None or state["phase"] != "play" or seat != state["active"]:
+            if code == "end" and state["phase"] == "play" and seat == state["active"]:
+                if checked:
+                    self.check(state, seat, code)
+                ended = _end_turn_quickly(state, seat)
+                if ended is not None:
+                    return ended
+                return super().apply(state, seat, code, checked=False)
             return super().apply(state, seat, code, checked=checked)
         if checked:
             self.check(state, seat, code)
