@@ -7,6 +7,7 @@ of counts; codes and the rules page use the German word (``CARDS[i]``).
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 
 from games.core import Text
 
@@ -200,11 +201,27 @@ def auto_payment(card: int, hand: list[int], pool: int, roads: int) -> list[int]
 
     See ``_auto_payment``; remembered per hand, because labels ask for it at every step.
     """
-    used = _auto_payment(card, tuple(hand), pool, roads)
+    used = _auto_payment_of(card, _PAYING(hand), min(pool, 5), min(roads, 2))
     return None if used is None else list(used)
 
 
+_PAYING = itemgetter(*RESOURCES, WUESTE, STRASSE, SIEDLUNG, STADT)
+
+
 @lru_cache(maxsize=8192)
+def _auto_payment_of(
+    card: int, paying: tuple[int, ...], pool: int, roads: int
+) -> tuple[int, ...] | None:
+    """``_auto_payment`` remembered on what it reads: of the hand only the cards a payment can
+    use (``_PAYING``; never Meer, Bandit, Ritter or Hafen), a pool only up to 5 (which pays the
+    rest of any price), and the Strassen played only up to 2 (from there each further one adds
+    2 units, see ``road_units``). Hands that differ in nothing else share one entry.
+    """
+    erz, lehm, getreide, holz, weide, wueste, strasse, siedlung, stadt = paying
+    hand = (erz, lehm, getreide, holz, weide, 0, wueste, 0, 0, 0, 0, strasse, siedlung, stadt)
+    return _auto_payment(card, hand, pool, roads)
+
+
 def _auto_payment(
     card: int, hand: tuple[int, ...], pool: int, roads: int
 ) -> tuple[int, ...] | None:

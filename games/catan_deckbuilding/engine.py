@@ -634,10 +634,8 @@ class CatanDeckbuilding(TextsMixin, Game):
         if TYPE_CHECKING:  # the contract hands over the plain dict
             state = cast(CatanState, state)
         phase = state["phase"]
-        if phase == "play":
-            if self._main_phase(state, seat) is not None:
-                return []
-            return self._play_actions(state, seat)
+        if phase == "play":  # ``_main_phase`` of the play phase, without the call
+            return self._play_actions(state, seat) if seat == state["active"] else []
         if phase in REACTION_PHASES:
             if phase == "drop":
                 if self.why_not_drop(state, seat, None) is not None:
@@ -648,16 +646,18 @@ class CatanDeckbuilding(TextsMixin, Game):
         if phase == "pay":
             if self._paying(state, seat) is not None:
                 return []
+            if _covered(state):
+                return ["cancel", "confirm"]  # a covered price takes no further card
             hand = state["hand"][seat]
-            covered = _covered(state)
-            codes = ["cancel", "confirm"] if covered else ["cancel"]
-            codes += [
-                USE_CODES[kind]
-                for kind in range(KINDS)
-                if hand[kind] and self._why_not_use_card(state, seat, kind, covered) is None
+            # In code order: "cancel" sorts before "use:", the kinds go by their words.
+            return [
+                "cancel",
+                *[
+                    USE_CODES[kind]
+                    for kind in _BY_WORD
+                    if hand[kind] and self._why_not_use_card(state, seat, kind, False) is None
+                ],
             ]
-            codes.sort()
-            return codes
         return []
 
     def select_groups(self, state: State, seat: int) -> dict[str, Text]:
