@@ -433,6 +433,14 @@ def _end_turn_quickly(state: State, seat: int) -> tuple[State, list[Event]] | No
     ]
 
 
+_SHALLOW_CODES: dict[str, frozenset[str]] = {
+    "play": frozenset(PAY_CODES[card] for card in ACTION_CARDS),
+    "pay": frozenset(("cancel", *USE_CODES)),
+}
+"""Per phase, the codes whose move edits nothing below the state's first level (see
+``_apply_play`` and ``_apply_pay``: a new payment dict, the phase, the cancel count)."""
+
+
 class CatanState(TypedDict):
     """A Catan table: card counts per kind (``KINDS``) for hands, tables, discards and the
     supply, draw piles as letter strings, and the pending answers and tasks.
@@ -483,9 +491,12 @@ class CatanDeckbuilding(TextsMixin, Game):
     def apply(
         self, state: State, seat: int, code: str, *, checked: bool = True
     ) -> tuple[State, list[Event]]:
-        """``Game.apply``, with the commonest move taken the short way: a card set aside in
+        """``Game.apply``, with the commonest moves taken the short way: a card set aside in
         one's own turn changes one hand and one table, so only those two lists are copied (the
-        other seat's stay shared, as ``copy_state`` shares what a move does not edit).
+        other seat's stay shared, as ``copy_state`` shares what a move does not edit); the end
+        of a turn see ``_end_turn_quickly``; and the steps of a custom payment but the last
+        (``_SHALLOW_CODES``) replace the payment or set single values, so the state's first
+        level is all they need copied.
         """
         card = _ASIDE_CARD.get(code)
         if card is None or state["phase"] != "play" or seat != state["active"]:
@@ -496,6 +507,13 @@ class CatanDeckbuilding(TextsMixin, Game):
                 if ended is not None:
                     return ended
                 return super().apply(state, seat, code, checked=False)
+            if code in _SHALLOW_CODES.get(state["phase"], ()):
+                if checked:
+                    self.check(state, seat, code)
+                new = state.copy()
+                events: list[Event] = []
+                self._apply(new, seat, code, events)
+                return new, events
             return super().apply(state, seat, code, checked=checked)
         if checked:
             self.check(state, seat, code)
