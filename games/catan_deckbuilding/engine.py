@@ -387,6 +387,7 @@ PAY_CODES = tuple("pay:" + word for word in CARDS)
 ASIDE_CODES = tuple("aside:" + word for word in CARDS)
 PLAY_CODES = tuple("play:" + word for word in CARDS)
 _ASIDE_CARD = {code: card for card, code in enumerate(ASIDE_CODES)}
+_PLAY_STRASSE = PLAY_CODES[STRASSE]
 _tuple_new = tuple.__new__
 
 
@@ -491,15 +492,16 @@ class CatanDeckbuilding(TextsMixin, Game):
     def apply(
         self, state: State, seat: int, code: str, *, checked: bool = True
     ) -> tuple[State, list[Event]]:
-        """``Game.apply``, with the commonest moves taken the short way: a card set aside in
-        one's own turn changes one hand and one table, so only those two lists are copied (the
-        other seat's stay shared, as ``copy_state`` shares what a move does not edit); the end
-        of a turn see ``_end_turn_quickly``; and the steps of a custom payment but the last
-        (``_SHALLOW_CODES``) replace the payment or set single values, so the state's first
-        level is all they need copied.
+        """``Game.apply``, with the commonest moves taken the short way: a card set aside or a
+        Strasse played in one's own turn changes one hand and one table, so only those two lists
+        are copied (the other seat's stay shared, as ``copy_state`` shares what a move does not
+        edit); the end of a turn see ``_end_turn_quickly``; and the steps of a custom payment
+        but the last (``_SHALLOW_CODES``) replace the payment or set single values, so the
+        state's first level is all they need copied.
         """
         card = _ASIDE_CARD.get(code)
         if card is None or state["phase"] != "play" or seat != state["active"]:
+            events: list[Event]
             if code == "end" and state["phase"] == "play" and seat == state["active"]:
                 if checked:
                     self.check(state, seat, code)
@@ -507,11 +509,26 @@ class CatanDeckbuilding(TextsMixin, Game):
                 if ended is not None:
                     return ended
                 return super().apply(state, seat, code, checked=False)
+            if code == _PLAY_STRASSE and state["phase"] == "play" and seat == state["active"]:
+                if checked:
+                    self.check(state, seat, code)
+                if not state["hand"][seat][STRASSE]:
+                    raise IllegalAction(NO_CARD)
+                new = state.copy()
+                hands = new["hand"] = state["hand"][:]
+                hands[seat] = hands[seat][:]
+                tables = new["table"] = state["table"][:]
+                tables[seat] = tables[seat][:]
+                events = []
+                self._play(
+                    cast(CatanState, new), seat, STRASSE, events
+                )  # draws nothing, hits nobody
+                return new, events
             if code in _SHALLOW_CODES.get(state["phase"], ()):
                 if checked:
                     self.check(state, seat, code)
                 new = state.copy()
-                events: list[Event] = []
+                events = []
                 self._apply(new, seat, code, events)
                 return new, events
             return super().apply(state, seat, code, checked=checked)
