@@ -7,6 +7,7 @@ of counts; codes and the rules page use the German word (``CARDS[i]``).
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 
 from games.core import Text
 
@@ -200,11 +201,27 @@ def auto_payment(card: int, hand: list[int], pool: int, roads: int) -> list[int]
 
     See ``_auto_payment``; remembered per hand, because labels ask for it at every step.
     """
-    used = _auto_payment(card, tuple(hand), pool, roads)
+    used = _auto_payment_of(card, _PAYING(hand), min(pool, 5), min(roads, 2))
     return None if used is None else list(used)
 
 
+_PAYING = itemgetter(*RESOURCES, WUESTE, STRASSE, SIEDLUNG, STADT)
+
+
 @lru_cache(maxsize=8192)
+def _auto_payment_of(
+    card: int, paying: tuple[int, ...], pool: int, roads: int
+) -> tuple[int, ...] | None:
+    """``_auto_payment`` remembered on what it reads: of the hand only the cards a payment can
+    use (``_PAYING``; never Meer, Bandit, Ritter or Hafen), a pool only up to 5 (which pays the
+    rest of any price), and the Strassen played only up to 2 (from there each further one adds
+    2 units, see ``road_units``). Hands that differ in nothing else share one entry.
+    """
+    erz, lehm, getreide, holz, weide, wueste, strasse, siedlung, stadt = paying
+    hand = (erz, lehm, getreide, holz, weide, 0, wueste, 0, 0, 0, 0, strasse, siedlung, stadt)
+    return _auto_payment(card, hand, pool, roads)
+
+
 def _auto_payment(
     card: int, hand: tuple[int, ...], pool: int, roads: int
 ) -> tuple[int, ...] | None:
@@ -275,3 +292,45 @@ def _covers(card: int, used: list[int], pool: int, roads: int) -> bool:
     if used[STRASSE]:
         wild += road_units(roads + used[STRASSE]) - road_units(roads)
     return wild >= missing
+
+
+@lru_cache(maxsize=4096)
+def leaves_out(
+    missing: int, surplus: int, roads: int, strassen: int, settlements: int, cities: int
+) -> bool:
+    """Whether ``auto_payment`` leaves a helpful card in hand, for a price whose matching
+    resource cards and pool still lack ``missing`` (> ``surplus // 2``) units while the hand's
+    ``surplus`` resource cards (an even count) are all traded: so every resource card is in
+    the payment, and only ``strassen``, ``settlements`` (Siedlungen that may pay: none for a
+    Stadt) and ``cities`` can be left out, or a traded card be put back.
+
+    ``_auto_payment``'s steps in counts: in a payment only the sums matter (``_covers`` adds up
+    shortfalls and surpluses, never which kind they are of), so the few counts here are the
+    whole key, while the automatic payment is remembered per hand.
+    """
+    base = road_units(roads)
+
+    def short(traded: int, roads_used: int, settled: int, citied: int) -> bool:
+        units = traded // 2 + road_units(roads + roads_used) - base + 2 * settled + 3 * citied
+        return units < missing
+
+    roads_used = settled = citied = 0
+    # Strassen, then Siedlungen, then Stadt cards until the price is covered ...
+    while roads_used < strassen and short(surplus, roads_used, 0, 0):
+        roads_used += 1
+    while settled < settlements and short(surplus, roads_used, settled, 0):
+        settled += 1
+    while citied < cities and short(surplus, roads_used, settled, citied):
+        citied += 1
+    # ... then each put back while the rest still covers it: Stadt, Siedlung, Strasse, and
+    # last the traded resource cards one by one.
+    while citied and not short(surplus, roads_used, settled, citied - 1):
+        citied -= 1
+    while settled and not short(surplus, roads_used, settled - 1, citied):
+        settled -= 1
+    while roads_used and not short(surplus, roads_used - 1, settled, citied):
+        roads_used -= 1
+    traded = surplus
+    while traded and not short(traded - 1, roads_used, settled, citied):
+        traded -= 1
+    return traded < surplus or roads_used < strassen or settled < settlements or citied < cities

@@ -51,6 +51,7 @@ from .cards import (
     WUESTE,
     affordable,
     auto_payment,
+    leaves_out,
     road_units,
     settle,
 )
@@ -132,6 +133,7 @@ def _position_counts(cards: dict[str, int]) -> list[int]:
 LETTERS = "abcdefghijklmn"
 """Draw piles are strings, one letter per card (``a`` = card 0): cheap to copy and store."""
 LETTER = {letter: card for card, letter in enumerate(LETTERS)}
+_WORD_OF_LETTER = {letter: CARDS[card] for card, letter in enumerate(LETTERS)}
 
 
 def _pile(counts: list[int]) -> str:
@@ -234,46 +236,61 @@ def _hand_codes(held: bytes) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 @lru_cache(maxsize=1 << 15)
 def _purchases(
-    resources: tuple[int, ...],
-    wueste: int,
-    strasse: int,
-    siedlung: int,
-    stadt: int,
-    pool: int,
-    roads: int,
-    custom: bool,
-) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, str], ...]]:
-    """The buy and the pay codes (with their cards) of what a hand can pay, in code order.
+    paying: tuple[int, ...], pool: int, roads: int, custom: bool
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cards a hand can buy and those it may pay card by card, each in code order, from
+    the hand cards a payment can use (``_PAYING_CARDS``), the turn's Strassen and whether a
+    custom payment may still start.
 
-    Only the hand cards a payment can use are part of the key (resources, Wüste, Strasse,
-    Siedlung, Stadt), so that hands differing in other cards share one entry.
+    ``affordable`` and ``_has_alternative`` for every card at once: the resource cards that
+    match each price come from ``_price_terms`` (one entry per mix of resource cards), the
+    rest is shared by all cards.
     """
-    hand = (*resources, 0, wueste, 0, 0, 0, 0, strasse, siedlung, stadt)  # in KINDS order
+    resources = paying[:5]
+    terms = _TERMS.get(resources)
+    if terms is None:
+        if len(_TERMS) >= _TERMS_KEPT:
+            _TERMS.clear()
+        terms = _TERMS[resources] = _price_terms(resources)
+    wueste, strasse, siedlung, stadt = paying[5:]
+    wild = 3 * stadt + pool + road_units(roads + strasse) - road_units(roads)
+    with_settlements = wild + 2 * siedlung
     buys = []
     pays = []
-    # ``affordable`` for every card at once: what it sums per card (resource cards matching
-    # the price) is added up here from each price's few resources, the rest is shared.
-    held = sum(resources)
-    wild = 3 * stadt + pool + road_units(roads + strasse) - road_units(roads)
-    for card, price, needs in _PRICES_BY_WORD:
+    for card, missing, surplus in terms:
         if card == STADT:
-            if not siedlung:
+            if not siedlung or (missing and wild + surplus // 2 < missing):
                 continue
-        elif card == BANDIT and not wueste:
-            continue
-        matched = 0
-        for kind, need in needs:
-            have = resources[kind]
-            matched += min(need, have)
-        missing = price - matched
-        if missing and (
-            wild + (held - matched) // 2 + (2 * siedlung if card != STADT else 0) < missing
+            settlements = 0
+        else:
+            if card == BANDIT and not wueste:
+                continue
+            if missing and with_settlements + surplus // 2 < missing:
+                continue
+            settlements = siedlung
+        buys.append(card)
+        if custom and _alternative(
+            card, strasse, settlements, stadt, roads, missing - pool, surplus
         ):
-            continue
-        buys.append((card, BUY_CODES[card]))
-        if custom and _alternative(card, hand, pool, roads, missing - pool, held - matched):
-            pays.append((card, PAY_CODES[card]))
+            pays.append(card)
     return tuple(buys), tuple(pays)
+
+
+def _price_terms(resources: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """Per action card in code order: the card, the units its price lacks after the matching
+    resource cards of ``resources``, and the resource cards the price does not use.
+    """
+    held = sum(resources)
+    terms = []
+    for card, price, needs in _PRICES_BY_WORD:
+        matched = sum([min(need, resources[kind]) for kind, need in needs])
+        terms.append((card, price - matched, held - matched))
+    return tuple(terms)
+
+
+_TERMS: dict[tuple[int, ...], tuple[tuple[int, int, int], ...]] = {}
+"""``_price_terms`` by the resource cards of a hand (few mixes recur across games)."""
+_TERMS_KEPT = 1 << 15
 
 
 _PRICES_BY_WORD = tuple(
@@ -297,11 +314,11 @@ def _middle(
     """The buy codes, ``end`` and the pay codes of the main phase's menu, in code order:
     ``_purchases`` for the hand, without the cards whose supply pile is empty.
     """
-    buys, pays = _purchases(paying[:5], *paying[5:], pool, roads, custom)
+    buys, pays = _purchases(paying, pool, roads, custom)
     return (
-        *[code for card, code in buys if supplied[card]],
+        *[BUY_CODES[card] for card in buys if supplied[card]],
         "end",
-        *[code for card, code in pays if supplied[card]],
+        *[PAY_CODES[card] for card in pays if supplied[card]],
     )
 
 
@@ -318,51 +335,34 @@ def _has_alternative(card: int, hand: tuple[int, ...], pool: int, roads: int) ->
             surplus += diff
         else:
             missing -= diff
-    return _alternative(card, hand, pool, roads, missing, surplus)
+    settlements = hand[SIEDLUNG] if card != STADT else 0
+    return _alternative(card, hand[STRASSE], settlements, hand[STADT], roads, missing, surplus)
 
 
 def _alternative(
-    card: int, hand: tuple[int, ...], pool: int, roads: int, missing: int, surplus: int
+    card: int,
+    strassen: int,
+    settlements: int,
+    cities: int,
+    roads: int,
+    missing: int,
+    surplus: int,
 ) -> bool:
-    """``_has_alternative`` once its sums are known: ``missing`` units the price lacks after
-    the matching resource cards and the pool, ``surplus`` resource cards the price does not
-    use.
+    """``_has_alternative`` once its sums are known: the hand's Strassen, Siedlungen that may
+    pay (none for a Stadt) and Stadt cards, ``missing`` units the price lacks after the
+    matching resource cards and the pool, ``surplus`` resource cards the price does not use.
     """
     trades = max(0, min(missing, surplus // 2))
-    settlements = hand[SIEDLUNG] if card != STADT else 0
     if missing <= trades:
         # Fast path: matching cards, the road pool and trades pay; the automatic payment then
         # uses exactly those, so any other helpful card is an alternative.
-        return surplus - 2 * trades + hand[STRASSE] + hand[STADT] + settlements > 0
+        return surplus - 2 * trades + strassen + cities + settlements > 0
     if surplus % 2:
         return True  # one leftover resource card can never be part of a trade pair
-    # The automatic payment adds Strassen, then Siedlungen, then Stadt cards until covered: if
-    # one of them is left in hand, that is an alternative.
-    missing -= trades
-    roads_used = 0
-    while roads_used < hand[STRASSE] and road_units(roads + roads_used) - road_units(roads) < (
-        missing
-    ):
-        roads_used += 1
-    missing -= road_units(roads + roads_used) - road_units(roads)
-    if missing <= 0:
-        if hand[STRASSE] - roads_used + settlements + hand[STADT]:
-            return True
-    else:
-        settlements_used = min(settlements, (missing + 1) // 2)
-        missing -= 2 * settlements_used
-        if settlements - settlements_used:
-            return True
-        if missing <= 0 and hand[STADT]:
-            return True
-        if missing > 0 and hand[STADT] > (missing + 2) // 3:
-            return True
-    used = auto_payment(card, list(hand), pool, roads)
-    assert used is not None
-    return any(
-        hand[kind] > used[kind] and CatanDeckbuilding._helps(card, kind, used)
-        for kind in range(KINDS)
-    )
+    # Every resource card is then in the automatic payment: what it adds and puts back of the
+    # rest depends on a few counts, remembered as such (a hand's cards rarely repeat). Beyond
+    # two Strassen played, each further one adds 2 units (``road_units``) as the third does.
+    return leaves_out(missing, surplus, min(2, roads), strassen, settlements, cities)
 
 
 _RANKS = {"play": 0, "buy": 1, "pay": 1, "end": 2}
@@ -387,7 +387,59 @@ PAY_CODES = tuple("pay:" + word for word in CARDS)
 ASIDE_CODES = tuple("aside:" + word for word in CARDS)
 PLAY_CODES = tuple("play:" + word for word in CARDS)
 _ASIDE_CARD = {code: card for card, code in enumerate(ASIDE_CODES)}
+_PLAY_STRASSE = PLAY_CODES[STRASSE]
 _tuple_new = tuple.__new__
+
+
+def _end_turn_quickly(state: State, seat: int) -> tuple[State, list[Event]] | None:
+    """``end`` for the common turn change, or None where the general path is needed: the draw
+    pile holds the whole refill (no reshuffle to wait for), the turn limit is not reached and
+    the next seat does not win at once. Then the move is ``_end_turn`` with the task queue
+    worked through in place: the same state and events, with only the lists it edits copied.
+    """
+    hands = state["hand"]
+    hand = hands[seat]
+    held = sum(hand)
+    count = HAND_SIZE - held if held < 4 else 3
+    deck = state["deck"][seat]
+    other = 1 - seat
+    turn = state["turn"] + 1
+    if (
+        len(deck) < count
+        or turn > state["options"]["turn_limit"]
+        or hands[other][STADT] >= WIN_CITIES
+    ):
+        return None
+    new = state.copy()
+    drawn = deck[:count]
+    hand = hand[:]
+    for letter in drawn:
+        hand[LETTER[letter]] += 1
+    new["hand"] = [hand, hands[1]] if seat == 0 else [hands[0], hand]
+    decks = new["deck"] = state["deck"][:]
+    decks[seat] = deck[count:]
+    discards = new["discard"] = state["discard"][:]
+    tables = new["table"] = state["table"][:]
+    discards[seat] = list(map(add, discards[seat], tables[seat]))
+    tables[seat] = [0] * KINDS
+    new["tasks"] = []
+    new["turn"] = turn
+    new["active"] = other
+    new["roads"] = new["pool"] = new["cancels"] = 0
+    return new, [
+        _tuple_new(Event, ("turn_end", {"seat": seat, "draw": count}, None)),
+        _tuple_new(Event, ("draw", {"seat": seat, "count": count}, None)),
+        _tuple_new(Event, ("drew", {"cards": list(map(_WORD_OF_LETTER.__getitem__, drawn))}, seat)),
+        _tuple_new(Event, ("turn", {"seat": other, "turn": turn}, None)),
+    ]
+
+
+_SHALLOW_CODES: dict[str, frozenset[str]] = {
+    "play": frozenset(PAY_CODES[card] for card in ACTION_CARDS),
+    "pay": frozenset(("cancel", *USE_CODES)),
+}
+"""Per phase, the codes whose move edits nothing below the state's first level (see
+``_apply_play`` and ``_apply_pay``: a new payment dict, the phase, the cancel count)."""
 
 
 class CatanState(TypedDict):
@@ -440,12 +492,45 @@ class CatanDeckbuilding(TextsMixin, Game):
     def apply(
         self, state: State, seat: int, code: str, *, checked: bool = True
     ) -> tuple[State, list[Event]]:
-        """``Game.apply``, with the commonest move taken the short way: a card set aside in
-        one's own turn changes one hand and one table, so only those two lists are copied (the
-        other seat's stay shared, as ``copy_state`` shares what a move does not edit).
+        """``Game.apply``, with the commonest moves taken the short way: a card set aside or a
+        Strasse played in one's own turn changes one hand and one table, so only those two lists
+        are copied (the other seat's stay shared, as ``copy_state`` shares what a move does not
+        edit); the end of a turn see ``_end_turn_quickly``; and the steps of a custom payment
+        but the last (``_SHALLOW_CODES``) replace the payment or set single values, so the
+        state's first level is all they need copied.
         """
         card = _ASIDE_CARD.get(code)
         if card is None or state["phase"] != "play" or seat != state["active"]:
+            events: list[Event]
+            if code == "end" and state["phase"] == "play" and seat == state["active"]:
+                if checked:
+                    self.check(state, seat, code)
+                ended = _end_turn_quickly(state, seat)
+                if ended is not None:
+                    return ended
+                return super().apply(state, seat, code, checked=False)
+            if code == _PLAY_STRASSE and state["phase"] == "play" and seat == state["active"]:
+                if checked:
+                    self.check(state, seat, code)
+                if not state["hand"][seat][STRASSE]:
+                    raise IllegalAction(NO_CARD)
+                new = state.copy()
+                hands = new["hand"] = state["hand"][:]
+                hands[seat] = hands[seat][:]
+                tables = new["table"] = state["table"][:]
+                tables[seat] = tables[seat][:]
+                events = []
+                self._play(
+                    cast(CatanState, new), seat, STRASSE, events
+                )  # draws nothing, hits nobody
+                return new, events
+            if code in _SHALLOW_CODES.get(state["phase"], ()):
+                if checked:
+                    self.check(state, seat, code)
+                new = state.copy()
+                events = []
+                self._apply(new, seat, code, events)
+                return new, events
             return super().apply(state, seat, code, checked=checked)
         if checked:
             self.check(state, seat, code)
@@ -584,10 +669,8 @@ class CatanDeckbuilding(TextsMixin, Game):
         if TYPE_CHECKING:  # the contract hands over the plain dict
             state = cast(CatanState, state)
         phase = state["phase"]
-        if phase == "play":
-            if self._main_phase(state, seat) is not None:
-                return []
-            return self._play_actions(state, seat)
+        if phase == "play":  # ``_main_phase`` of the play phase, without the call
+            return self._play_actions(state, seat) if seat == state["active"] else []
         if phase in REACTION_PHASES:
             if phase == "drop":
                 if self.why_not_drop(state, seat, None) is not None:
@@ -598,16 +681,18 @@ class CatanDeckbuilding(TextsMixin, Game):
         if phase == "pay":
             if self._paying(state, seat) is not None:
                 return []
+            if _covered(state):
+                return ["cancel", "confirm"]  # a covered price takes no further card
             hand = state["hand"][seat]
-            covered = _covered(state)
-            codes = ["cancel", "confirm"] if covered else ["cancel"]
-            codes += [
-                USE_CODES[kind]
-                for kind in range(KINDS)
-                if hand[kind] and self._why_not_use_card(state, seat, kind, covered) is None
+            # In code order: "cancel" sorts before "use:", the kinds go by their words.
+            return [
+                "cancel",
+                *[
+                    USE_CODES[kind]
+                    for kind in _BY_WORD
+                    if hand[kind] and self._why_not_use_card(state, seat, kind, False) is None
+                ],
             ]
-            codes.sort()
-            return codes
         return []
 
     def select_groups(self, state: State, seat: int) -> dict[str, Text]:
@@ -846,10 +931,14 @@ class CatanDeckbuilding(TextsMixin, Game):
         # The middle of the menu (buy, end, pay) on one key made in C: the hand cards a payment
         # can use, the turn's Strassen, whether a custom payment may still start, and which
         # supply piles are not empty.
+        pool = state["pool"]
+        roads = state["roads"]
         key = (
             _PAYING_CARDS(hand),
-            state["pool"],
-            state["roads"],
+            # Exact, and fewer keys: a pool of 5 pays any price's rest, and from the second
+            # Strasse on each one adds 2 units (``road_units``).
+            pool if pool < 5 else 5,  # noqa: FURB136 (a call to min costs more, at every step)
+            roads if roads < 2 else 2,  # noqa: FURB136
             state["cancels"] < MAX_CANCELS,
             bytes(state["supply"]).translate(_HELD),
         )
