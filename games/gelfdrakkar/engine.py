@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Sequence
 from functools import lru_cache
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
@@ -424,7 +425,9 @@ class Gelfdrakkar(Game):
             codes = list(map(_PLAY.__getitem__, hand))
             # Hands are sorted and the cards with extra options have low ids: they are the
             # hand's first few cards, found by bisection, and most hands have none.
-            low = hand[: bisect_right(hand, _LAST_SWAP_CARD)]
+            low: Sequence[int] = ()
+            if hand and hand[0] <= _LAST_SWAP_CARD:
+                low = hand[: bisect_right(hand, _LAST_SWAP_CARD)]
             if low:
                 if WALDHERR in low:
                     codes.remove(_PLAY[WALDHERR])
@@ -596,10 +599,29 @@ class Gelfdrakkar(Game):
         except ValueError:
             raise IllegalAction(BAD_CARD) from None
         new: GelfdrakkarState = dict(state)  # type: ignore[assignment]  # no cast() call
+        players = state["players"]
+        if len(state["trick"]) + 1 < players:
+            # ``_lay`` of a card that leaves the trick open, written out (nearly every move):
+            # the same edits in the same order, on lists copied here.
+            hands = new["hands"] = state["hands"][:]
+            hand = hands[seat] = hands[seat][:]  # shared until now
+            del hand[index]
+            taken = state["taken"]
+            if taken and [seat, card] in taken:
+                new["taken"] = [entry for entry in taken if entry != [seat, card]]
+            played = new["played"] = state["played"][:]
+            played[seat] += 1
+            new["swapped"] = False
+            new["trick"] = [*state["trick"], [seat, card]]
+            events = [_event(Event, ("play", {"seat": seat, "card": card, "partner": None}, None))]
+            following = new["turn"] = (seat + 1) % players
+            if len(hands[following]) == 3:
+                self._start_turn(new, following, events)
+            return new, events  # type: ignore[return-value]  # the same dict, no cast() call
         new["hands"] = state["hands"][:]
         new["trick"] = state["trick"][:]
         new["played"] = state["played"][:]
-        events: list[Event] = []
+        events = []
         self._lay(new, seat, index, card, None, events)
         return new, events  # type: ignore[return-value]  # the same dict, no cast() call
 

@@ -68,6 +68,8 @@ run needs at least that many cards of its kind in the trick, so a trick without 
 needs no look at all (nearly every trick)."""
 assert set(_COMBO_NEEDS) == _COMBO_TARGETS
 _card_of_play = itemgetter(1)
+_DESTINERS = frozenset((FESSEL, *GEGENWIRKER, *UNTERSTUETZER))
+"""The cards that may choose a trick's pile (``resolve``'s last pass)."""
 
 
 def _combination(kinds: list[str], cancelled: list[bool], best_kind: str) -> tuple[int | None, str]:
@@ -226,20 +228,22 @@ def resolve(
             "by": by,
         }
 
-    # The first Fessel, Gegenwirker and Unterstuetzer that no Spion cancelled, in one pass.
+    # The first Fessel, Gegenwirker and Unterstuetzer that no Spion cancelled, in one pass
+    # (none lies in most tricks that reach here: asked in C first).
     fessel_at = counter = support_at = -1
-    for index in range(count):
-        played = cards[index]
-        if played > GEGENWIRKER[-1] or cancelled[index]:
-            continue
-        if played == FESSEL:
-            if fessel_at < 0:
-                fessel_at = index
-        elif played in GEGENWIRKER:
-            if counter < 0:
-                counter = index
-        elif played in UNTERSTUETZER and support_at < 0:
-            support_at = index
+    if not _DESTINERS.isdisjoint(cards):
+        for index in range(count):
+            played = cards[index]
+            if played > GEGENWIRKER[-1] or cancelled[index]:
+                continue
+            if played == FESSEL:
+                if fessel_at < 0:
+                    fessel_at = index
+            elif played in GEGENWIRKER:
+                if counter < 0:
+                    counter = index
+            elif played in UNTERSTUETZER and support_at < 0:
+                support_at = index
     fessel = fessel_at >= 0 and VERNIO not in cards and SINHARA not in cards
     support = support_at >= 0
     if fessel:
