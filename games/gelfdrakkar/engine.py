@@ -422,7 +422,10 @@ class Gelfdrakkar(Game):
         # the verb checks (``check_verbs``) hold the menu to them at every step of the tests.
         if state["phase"] == "play" and seat == state["turn"]:
             hand = state["hands"][seat]
-            codes = list(map(_PLAY.__getitem__, hand))
+            if len(hand) > 1:  # the hand's codes in one C call
+                codes = list(itemgetter(*hand)(_PLAY))
+            else:  # an itemgetter of one index gives the item itself, not a tuple
+                codes = [_PLAY[card] for card in hand]
             # Hands are sorted and the cards with extra options have low ids: they are the
             # hand's first few cards, found by bisection, and most hands have none.
             low: Sequence[int] = ()
