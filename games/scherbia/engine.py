@@ -233,10 +233,11 @@ _CARD_OF_TEXT = {str(card): card for card in range(DECK)}
 _TEXT_OF_CARD = [str(card) for card in range(max(DECK, len(OTHER_IDS)))]
 
 
-_SAMPLED_DEAL: list[tuple[str, tuple[int, ...]]] = [("", ())]
+_SAMPLED_DEAL: list[tuple[object, tuple[int, ...]]] = [(object(), ())]
 """The last deal ``sample_chance`` drew, as one (code, order) pair replaced whole (so that a
 reader never pairs one draw's code with another's order): applying that very code next, as
-every simulation does, then needs no parsing; any other code is parsed as before."""
+every simulation does, then needs no parsing; any other code is parsed as before (the first
+entry's code is an object no caller holds)."""
 
 
 def _random_shuffle(rng: random.Random, size: int, verb: str) -> str:
