@@ -128,10 +128,11 @@ _LAST_SWAP_CARD = max(_SWAP_CARDS)
 
 _CARD_OF_TEXT = {str(card): card for card in range(NULL_DECK_SIZE)}
 _TEXT_OF_CARD = [str(card) for card in range(NULL_DECK_SIZE)]
-_SAMPLED_DEAL: list[tuple[str, tuple[int, ...]]] = [("", ())]
+_SAMPLED_DEAL: list[tuple[object, tuple[int, ...]]] = [(object(), ())]
 """The last deal ``sample_chance`` drew, as one (code, order) pair replaced whole (so that a
 reader never pairs one draw's code with another's order): applying that very code next, as
-every simulation does, then needs no parsing; any other code is parsed as before."""
+every simulation does, then needs no parsing; any other code is parsed as before (the first
+entry's code is an object no caller holds)."""
 
 
 def _shuffle_order(code: str, size: int) -> list[int] | None:
