@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Sequence
 from functools import lru_cache
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -26,6 +28,7 @@ from games.core import (
 )
 from games.core.checks import why_not
 from games.core.contract import ENDED_KEY
+from games.core.draws import shuffled
 from games.core.errors import MALFORMED, NOT_NOW, NOT_YOUR_TURN, SetupError
 
 from . import words
@@ -63,6 +66,8 @@ from .words import (
 )
 
 PARTIES: tuple[Literal["V", "A"], ...] = ("V", "A")
+_card_of_play = itemgetter(1)
+"""The card of a trick entry ``[seat, card]``."""
 _PLAY = [encode("play", card) for card in range(124)]
 _PLAY_ARGS = {code: (card,) for card, code in enumerate(_PLAY)}
 """The arguments of the one-card play codes (nearly every move), without parsing them."""
@@ -122,6 +127,12 @@ _LAST_SWAP_CARD = max(_SWAP_CARDS)
 
 
 _CARD_OF_TEXT = {str(card): card for card in range(NULL_DECK_SIZE)}
+_TEXT_OF_CARD = [str(card) for card in range(NULL_DECK_SIZE)]
+_SAMPLED_DEAL: list[tuple[object, tuple[int, ...]]] = [(object(), ())]
+"""The last deal ``sample_chance`` drew, as one (code, order) pair replaced whole (so that a
+reader never pairs one draw's code with another's order): applying that very code next, as
+every simulation does, then needs no parsing; any other code is parsed as before (the first
+entry's code is an object no caller holds)."""
 
 
 def _shuffle_order(code: str, size: int) -> list[int] | None:
@@ -131,6 +142,9 @@ def _shuffle_order(code: str, size: int) -> list[int] | None:
 
     Every part must be one of the exact texts "0".."123" (no sign, no leading zero), each once.
     """
+    sampled, drawn = _SAMPLED_DEAL[0]
+    if code is sampled and len(drawn) == size:  # the very code just drawn: a permutation
+        return list(drawn)
     if type(code) is not str:
         return None
     parts = code.split(":")
@@ -409,10 +423,15 @@ class Gelfdrakkar(Game):
         # the verb checks (``check_verbs``) hold the menu to them at every step of the tests.
         if state["phase"] == "play" and seat == state["turn"]:
             hand = state["hands"][seat]
-            codes = list(map(_PLAY.__getitem__, hand))
+            if len(hand) > 1:  # the hand's codes in one C call
+                codes = list(itemgetter(*hand)(_PLAY))
+            else:  # an itemgetter of one index gives the item itself, not a tuple
+                codes = [_PLAY[card] for card in hand]
             # Hands are sorted and the cards with extra options have low ids: they are the
             # hand's first few cards, found by bisection, and most hands have none.
-            low = hand[: bisect_right(hand, _LAST_SWAP_CARD)]
+            low: Sequence[int] = ()
+            if hand and hand[0] <= _LAST_SWAP_CARD:
+                low = hand[: bisect_right(hand, _LAST_SWAP_CARD)]
             if low:
                 if WALDHERR in low:
                     codes.remove(_PLAY[WALDHERR])
@@ -427,10 +446,8 @@ class Gelfdrakkar(Game):
                     for kind in SWAP_KINDS:
                         if kind in held:
                             table = _SWAP[kind]  # None where ``_may_take`` says no
-                            for bundle in pile:
-                                codes.extend(
-                                    [code for card in bundle if (code := table[card]) is not None]
-                                )
+                            for bundle in pile:  # the codes there are, in C
+                                codes.extend(filter(None, map(table.__getitem__, bundle)))
             if state["played"][seat] <= 1:
                 used = self._announced(state, state["party"][seat])
                 codes.extend(code for limit, code in _LIMIT_CODES.items() if limit not in used)
@@ -554,9 +571,10 @@ class Gelfdrakkar(Game):
         The same draws and the same code as ``random_shuffle``, joined directly: the generic
         encoder checks and remembers every one of the 120 arguments of a code never seen again.
         """
-        order = list(range(deck_size(state["players"])))
-        rng.shuffle(order)
-        return "shuffle:" + ":".join(map(str, order))
+        order = shuffled(rng, deck_size(state["players"]))  # ``rng.shuffle``'s very draws
+        code = "shuffle:" + ":".join(map(_TEXT_OF_CARD.__getitem__, order))
+        _SAMPLED_DEAL[0] = (code, tuple(order))
+        return code
 
     def check_chance(self, state: State, code: str) -> None:
         """Shuffles are validated by ``_apply``."""
@@ -585,10 +603,29 @@ class Gelfdrakkar(Game):
         except ValueError:
             raise IllegalAction(BAD_CARD) from None
         new: GelfdrakkarState = dict(state)  # type: ignore[assignment]  # no cast() call
+        players = state["players"]
+        if len(state["trick"]) + 1 < players:
+            # ``_lay`` of a card that leaves the trick open, written out (nearly every move):
+            # the same edits in the same order, on lists copied here.
+            hands = new["hands"] = state["hands"][:]
+            hand = hands[seat] = hands[seat][:]  # shared until now
+            del hand[index]
+            taken = state["taken"]
+            if taken and [seat, card] in taken:
+                new["taken"] = [entry for entry in taken if entry != [seat, card]]
+            played = new["played"] = state["played"][:]
+            played[seat] += 1
+            new["swapped"] = False
+            new["trick"] = [*state["trick"], [seat, card]]
+            events = [_event(Event, ("play", {"seat": seat, "card": card, "partner": None}, None))]
+            following = new["turn"] = (seat + 1) % players
+            if len(hands[following]) == 3:
+                self._start_turn(new, following, events)
+            return new, events  # type: ignore[return-value]  # the same dict, no cast() call
         new["hands"] = state["hands"][:]
         new["trick"] = state["trick"][:]
         new["played"] = state["played"][:]
-        events: list[Event] = []
+        events = []
         self._lay(new, seat, index, card, None, events)
         return new, events  # type: ignore[return-value]  # the same dict, no cast() call
 
@@ -735,8 +772,8 @@ class Gelfdrakkar(Game):
         settle the trick it completes. The hands, the trick and the play counts are this
         state's own copies (``copy_state``); the hand itself is shared and replaced.
         """
-        hand = state["hands"][seat]
-        state["hands"][seat] = hand[:index] + hand[index + 1 :]
+        hand = state["hands"][seat] = state["hands"][seat][:]  # shared until now
+        del hand[index]
         taken = state["taken"]
         if taken and [seat, card] in taken:
             state["taken"] = [entry for entry in taken if entry != [seat, card]]
@@ -808,7 +845,7 @@ class Gelfdrakkar(Game):
                 state["pile_points"] = dict(state["pile_points"])
             if outcome["by"] == "winner" or outcome["by"] == "partner":
                 state["revealed"] = state["revealed"][:]
-        trick_cards = [card for _seat, card in state["trick"]]
+        trick_cards = list(map(_card_of_play, state["trick"]))
         bundle = state["carried"] + trick_cards
         dead: list[int] = []
         if outcome["tod"]:
@@ -858,7 +895,11 @@ class Gelfdrakkar(Game):
         state["trick"] = []
         state["partner"] = None
         if not last:
-            self._start_turn(state, outcome["lead"], events)
+            # ``_start_turn`` written out (at every trick's end)
+            lead = state["turn"] = outcome["lead"]
+            hand = state["hands"][lead]
+            if len(hand) == 3 and WALDHERR in hand:
+                events.append(Event("warn", {"cards": 3}, to=lead))
             return
         taker = state["party"][winner]
         for fettered in state["fettered"]:

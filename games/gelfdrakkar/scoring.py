@@ -21,14 +21,30 @@ MAX_REDEALS = 3
 a further tie ends the round without payment so that a game always ends."""
 
 
+_OTHER, _NULL = 254, 255
+_SPECIES_BYTE = bytes(
+    SPECIES_KINDS.index(kind) if kind in SPECIES_KINDS else _NULL if kind == "null" else _OTHER
+    for kind in KIND
+).ljust(256, bytes([_OTHER]))
+"""``bytes(bundle).translate`` table: a species' index in ``SPECIES_KINDS``, 255 for a
+Nullkarte, 254 for every other card."""
+_NULL_BYTE = bytes([_NULL])
+
+
 def is_pure(bundle: list[int]) -> bool:
     """Whether a trick is made only of Drachen, only of Menschen, only of Zwerge or only of Gnome.
 
     Nullkarten do not count as cards between (source), so they do not spoil a pure trick.
     """
-    species = set(map(KIND.__getitem__, bundle))
-    species.discard("null")
-    return len(species) == 1 and next(iter(species)) in SPECIES_KINDS
+    # Counted in C: each card's species as a byte (``_SPECIES_BYTE``), the Nullkarten dropped;
+    # pure when the first is a species and every other card is the same one.
+    try:
+        codes = bytes(bundle).translate(_SPECIES_BYTE).replace(_NULL_BYTE, b"")
+    except (TypeError, ValueError):  # not a bundle of card ids (never in a game)
+        species = set(map(KIND.__getitem__, bundle))
+        species.discard("null")
+        return len(species) == 1 and next(iter(species)) in SPECIES_KINDS
+    return bool(codes) and codes[0] < len(SPECIES_KINDS) and codes.count(codes[0]) == len(codes)
 
 
 def bundle_points(bundle: list[int]) -> int:

@@ -11,6 +11,7 @@ previous Gegenwirker's "against Vernio", else the winner's party.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from .cards import (
@@ -55,6 +56,20 @@ def _first_run(kinds: list[str | None], kind: str, length: int) -> int | None:
 
 _COMBO_TARGETS = frozenset(("waldherr", "erste", "zweite", "letzte", "freund", "helfer"))
 _COMBO_TARGETS |= {"drache", "mensch", "zwerg"}
+_COMBO_NEEDS: dict[str, tuple[tuple[str, int], ...]] = {
+    **{kind: (("drache", 3),) for kind in _DAME_OR_LORD},
+    **{kind: (("drache", 2),) for kind in _ELF_WINNERS},
+    "drache": (("mensch", 4), ("zwerg", 4)),
+    "mensch": (("zwerg", 3),),
+    "zwerg": (("gnom", 3),),
+}
+"""Per best single card's kind (``_COMBO_TARGETS``), the runs ``_combination`` looks for: a
+run needs at least that many cards of its kind in the trick, so a trick without enough of any
+needs no look at all (nearly every trick)."""
+assert set(_COMBO_NEEDS) == _COMBO_TARGETS
+_card_of_play = itemgetter(1)
+_DESTINERS = frozenset((FESSEL, *GEGENWIRKER, *UNTERSTUETZER))
+"""The cards that may choose a trick's pile (``resolve``'s last pass)."""
 
 
 def _combination(kinds: list[str], cancelled: list[bool], best_kind: str) -> tuple[int | None, str]:
@@ -110,7 +125,7 @@ def resolve(
     lead) and ``by`` (what chose the pile: winner, partner, waldherr, fessel, gegenwirker,
     unterstuetzer, forced).
     """
-    cards = [card for _seat, card in plays]
+    cards = list(map(_card_of_play, plays))
     if TOD in cards:
         # Everything mortal dies, the Spion and the Freund included; only Vernio outranks Tod.
         index = cards.index(VERNIO) if VERNIO in cards else cards.index(TOD)
@@ -185,10 +200,15 @@ def resolve(
     how = "rank"
     if best < 0:
         best, how = 0, "lead"  # nothing can win by rank: the lead keeps the trick
-    elif kinds[best] in _COMBO_TARGETS:
-        combo, found = _combination(kinds, cancelled, kinds[best])
-        if combo is not None:
-            best, how = combo, found
+    else:
+        needs = _COMBO_NEEDS.get(kinds[best])
+        if needs is not None:
+            for kind, length in needs:
+                if kinds.count(kind) >= length:
+                    combo, found = _combination(kinds, cancelled, kinds[best])
+                    if combo is not None:
+                        best, how = combo, found
+                    break
     winner = plays[best][0]
     card = cards[best]
     lead = winner
@@ -208,20 +228,22 @@ def resolve(
             "by": by,
         }
 
-    # The first Fessel, Gegenwirker and Unterstuetzer that no Spion cancelled, in one pass.
+    # The first Fessel, Gegenwirker and Unterstuetzer that no Spion cancelled, in one pass
+    # (none lies in most tricks that reach here: asked in C first).
     fessel_at = counter = support_at = -1
-    for index in range(count):
-        played = cards[index]
-        if played > GEGENWIRKER[-1] or cancelled[index]:
-            continue
-        if played == FESSEL:
-            if fessel_at < 0:
-                fessel_at = index
-        elif played in GEGENWIRKER:
-            if counter < 0:
-                counter = index
-        elif played in UNTERSTUETZER and support_at < 0:
-            support_at = index
+    if not _DESTINERS.isdisjoint(cards):
+        for index in range(count):
+            played = cards[index]
+            if played > GEGENWIRKER[-1] or cancelled[index]:
+                continue
+            if played == FESSEL:
+                if fessel_at < 0:
+                    fessel_at = index
+            elif played in GEGENWIRKER:
+                if counter < 0:
+                    counter = index
+            elif played in UNTERSTUETZER and support_at < 0:
+                support_at = index
     fessel = fessel_at >= 0 and VERNIO not in cards and SINHARA not in cards
     support = support_at >= 0
     if fessel:

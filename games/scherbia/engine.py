@@ -105,6 +105,14 @@ _PLAY_MENUS = [
 """The sorted play menu of every set of professions held, indexed by its bit mask: the menu
 asked at nearly every decision is then a set, a sum and a lookup in C instead of a sort of
 strings."""
+_PROFESSION_BYTES = bytes(card >> 2 for card in range(DECK)).ljust(256, b"\xff")
+"""``bytes(hand).translate`` table: a hand's professions as bytes, in one C call."""
+_PRINTED = [BASE[card >> 2] for card in range(DECK)]
+"""Each card's printed value (a Holzfaeller's is 0)."""
+_MENU_OF_PROFESSIONS: dict[bytes, tuple[str, ...]] = {}
+"""The play menu of each hand's professions (as ``_PROFESSION_BYTES`` gives them): a sorted
+hand has at most six of twelve professions, so there are a few thousand keys at most, and the
+lookup is cheaper than building the profession set of every hand asked about."""
 TEAM_SIZES = {"none": 0, "2v2": 4, "3v3": 6, "4v4": 8}
 _FACTION_CODES = sorted(encode("factions", a, b) for a, b in FACTION_PAIRS)
 _VETO = [encode("veto", seat) for seat in range(8)]
@@ -225,11 +233,22 @@ _CARD_OF_TEXT = {str(card): card for card in range(DECK)}
 _TEXT_OF_CARD = [str(card) for card in range(max(DECK, len(OTHER_IDS)))]
 
 
+_SAMPLED_DEAL: list[tuple[object, tuple[int, ...]]] = [(object(), ())]
+"""The last deal ``sample_chance`` drew, as one (code, order) pair replaced whole (so that a
+reader never pairs one draw's code with another's order): applying that very code next, as
+every simulation does, then needs no parsing; any other code is parsed as before (the first
+entry's code is an object no caller holds)."""
+
+
 def _random_shuffle(rng: random.Random, size: int, verb: str) -> str:
     """The same draws and the same code as ``games.core.random_shuffle``, joined directly: the
     generic encoder checks and remembers every argument of a code that is never seen again.
     """
-    return verb + ":" + ":".join(map(_TEXT_OF_CARD.__getitem__, shuffled(rng, size)))
+    order = shuffled(rng, size)
+    code = verb + ":" + ":".join(map(_TEXT_OF_CARD.__getitem__, order))
+    if verb == "shuffle":
+        _SAMPLED_DEAL[0] = (code, tuple(order))
+    return code
 
 
 def _parse_shuffle(code: object) -> list[int]:
@@ -238,6 +257,9 @@ def _parse_shuffle(code: object) -> list[int]:
     Parsed by hand because the generic regex decoder was a fifth of a two-player game's time:
     every part must be one of the exact texts "0".."47" (no sign, no leading zero), each once.
     """
+    sampled, drawn = _SAMPLED_DEAL[0]
+    if code is sampled:  # the very code just drawn: a permutation by construction
+        return list(drawn)
     if not isinstance(code, str):
         raise IllegalAction(MALFORMED)
     parts = code.split(":")
@@ -253,6 +275,9 @@ def _parse_shuffle(code: object) -> list[int]:
 
 
 _PROFESSION_OF_PLAY = {code: prof for prof, code in enumerate(_PLAY)}
+_BAUER_FIRST, _BERUFSLOS_FIRST, _HOLZ_FIRST = BAUER << 2, BERUFSLOSER << 2, HOLZFAELLER << 2
+"""The first card ids of the last three professions (a card is ``profession * 4 + people``)."""
+assert HOLZFAELLER == BERUFSLOSER + 1 == BAUER + 2 == DECK // 4 - 1
 
 
 def _edit(trick: list[dict[str, Any]], slot: int) -> dict[str, Any]:
@@ -544,7 +569,17 @@ class Scherbia(Game):
         if ask is None and seat == state["turn"] and state["phase"] == "play":
             # The menu of nearly every other decision, asked first: what ``_playing`` allows,
             # one code per profession held, sorted (``_PLAY_MENUS``).
-            return list(_PLAY_MENUS[sum(set(map(_profession_bit, state["hands"][seat])))])
+            hand = state["hands"][seat]
+            try:
+                key = bytes(hand).translate(_PROFESSION_BYTES)
+            except (TypeError, ValueError):  # not a hand of card ids (never in a game)
+                key = b""
+            menu = _MENU_OF_PROFESSIONS.get(key)
+            if menu is None:
+                menu = _PLAY_MENUS[sum(set(map(_profession_bit, hand)))]
+                if key:
+                    _MENU_OF_PROFESSIONS[key] = menu
+            return list(menu)
         phase = state["phase"]
         if seat == CHANCE:
             if phase == "first":
@@ -760,11 +795,11 @@ class Scherbia(Game):
     def apply(
         self, state: State, seat: int, code: str, *, checked: bool = True
     ) -> tuple[State, list[Event]]:
-        """``Game.apply``, with the most common move taken the short way: a card without an
-        on-play ability (not a Berufsloser, not a Jaeger) played into a layer that stays open,
-        with nothing else pending (no question, no copy to ask again, no action card to lay).
-        Then ``_play`` and ``_advance`` do nothing but add the entry and pass the turn on,
-        which is done here directly on a copy that shares every other container.
+        """``Game.apply``, with the most common move taken the short way: a card played with
+        nothing else pending (no question, no copy to ask again, no action card to lay). The
+        entry is added here directly on a copy that shares every other container; a card
+        without an on-play ability (not a Berufsloser, not a Jaeger) into a layer that stays
+        open then only passes the turn on, and anything else goes on as ``_play`` would.
         """
         prof = _PROFESSION_OF_PLAY.get(code)
         if prof is None:
@@ -830,9 +865,7 @@ class Scherbia(Game):
             self._advance(new, events)  # type: ignore[arg-type]
             return new, events
         if (
-            prof == BERUFSLOSER
-            or prof == JAEGER
-            or state["phase"] != "play"
+            state["phase"] != "play"
             or state["ask"] is not None
             or state["stage"] != "play"
             or state["lay"] is not None
@@ -863,6 +896,12 @@ class Scherbia(Game):
         events = [
             tuple.__new__(Event, ("play", {"seat": seat, "card": card, "layer": layer}, None))
         ]
+        if prof == BERUFSLOSER or prof == JAEGER:
+            # ``_play``'s on-play step: a copy or a shot may be asked, then the automatic steps
+            # run as after any other move.
+            self._placed(new, len(state["trick"]), events)  # type: ignore[arg-type]
+            self._advance(new, events)  # type: ignore[arg-type]
+            return new, events
         if count < state["n"]:
             new["turn"] = (state["leader"] + count) % state["n"]
         else:
@@ -1640,6 +1679,9 @@ class Scherbia(Game):
         winner = state["winner"]
         moves = []
         piles = state["piles"] = state["piles"][:]  # each pile copied once a card goes there
+        # Nearly every card goes to the winner: its pile is copied up front (a copy nothing is
+        # added to is equal to the original), the others when a card reaches them.
+        won = None if winner is None else piles[winner][:]
         copied = [False] * state["n"]
         out = None
         for entry in state["trick"]:
@@ -1647,25 +1689,34 @@ class Scherbia(Game):
             seat = entry["s"]
             dest = entry["x"]
             if dest is None:
-                prof = card >> 2
-                if entry["w"] is None and (
-                    # ``is_bauer(entry)`` written out: asked of every card of every trick.
-                    prof == BAUER or (prof == BERUFSLOSER and entry["as"] == BAUER)
+                # ``is_bauer(entry)`` written out (asked of every card of every trick): a Bauer
+                # (cards 36..39) or a Berufsloser copying one (40..43), not exchanged away.
+                if _BAUER_FIRST <= card < _HOLZ_FIRST and (
+                    entry["w"] is None and (card < _BERUFSLOS_FIRST or entry["as"] == BAUER)
                 ):
                     dest = seat
                 else:
                     dest = winner
+                    if won is not None:
+                        won.append(card)
+                        moves.append([seat, card, dest])
+                        continue
             if dest is None:
                 if out is None:
                     out = state["out"] = state["out"][:]  # shared until now
                 out.append(card)
                 moves.append([seat, card, -1])
+            elif dest == winner:
+                won.append(card)  # type: ignore[union-attr]
+                moves.append([seat, card, dest])
             else:
                 if not copied[dest]:
                     piles[dest] = piles[dest][:]  # shared until now
                     copied[dest] = True
                 piles[dest].append(card)
                 moves.append([seat, card, dest])
+        if won is not None:
+            piles[winner] = won
         state["last"] = {"winner": winner, "cards": moves}
         events.append(_event("trick", {"winner": winner, "cards": moves}))
         if state["laid"]:
@@ -1704,29 +1755,26 @@ class Scherbia(Game):
             [seat, card, None]
             for seat, pile in enumerate(state["piles"])
             for card in pile
-            if card >> 2 == HOLZFAELLER
+            if card >= _HOLZ_FIRST  # ``card >> 2 == HOLZFAELLER``: the last profession
         ]
 
     def _score(self, state: ScherbiaState, events: list[Event]) -> None:
         rolls = {roll[1]: roll[2] for roll in state["final"]}
         pile_scores = []
         for pile in state["piles"]:
-            # ``final_value`` summed over the pile in one pass: each Seemann scores 5 plus one
-            # per Bauer, Holzfaeller and Schuerfer in the pile.
-            total = seemanns = helpers = 0
-            for card in pile:
-                prof = card >> 2
-                if prof == HOLZFAELLER:
-                    total += rolls.get(card, 0)
-                    helpers += 1
-                elif prof == SEEMANN:
-                    total += 5
-                    seemanns += 1
-                else:
-                    total += BASE[prof]
-                    if prof == BAUER or prof == SCHUERFER:
-                        helpers += 1
-            pile_scores.append(total + seemanns * helpers)
+            # ``final_value`` summed over the pile, counted in C: the printed values (a
+            # Holzfaeller's 0 replaced by its roll), then each Seemann's 5 plus one per Bauer,
+            # Holzfaeller and Schuerfer in the pile (its printed 5 is already in the sum).
+            professions = bytes(pile).translate(_PROFESSION_BYTES)
+            total = sum(map(_PRINTED.__getitem__, pile))
+            woodcutters = professions.count(HOLZFAELLER)
+            if woodcutters:
+                total += sum(rolls.get(card, 0) for card in pile if card >= _HOLZ_FIRST)
+            seemanns = professions.count(SEEMANN)
+            if seemanns:
+                helpers = woodcutters + professions.count(BAUER) + professions.count(SCHUERFER)
+                total += seemanns * helpers
+            pile_scores.append(total)
         if state["teams"]:
             team_totals = [sum(pile_scores[0::2]), sum(pile_scores[1::2])]
             if state["fac"]:
