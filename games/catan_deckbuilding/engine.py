@@ -472,6 +472,19 @@ class CatanState(TypedDict):
     end: Any  # str, or None
 
 
+def _own_seat_copy(state: State, seat: int) -> tuple[State, list[int], list[int]]:
+    """A copy of ``state`` for a move that edits only ``seat``'s hand and table (setting a card
+    aside, playing a Strasse): those two lists are new, everything else is shared with
+    ``state``. The copy and its two new lists.
+    """
+    new = state.copy()
+    hands = new["hand"] = state["hand"][:]
+    hand = hands[seat] = hands[seat][:]
+    tables = new["table"] = state["table"][:]
+    table = tables[seat] = tables[seat][:]
+    return new, hand, table
+
+
 class CatanDeckbuilding(TextsMixin, Game):
     """Siedler von Catan: Deck Building for two players."""
 
@@ -514,11 +527,7 @@ class CatanDeckbuilding(TextsMixin, Game):
                     self.check(state, seat, code)
                 if not state["hand"][seat][STRASSE]:
                     raise IllegalAction(NO_CARD)
-                new = state.copy()
-                hands = new["hand"] = state["hand"][:]
-                hands[seat] = hands[seat][:]
-                tables = new["table"] = state["table"][:]
-                tables[seat] = tables[seat][:]
+                new, _, _ = _own_seat_copy(state, seat)
                 events = []
                 self._play(
                     cast(CatanState, new), seat, STRASSE, events
@@ -536,12 +545,8 @@ class CatanDeckbuilding(TextsMixin, Game):
             self.check(state, seat, code)
         if not state["hand"][seat][card]:
             raise IllegalAction(NO_CARD)
-        new = state.copy()
-        hands = new["hand"] = state["hand"][:]
-        hand = hands[seat] = hands[seat][:]
+        new, hand, table = _own_seat_copy(state, seat)
         hand[card] -= 1
-        tables = new["table"] = state["table"][:]
-        table = tables[seat] = tables[seat][:]
         table[card] += 1
         # ``Event``'s tuple made directly, without the named tuple's Python-level ``__new__``.
         return new, [_tuple_new(Event, ("aside", {"seat": seat, "card": CARDS[card]}, None))]
