@@ -56,12 +56,14 @@ def postgres_server():
         server.stop()
 
 
-async def new_postgres_database(server: PostgresServer) -> str:
-    """A fresh database (a copy of the migrated template); its URL."""
+async def new_postgres_database(server: PostgresServer, *, migrated: bool = True) -> str:
+    """A fresh database, a copy of the migrated template (or empty: ``migrated=False``); its
+    URL."""
     name = f"test_{os.getpid()}_{next(_numbers)}"
+    template = f" TEMPLATE {TEMPLATE}" if migrated else ""
     admin = await asyncpg.connect(server.url())
     try:
-        await admin.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
+        await admin.execute(f"CREATE DATABASE {name}{template}")
     finally:
         await admin.close()
     return server.url(name)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import sqlite3
 
-import asyncpg
 import pytest
 
 import storage.postgres as postgres_module
@@ -17,6 +16,7 @@ from storage.migrations import migrations
 from tables.clocks import DAY, HOUR
 from tables.service import TableService, TimedOut
 from tables.turns import REMINDER, TURN, ReminderDue
+from tests.conftest import new_postgres_database
 from tests.tables.test_clocks import START, VirtualClock, move, started, turn_clocks
 
 
@@ -191,14 +191,9 @@ async def test_a_seat_with_an_old_clock_moves_and_its_rows_go(repo, clock):
 async def old_database_url(request, tmp_path, monkeypatch):
     """A database at the schema before migration 0022 (``sqlite`` or ``postgres``)."""
     if request.param == "postgres":
-        server = request.getfixturevalue("postgres_server")
-        name = f"old_{tmp_path.name.replace('-', '_').lower()}"
-        admin = await asyncpg.connect(server.url())
-        try:
-            await admin.execute(f"CREATE DATABASE {name}")
-        finally:
-            await admin.close()
-        return server.url(name)
+        return await new_postgres_database(
+            request.getfixturevalue("postgres_server"), migrated=False
+        )
     return f"sqlite:///{tmp_path / 'old.sqlite3'}"
 
 
