@@ -201,13 +201,13 @@ def _pragmas(synchronous: str, busy_timeout_ms: int) -> list[str]:
 
 
 def _configure(conn: sqlite3.Connection, synchronous: str, busy_timeout_ms: int, wal: bool) -> None:
+    # The busy timeout comes first: switching to WAL may wait for another process's lock.
+    for pragma in _pragmas(synchronous, busy_timeout_ms):
+        conn.execute(pragma)
     if wal:
-        conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":
             raise StorageError(f"the database refused WAL mode (journal_mode is {mode})")
-    for pragma in _pragmas(synchronous, busy_timeout_ms):
-        conn.execute(pragma)
 
 
 def _commit_batch(conn: sqlite3.Connection, works: list[Work]) -> list[tuple[bool, Any]]:
