@@ -94,6 +94,11 @@ async def run(
                 await env.settle()
                 while await bot.repository.pending_posts(float("inf"), 1):
                     await env.advance_time(1)
+                # The set-up's posts were woken from this task, outside the bot, so simcord does
+                # not wait for their delivery. A click's posts must not ride on that delivery
+                # (on a loaded machine it can still be running): each click's delivery is the
+                # bot's own, and settling waits for it.
+                await bot.outbox.idle()
                 bot.settings.pictures = pictures
                 whole: list[float] = []
                 spent: list[float] = []

@@ -176,6 +176,13 @@ class Relay:
         if self._task is not None and not self._task.done():
             await asyncio.gather(self._task, return_exceptions=True)
 
+    async def idle(self) -> None:
+        """Until the delivery under way, if any, has ended (including the posts that woke it
+        again meanwhile), so the next commit's wake-up starts a delivery of its own.
+        """
+        while self._task is not None and not self._task.done():
+            await asyncio.wait({self._task})
+
     def wake(self) -> None:
         """Posts were stored: deliver them (in a task of its own; the caller goes on)."""
         if self._closing:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import aiosqlite
 
 from bot.render import block, seat_names
+from tables.service import Member
 from tests.bot.drive import first_action, take
 from tests.bot.harness import HAND, message_text, restart, server
 from tests.bot.test_clocks import seated
@@ -98,3 +99,24 @@ async def test_a_post_cut_short_after_discord_took_it_is_recognised_not_repeated
         assert len(turn_dms(srv, other, table_id, seq)) == 1
         stored = (await srv.bot.repository.posts(table_id=table_id))[-1]
         assert stored.id == post.id and stored.sent_at is not None
+
+
+async def test_idle_waits_for_a_delivery_woken_from_outside_the_bot(tmp_path):
+    """DESIGN: every post after a stored change goes out through the outbox. A table started
+    by a caller outside the bot's own tasks (an admin script, a benchmark's set-up) wakes the
+    relay in a task simcord does not wait for; ``Relay.idle`` does: when it returns, the
+    thread post and the first turn DM are sent and no delivery is still running, so the next
+    commit's posts start a delivery of their own."""
+    async with server(tmp_path) as srv:
+        alice, bob = srv.add("alice"), srv.add("bob")
+        place = {"guild": str(srv.guild.id), "channel": str(srv.channel.id)}
+        table = await srv.bot.service.create(
+            "test-highcard", Member(str(alice.id), "alice"), place, {"hand": 3}, seed=1
+        )
+        await srv.bot.service.join(table.id, Member(str(bob.id), "bob"))
+        await srv.bot.service.start(table.id, Member(str(alice.id), "alice"))
+        await srv.bot.outbox.idle()
+        assert await srv.bot.repository.pending_posts(float("inf"), 10) == []
+        table = await srv.bot.service.get(table.id)
+        mover = alice if table.waiting_for()[0].user_id == str(alice.id) else bob
+        assert turn_dms(srv, mover, table.id, table.seq)
