@@ -15,12 +15,16 @@ seats, on ``--workers`` processes at a lowered priority. It prints, each beside 
 * Gelfdrakkar: the announcements of each level and the share its party won.
 
 The strong level searches a fixed number of iterations per move here (``--iterations``), so a
-run is reproducible; at a table it searches for 0.5 s of wall clock instead.
+run is reproducible; at a table it searches for 0.5 s of wall clock instead. With ``--record
+FILE`` every game is kept as it ends; a later run with the same file and unchanged code reads
+those games and plays only the rest, so a pairing's 400 games can be played over several runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import math
 import os
 import random
@@ -28,9 +32,10 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from multiprocessing import Pool
 from multiprocessing import TimeoutError as Late
+from pathlib import Path
 from typing import Any
 
 from games.core import CHANCE, Game, all_games
@@ -87,7 +92,7 @@ def _player(game: Game, level: str, iterations: int) -> Any:
     return player
 
 
-def play_one(task: tuple[str, int, str, str, int, int]) -> Outcome:
+def play_one(task: Task) -> Outcome:
     """Play game number ``index`` of a pairing; the higher level sits at ``index % players``."""
     game_id, players, lower, higher, index, iterations = task
     game = _games()[game_id]
@@ -176,6 +181,51 @@ def _nice() -> None:
     os.nice(10)
 
 
+Task = tuple[str, int, str, str, int, int]
+
+
+def code_fingerprint(game_id: str) -> str:
+    """A hash of everything that decides a game of ``game_id`` here: its package, the shared
+    engine code and players (``games/core``, ``games/players``, the modules beside them; data
+    files included) and this script. A recorded game counts only for the code that played it.
+    """
+    root = Path(__file__).resolve().parents[1]
+    games = root / "games"
+    folders = [games / "core", games / "players", games / game_id.replace("-", "_")]
+    files = [p for p in games.glob("*.py")] + [
+        p for folder in folders for p in folder.rglob("*") if p.suffix in {".py", ".json"}
+    ]
+    digest = hashlib.sha256()
+    for path in sorted([*files, Path(__file__).resolve()]):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def load_record(path: Path, fingerprints: dict[str, str]) -> dict[Task, Outcome]:
+    """The games ``path`` holds that today's code played (``fingerprints``: per game)."""
+    if not path.exists():
+        return {}
+    recorded: dict[Task, Outcome] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        entry = json.loads(line)
+        if entry["code"] != fingerprints.get(entry["task"][0]):
+            continue
+        outcome = entry["outcome"]
+        outcome["sides"] = [tuple(side) for side in outcome["sides"]]
+        recorded[tuple(entry["task"])] = Outcome(**outcome)  # type: ignore[arg-type]
+    return recorded
+
+
+def append_record(path: Path, fingerprint: str, task: Task, outcome: Outcome) -> None:
+    """Keep one game at once: a run stopped in any way loses only the games under way."""
+    entry = {"code": fingerprint, "task": list(task), "outcome": asdict(outcome)}
+    with path.open("a", encoding="utf-8") as file:
+        file.write(json.dumps(entry) + "\n")
+
+
 def play_budget(moves: int) -> None:
     """The strong player as a table runs it (0.5 s of wall clock per move): wall and CPU time
     per move over ``moves`` positions of each game, reached by normal play.
@@ -232,6 +282,12 @@ def main(argv: list[str] | None = None) -> int:
         type=float,
         help="stop after this long and report the games played (each row says how many)",
     )
+    parser.add_argument(
+        "--record",
+        type=Path,
+        help="a file (JSON lines) that keeps every game played; a later run with the same"
+        " file and the same code reads those games instead of playing them again",
+    )
     args = parser.parse_args(argv)
     if args.play_moves:
         play_budget(args.play_moves)
@@ -249,7 +305,7 @@ def main(argv: list[str] | None = None) -> int:
             budget[game_id] = int(value)
     # Game by game across the pairings, so that a run stopped by --minutes has played the
     # first games of every pairing: exactly those a shorter --games would have played.
-    tasks = [
+    tasks: list[Task] = [
         (game_id, players, lower, higher, index, budget[game_id])
         for index in range(args.games)
         for game_id, players in setups
@@ -260,12 +316,26 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.workers} workers (nice 10), Python {sys.version.split()[0]}",
         flush=True,
     )
-    started = time.perf_counter()
+    fingerprints = {game_id: code_fingerprint(game_id) for game_id, _players in setups}
+    recorded = load_record(args.record, fingerprints) if args.record else {}
+    # Recorded games are the first games of each pairing (runs play them in order), so the
+    # ones still to play continue each pairing where the record stopped.
     outcomes: dict[tuple[str, int, str, str], list[Outcome]] = defaultdict(list)
+    for task in tasks:
+        if task in recorded:
+            outcomes[task[:4]].append(recorded[task])
+    todo = [task for task in tasks if task not in recorded]
+    if recorded:
+        print(
+            f"{len(tasks) - len(todo)} games read from {args.record} (code {fingerprints}),"
+            f" {len(todo)} to play",
+            flush=True,
+        )
+    started = time.perf_counter()
     with Pool(args.workers, initializer=_nice) as pool:
-        results = pool.imap(play_one, tasks, chunksize=1)
+        results = pool.imap(play_one, todo, chunksize=1)
         stop = started + 60 * args.minutes if args.minutes else None
-        for done, task in enumerate(tasks, 1):
+        for done, task in enumerate(todo, 1):
             try:  # the games come back in order; a slow one must not hold the stop back
                 left = None if stop is None else max(0.0, stop - time.perf_counter())
                 outcome = results.next(timeout=left)
@@ -274,9 +344,11 @@ def main(argv: list[str] | None = None) -> int:
                 pool.terminate()
                 break
             outcomes[task[:4]].append(outcome)
-            if done % 10 == 0 or done == len(tasks):
+            if args.record:
+                append_record(args.record, fingerprints[task[0]], task, outcome)
+            if done % 10 == 0 or done == len(todo):
                 elapsed = time.perf_counter() - started
-                print(f"  {done}/{len(tasks)} games, {elapsed:.0f} s", file=sys.stderr, flush=True)
+                print(f"  {done}/{len(todo)} games, {elapsed:.0f} s", file=sys.stderr, flush=True)
     wall = time.perf_counter() - started
     print(
         "| game | players | pairing | games | higher level's result | 95% interval | target |"

@@ -1,0 +1,63 @@
+"""bench/strength.py (issue 18, item 4) keeps every game in a record when asked, so the 400
+games a pairing needs can be played over several runs on a busy machine: a later run reads the
+games the same code already played and plays only the rest. Figures are read, never asserted.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "bench"))
+
+import strength
+
+
+def run_strength(*arguments: str) -> str:
+    completed = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "strength.py"), *arguments],
+        check=False,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert completed.returncode == 0, completed.stderr
+    return completed.stdout
+
+
+def pairing_row(printed: str) -> str:
+    return next(line for line in printed.splitlines() if line.startswith("| scherbia | 2 |"))
+
+
+def test_a_recorded_run_is_continued_not_played_again(tmp_path: Path) -> None:
+    """Issue 18's 400 games per pairing: a second run with the same record plays only the
+    games the first did not, and counts all of them."""
+    record = tmp_path / "games.jsonl"
+    common = ["--only", "scherbia:2", "--pairing", "easy-normal", "--workers", "1"]
+    first = run_strength("--games", "2", "--record", str(record), *common)
+    assert "| easy vs normal | 2 |" in pairing_row(first)
+    assert len(record.read_text().splitlines()) == 2
+    second = run_strength("--games", "3", "--record", str(record), *common)
+    assert "2 games read from" in second and ", 1 to play" in second
+    assert "| easy vs normal | 3 |" in pairing_row(second)
+    assert len(record.read_text().splitlines()) == 3
+
+
+def test_games_recorded_by_other_code_are_played_again(tmp_path: Path) -> None:
+    """A record counts only for the code that played it: after any change to the game's
+    engine, the shared engine code or the players, its games are not read."""
+    record = tmp_path / "games.jsonl"
+    common = ["--only", "scherbia:2", "--pairing", "easy-normal", "--workers", "1"]
+    run_strength("--games", "1", "--record", str(record), *common)
+    entry = json.loads(record.read_text())
+    assert strength.load_record(record, {"scherbia": entry["code"]})
+    assert strength.load_record(record, {"scherbia": "another code"}) == {}
+    entry["code"] = "another code"
+    record.write_text(json.dumps(entry) + "\n")
+    again = run_strength("--games", "1", "--record", str(record), *common)
+    assert "games read from" not in again
+    assert len(record.read_text().splitlines()) == 2
