@@ -206,10 +206,11 @@ def _kind(groups: tuple[tuple[int, ...], ...]) -> str:
         return "nichts"
     if len(groups) == 1:
         return "zweier" if len(groups[0]) == 2 else "dreier"
-    if len(groups[0]) == len(groups[1]):
+    first, second = groups
+    if len(first) == len(second):
         return "zweimal"
-    structures = {card // 12 for group in groups for card in group if card < PLANETS}
-    return "mega" if len(structures) == 1 else "gemischt"
+    # A combination's lowest card is one of its planets (the jokers have the highest ids).
+    return "mega" if first[0] // 12 == second[0] // 12 else "gemischt"
 
 
 def judge(cards: list[int] | tuple[int, ...]) -> Verdict:
