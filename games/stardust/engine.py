@@ -218,6 +218,37 @@ _MAX_AMOUNT_CODES = 20_000
 stacks) writes the rest each time rather than keep them all."""
 
 
+_BET_MENUS: dict[tuple[bool, bool, int, int, int, int], list[str]] = {}
+"""The betting menus met so far, by whether chips are owed, whether it is a first bet, and the
+minimum, half-pot, pot and all-in totals: random play meets most of them again (about nine in
+ten), and a look-up is cheaper than writing, filtering and sorting the menu anew."""
+_MAX_BET_MENUS = 50_000
+
+
+def _bet_menu(key: tuple[bool, bool, int, int, int, int]) -> list[str]:
+    """The betting menu of ``key`` (see ``_BET_MENUS``), remembered up to a bound."""
+    owes, first_bet, minimum, half, pot, allin = key
+    codes = ["call", "fold"] if owes else ["check"]
+    names = _BET_CODES if first_bet else _RAISE_CODES
+    amounts = {allin}
+    for amount in (half, pot, minimum):
+        if minimum <= amount < allin:
+            amounts.add(amount)
+    for amount in amounts:
+        name = names.get(amount)
+        if name is None:
+            prefix = names[-1]
+            name = prefix + str(amount)
+            if len(_AMOUNTS) < _MAX_AMOUNT_CODES:
+                names[amount] = name
+                _AMOUNTS[name] = prefix[:-1], amount
+        codes.append(name)
+    codes.sort()
+    if len(_BET_MENUS) < _MAX_BET_MENUS:
+        _BET_MENUS[key] = codes
+    return codes
+
+
 def _exchange_codes(hand: list[int], targets: tuple[int, ...]) -> list[str]:
     """The exchange menu of a sorted hand, sorted (as every menu)."""
     codes = ["keep"]
@@ -509,41 +540,29 @@ class Stardust(Game):
             to_call = current - mine
             stacks = state["stacks"]
             stack = stacks[seat]
-            if to_call > 0:
-                if stack <= to_call or state["acted"][seat]:
-                    return ["call", "fold"]
-                codes = ["call", "fold"]
-            else:
-                if stack <= to_call or state["acted"][seat]:
-                    return ["check"]
-                codes = ["check"]
+            if stack <= to_call or state["acted"][seat]:
+                return ["call", "fold"] if to_call > 0 else ["check"]
             in_hand, folded = state["in_hand"], state["folded"]
             for other in range(state["n"]):
                 if other != seat and in_hand[other] and not folded[other] and stacks[other] > 0:
                     break
             else:
-                return codes
+                return ["call", "fold"] if to_call > 0 else ["check"]
             allin = mine + stack
             pot_after_call = sum(state["contrib"]) + to_call
-            if current == 0:
-                names, minimum = _BET_CODES, state["opt"]["ante"]
-            else:
-                names, minimum = _RAISE_CODES, current + state["min_inc"]
-            amounts = {allin}
-            for amount in (current + pot_after_call // 2, current + pot_after_call, minimum):
-                if minimum <= amount < allin:
-                    amounts.add(amount)
-            for amount in amounts:
-                name = names.get(amount)
-                if name is None:
-                    prefix = names[-1]
-                    name = prefix + str(amount)
-                    if len(_AMOUNTS) < _MAX_AMOUNT_CODES:
-                        names[amount] = name
-                        _AMOUNTS[name] = prefix[:-1], amount
-                codes.append(name)
-            codes.sort()
-            return codes
+            minimum = state["opt"]["ante"] if current == 0 else current + state["min_inc"]
+            key = (
+                to_call > 0,
+                current == 0,
+                minimum,
+                current + pot_after_call // 2,
+                current + pot_after_call,
+                allin,
+            )
+            menu = _BET_MENUS.get(key)
+            if menu is None:
+                menu = _bet_menu(key)
+            return menu[:]
         # ``why_not_keep`` and ``why_not_tod``'s target check, written out: the exchanging seat
         # while no reshuffle is due (nothing is pending here).
         if phase != "exchange" or state["need_shuffle"] or seat != state["turn"]:
