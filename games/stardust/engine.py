@@ -1380,7 +1380,7 @@ class Stardust(Game):
         scores: list[tuple[int, int, int, int]] = []
         shown: list[list[Any]] = []
         shown_data: list[dict[str, Any]] = []
-        levels = set()
+        levels: set[int] = set()
         for seat in _TURN_ORDERS[state["n"]][state["dealer"]]:
             if in_hand[seat] and not folded[seat]:
                 cards = hands[seat]
@@ -1398,29 +1398,37 @@ class Stardust(Game):
                         "groups": list(map(list, groups)),
                     }
                 )
+        # The pots of ``side_pots``, each level's winners found in the same pass: one pot when
+        # everyone still in paid the same, else a main pot and side pots, smallest level first.
         awarded = []
-        if len(levels) == 1:
-            # Everyone still in paid the same: one pot (``side_pots`` of a single level).
-            amount = sum(contrib)
-            if amount:
-                best = max(scores)
-                winners = []
-                for seat, score in zip(live, scores):
-                    if score == best:
+        previous = 0
+        top = max(levels)
+        for level in sorted(levels):
+            amount = 0
+            if level == top:  # every chip above the level below, folded players' too
+                for paid in contrib:
+                    if paid > previous:
+                        amount += paid - previous
+            else:
+                for paid in contrib:
+                    if paid > previous:
+                        amount += min(paid, level) - previous
+            previous = level
+            if not amount:
+                continue
+            best = None
+            winners: list[int] = []
+            for seat, score in zip(live, scores):  # in order after the dealer
+                if contrib[seat] >= level:
+                    if best is None or score > best:
+                        best = score
+                        winners = [seat]
+                    elif score == best:
                         winners.append(seat)
-                share, odd = divmod(amount, len(winners))
-                for index, seat in enumerate(winners):  # winners are in order after the dealer
-                    stacks[seat] += share + (1 if index < odd else 0)
-                awarded.append([amount, winners])
-        else:
-            score_of = dict(zip(live, scores))
-            for amount, eligible in side_pots(contrib, live):
-                best = max([score_of[seat] for seat in eligible])
-                winners = [seat for seat in eligible if score_of[seat] == best]
-                share, odd = divmod(amount, len(winners))
-                for index, seat in enumerate(winners):  # winners are in order after the dealer
-                    stacks[seat] += share + (1 if index < odd else 0)
-                awarded.append([amount, winners])
+            share, odd = divmod(amount, len(winners))
+            for index, seat in enumerate(winners):
+                stacks[seat] += share + 1 if index < odd else share
+            awarded.append([amount, winners])
         state["last"] = {"hand": state["hand_no"], "shown": shown, "pots": awarded}
         events.append(_event(("showdown", {"shown": shown_data, "pots": awarded}, None)))
         self._end_hand(state, events)
