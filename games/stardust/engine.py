@@ -9,6 +9,7 @@ The state is one flat JSON-native dict (see ``initial_state``). Chips are conser
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache, partial
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, TypedDict, cast
@@ -135,6 +136,16 @@ _TURN_ORDERS = [
 """Per table size, the seats in turn order after each seat (an index of -1 is the last seat,
 as ``(first + step) % n`` has it)."""
 
+_NO_HANDS: tuple[Callable[[], list[list[int]]], ...] = (
+    list,
+    lambda: [[]],
+    lambda: [[], []],
+    lambda: [[], [], []],
+    lambda: [[], [], [], []],
+    lambda: [[], [], [], [], []],
+)
+"""Per table size, a maker of that many empty hands (cheaper than a comprehension)."""
+
 
 def _owes(state: StardustState, seat: int) -> bool:
     """Whether ``seat`` owes chips to the round's bet: then it calls or folds, else it checks."""
@@ -185,11 +196,15 @@ _SWAP_CODES = {
     for width in range(1, MAX_EXCHANGE + 1)
     for group in combinations(range(DECK_SIZE), width)
 }
-"""The code of every discard of 1-3 cards (ascending ids; about 18,000): an exchange menu is then
-a look-up per discard, and the menus of the hands dealt are too many to remember."""
 _SWAP_ARGS = {code: group for group, code in _SWAP_CODES.items()} | {"keep": ()}
 """The discarded cards of every ``keep`` and ``swap`` code (the exchange's common moves), read
 without the general decoder, whose cache the many different swaps would keep missing."""
+del _SWAP_CODES
+
+_SWAP_PREFIX = tuple("swap:" + str(card) for card in range(DECK_SIZE))
+_AFTER = tuple(":" + str(card) for card in range(DECK_SIZE))
+"""The pieces of a swap code: an exchange menu writes its ~25 codes from these (cheaper than
+looking each group up in a table of all ~18,000, which a random hand reaches all over)."""
 
 
 _BET_CODES: dict[int, str] = {-1: "bet:"}
@@ -203,19 +218,56 @@ _MAX_AMOUNT_CODES = 20_000
 stacks) writes the rest each time rather than keep them all."""
 
 
+_BET_MENUS: dict[tuple[bool, bool, int, int, int, int], list[str]] = {}
+"""The betting menus met so far, by whether chips are owed, whether it is a first bet, and the
+minimum, half-pot, pot and all-in totals: random play meets most of them again (about nine in
+ten), and a look-up is cheaper than writing, filtering and sorting the menu anew."""
+_MAX_BET_MENUS = 50_000
+
+
+def _bet_menu(key: tuple[bool, bool, int, int, int, int]) -> list[str]:
+    """The betting menu of ``key`` (see ``_BET_MENUS``), remembered up to a bound."""
+    owes, first_bet, minimum, half, pot, allin = key
+    codes = ["call", "fold"] if owes else ["check"]
+    names = _BET_CODES if first_bet else _RAISE_CODES
+    amounts = {allin}
+    for amount in (half, pot, minimum):
+        if minimum <= amount < allin:
+            amounts.add(amount)
+    for amount in amounts:
+        name = names.get(amount)
+        if name is None:
+            prefix = names[-1]
+            name = prefix + str(amount)
+            if len(_AMOUNTS) < _MAX_AMOUNT_CODES:
+                names[amount] = name
+                _AMOUNTS[name] = prefix[:-1], amount
+        codes.append(name)
+    codes.sort()
+    if len(_BET_MENUS) < _MAX_BET_MENUS:
+        _BET_MENUS[key] = codes
+    return codes
+
+
 def _exchange_codes(hand: list[int], targets: tuple[int, ...]) -> list[str]:
     """The exchange menu of a sorted hand, sorted (as every menu)."""
-    code = _SWAP_CODES.__getitem__
     codes = ["keep"]
-    codes += map(code, combinations(hand, 1))
-    codes += map(code, combinations(hand, 2))
-    codes += map(code, combinations(hand, 3))
+    append = codes.append
+    tails = [_AFTER[card] for card in hand]
+    for first, card in enumerate(hand):
+        one = _SWAP_PREFIX[card]
+        append(one)
+        for second in range(first + 1, len(tails)):
+            two = one + tails[second]
+            append(two)
+            for third in tails[second + 1 :]:
+                append(two + third)
     if SCHWARZES_LOCH in hand:
-        codes.append("loch")
+        append("loch")
     if SCHNELLER_TOD in hand:
         codes.extend(f"tod:{target}" for target in targets)
     if DUNKLE_WASSER in hand:
-        codes.append("wasser")
+        append("wasser")
     codes.sort()
     return codes
 
@@ -488,41 +540,29 @@ class Stardust(Game):
             to_call = current - mine
             stacks = state["stacks"]
             stack = stacks[seat]
-            if to_call > 0:
-                if stack <= to_call or state["acted"][seat]:
-                    return ["call", "fold"]
-                codes = ["call", "fold"]
-            else:
-                if stack <= to_call or state["acted"][seat]:
-                    return ["check"]
-                codes = ["check"]
+            if stack <= to_call or state["acted"][seat]:
+                return ["call", "fold"] if to_call > 0 else ["check"]
             in_hand, folded = state["in_hand"], state["folded"]
             for other in range(state["n"]):
                 if other != seat and in_hand[other] and not folded[other] and stacks[other] > 0:
                     break
             else:
-                return codes
+                return ["call", "fold"] if to_call > 0 else ["check"]
             allin = mine + stack
             pot_after_call = sum(state["contrib"]) + to_call
-            if current == 0:
-                names, minimum = _BET_CODES, state["opt"]["ante"]
-            else:
-                names, minimum = _RAISE_CODES, current + state["min_inc"]
-            amounts = {allin}
-            for amount in (current + pot_after_call // 2, current + pot_after_call, minimum):
-                if minimum <= amount < allin:
-                    amounts.add(amount)
-            for amount in amounts:
-                name = names.get(amount)
-                if name is None:
-                    prefix = names[-1]
-                    name = prefix + str(amount)
-                    if len(_AMOUNTS) < _MAX_AMOUNT_CODES:
-                        names[amount] = name
-                        _AMOUNTS[name] = prefix[:-1], amount
-                codes.append(name)
-            codes.sort()
-            return codes
+            minimum = state["opt"]["ante"] if current == 0 else current + state["min_inc"]
+            key = (
+                to_call > 0,
+                current == 0,
+                minimum,
+                current + pot_after_call // 2,
+                current + pot_after_call,
+                allin,
+            )
+            menu = _BET_MENUS.get(key)
+            if menu is None:
+                menu = _bet_menu(key)
+            return menu[:]
         # ``why_not_keep`` and ``why_not_tod``'s target check, written out: the exchanging seat
         # while no reshuffle is due (nothing is pending here).
         if phase != "exchange" or state["need_shuffle"] or seat != state["turn"]:
@@ -856,14 +896,15 @@ class Stardust(Game):
         contrib = state["contrib"] = state["contrib"][:]
         in_hand = state["in_hand"] = state["in_hand"][:]
         hands = state["hands"] = state["hands"][:]
-        seats = [seat for seat in _order(state) if left[seat] is None]
         events.append(
             _event(
                 ("hand", {"hand": state["hand_no"], "dealer": state["dealer"], "ante": ante}, None)
             )
         )
         top = len(deck)
-        for seat in seats:
+        for seat in _order(state):
+            if left[seat] is not None:
+                continue
             in_hand[seat] = True
             stacks[seat] -= ante
             contrib[seat] += ante
@@ -1206,11 +1247,11 @@ class Stardust(Game):
             if card not in hand:
                 raise IllegalAction(NOT_HELD)
         hands = state["hands"] = state["hands"][:]
+        hand = hand[:]
         if cards:
-            hand = [card for card in hand if card not in cards]  # cards are unique: remove
+            for card in cards:
+                hand.remove(card)
             state["discards"] = state["discards"] + list(cards)
-        else:
-            hand = hand[:]
         hands[seat] = hand
         exchanged = state["exchanged"] = state["exchanged"][:]
         exchanged[seat] = True
@@ -1318,7 +1359,10 @@ class Stardust(Game):
     # ----- the end of a hand -------------------------------------------------------------------
 
     def _win_by_folds(self, state: StardustState, events: list[Event]) -> None:
-        (winner,) = _live_seats(state)
+        in_hand, folded = state["in_hand"], state["folded"]
+        for winner in range(state["n"]):  # the one seat still in
+            if in_hand[winner] and not folded[winner]:
+                break
         amount = sum(state["contrib"])
         state["stacks"] = state["stacks"][:]  # a bet's copy shares it with the state before
         state["stacks"][winner] += amount
@@ -1327,73 +1371,84 @@ class Stardust(Game):
         self._end_hand(state, events)
 
     def _showdown(self, state: StardustState, events: list[Event]) -> None:
-        in_hand, folded = state["in_hand"], state["folded"]
-        live = [
-            seat
-            for seat in _TURN_ORDERS[state["n"]][state["dealer"]]
-            if in_hand[seat] and not folded[seat]
-        ]
-        hands = state["hands"]
-        stacks = state["stacks"] = state["stacks"][:]  # shared with the state before
-        shown_cards = [hands[seat][:] for seat in live]
-        # One evaluation per hand serves both the pots and the hands shown in the event
-        # (hands stay sorted).
-        judged = [judge_sorted(cards) for cards in shown_cards]
-        awarded = []
+        in_hand, folded, hands = state["in_hand"], state["folded"], state["hands"]
         contrib = state["contrib"]
-        if len({contrib[seat] for seat in live}) == 1:
-            # Everyone still in paid the same: one pot (``side_pots`` of a single level).
-            amount = sum(contrib)
-            if amount:
-                best = max([verdict[0] for verdict in judged])
-                winners = [
-                    seat for seat, verdict in zip(live, judged, strict=True) if verdict[0] == best
-                ]
-                share, odd = divmod(amount, len(winners))
-                for index, seat in enumerate(winners):  # winners are in order after the dealer
-                    stacks[seat] += share + (1 if index < odd else 0)
-                awarded.append([amount, winners])
-        else:
-            scores = {seat: verdict[0] for seat, verdict in zip(live, judged, strict=True)}
-            for amount, eligible in side_pots(contrib, live):
-                best = max([scores[seat] for seat in eligible])
-                winners = [seat for seat in eligible if scores[seat] == best]
-                share, odd = divmod(amount, len(winners))
-                for index, seat in enumerate(winners):  # winners are in order after the dealer
-                    stacks[seat] += share + (1 if index < odd else 0)
-                awarded.append([amount, winners])
-        state["last"] = {
-            "hand": state["hand_no"],
-            "shown": [[seat, cards] for seat, cards in zip(live, shown_cards, strict=True)],
-            "pots": awarded,
-        }
-        shown_data = [
-            {
-                "seat": seat,
-                "cards": cards[:],
-                "score": list(score),  # ``explained``, written out
-                "kind": kind,
-                "groups": [list(group) for group in groups],
-            }
-            for seat, cards, (score, kind, groups) in zip(live, shown_cards, judged, strict=True)
-        ]
+        stacks = state["stacks"] = state["stacks"][:]  # shared with the state before
+        # One pass over the seats still in, in order after the dealer: each hand is evaluated
+        # once (hands stay sorted) and serves the pots, the summary kept and the event.
+        live: list[int] = []
+        scores: list[tuple[int, int, int, int]] = []
+        shown: list[list[Any]] = []
+        shown_data: list[dict[str, Any]] = []
+        levels: set[int] = set()
+        for seat in _TURN_ORDERS[state["n"]][state["dealer"]]:
+            if in_hand[seat] and not folded[seat]:
+                cards = hands[seat]
+                score, kind, groups = judge_sorted(cards)
+                live.append(seat)
+                scores.append(score)
+                levels.add(contrib[seat])
+                shown.append([seat, cards[:]])
+                shown_data.append(
+                    {
+                        "seat": seat,
+                        "cards": cards[:],
+                        "score": list(score),  # ``explained``, written out
+                        "kind": kind,
+                        "groups": list(map(list, groups)),
+                    }
+                )
+        # The pots of ``side_pots``, each level's winners found in the same pass: one pot when
+        # everyone still in paid the same, else a main pot and side pots, smallest level first.
+        awarded = []
+        previous = 0
+        top = max(levels)
+        for level in sorted(levels):
+            amount = 0
+            if level == top:  # every chip above the level below, folded players' too
+                for paid in contrib:
+                    if paid > previous:
+                        amount += paid - previous
+            else:
+                for paid in contrib:
+                    if paid > previous:
+                        amount += min(paid, level) - previous
+            previous = level
+            if not amount:
+                continue
+            best = None
+            winners: list[int] = []
+            for seat, score in zip(live, scores):  # in order after the dealer
+                if contrib[seat] >= level:
+                    if best is None or score > best:
+                        best = score
+                        winners = [seat]
+                    elif score == best:
+                        winners.append(seat)
+            share, odd = divmod(amount, len(winners))
+            for index, seat in enumerate(winners):
+                stacks[seat] += share + 1 if index < odd else share
+            awarded.append([amount, winners])
+        state["last"] = {"hand": state["hand_no"], "shown": shown, "pots": awarded}
         events.append(_event(("showdown", {"shown": shown_data, "pots": awarded}, None)))
         self._end_hand(state, events)
 
     def _end_hand(self, state: StardustState, events: list[Event]) -> None:
         n = state["n"]
-        state["contrib"] = [0] * n
-        state["bets"] = [0] * n
+        zeros = [0] * n
+        falses = [False] * n
+        state["contrib"] = zeros
+        state["bets"] = zeros[:]
         state["cur"] = 0
-        state["hands"] = [[] for _ in range(n)]
+        state["hands"] = _NO_HANDS[n]()
         state["laid"] = []
         state["deck"] = []
         state["discards"] = []
-        state["hole"] = [False] * n
-        state["in_hand"] = [False] * n
-        state["folded"] = [False] * n
-        state["acted"] = [False] * n
-        state["exchanged"] = [False] * n
+        state["hole"] = falses
+        state["in_hand"] = falses[:]
+        state["folded"] = falses[:]
+        state["acted"] = falses[:]
+        state["exchanged"] = falses[:]
         state["pending"] = None
         state["draws"] = []
         state["need_shuffle"] = False
@@ -1407,15 +1462,24 @@ class Stardust(Game):
             return
         ante = opt["ante"]
         left = state["left"]
-        staying = [seat for seat in range(n) if left[seat] is None]
-        leaving = [seat for seat in staying if stacks[seat] < ante]
-        if leaving:
-            state["leaves"] += 1
+        staying = 0
+        leaving = None
+        for seat in range(n):
+            if left[seat] is None:
+                staying += 1
+                if stacks[seat] < ante:
+                    if leaving is None:
+                        leaving = [seat]
+                    else:
+                        leaving.append(seat)
+        if leaving is not None:
+            leaves = state["leaves"] = state["leaves"] + 1
             left = state["left"] = left[:]  # shared with the state before this move
             for seat in leaving:
-                left[seat] = state["leaves"]
+                left[seat] = leaves
                 events.append(_event(("left", {"seat": seat, "chips": stacks[seat]}, None)))
-        if len(staying) - len(leaving) < 2:
+            staying -= len(leaving)
+        if staying < 2:
             state["phase"] = "over"
             events.append(_event(("over", {"stacks": stacks[:]}, None)))
             return

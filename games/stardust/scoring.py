@@ -171,23 +171,34 @@ def _evaluate(hand: tuple[int, ...]) -> Verdict:
     aqua = _AQUA.get(key) or _structure_groups(1, key)
     key = held >> 24 & 0xFFF | wilds
     wueste = _WUESTE.get(key) or _structure_groups(2, key)
-    groups = wald[0] + aqua[0] + wueste[0] + wald[1] + aqua[1] + wueste[1]
-    if not groups:
+    pairs = wald[0] + aqua[0] + wueste[0]
+    triples = wald[1] + aqua[1] + wueste[1]
+    if not pairs and not triples:
         return (SYSTEMS, 0, best_sun, 0), "nichts", ()
     # Keys are points * 4 + rank, so comparing keys compares (points, rank). Two combinations
     # score their points' sum with the rank of the better one, which is the rank of the larger
-    # key: the sum of the keys less the smaller key's rank.
+    # key: the sum of the keys less the smaller key's rank. The combinations are tried in the
+    # order pairs, then triples (each by structure), every one alone and then with each later
+    # one; the first best found counts. Two triples are six cards, more than a hand may use,
+    # so a triple is only tried alone, and any other two fit in five cards.
     best = 0
     best_groups: tuple[tuple[int, ...], ...] = ()
-    for index, (key_a, mask_a, size_a, group_a) in enumerate(groups):
+    for index, (key_a, mask_a, _size, group_a) in enumerate(pairs):
         if key_a > best:
             best, best_groups = key_a, (group_a,)
-        for key_b, mask_b, size_b, group_b in groups[index + 1 :]:
-            if mask_a & mask_b or size_a + size_b > 5:
-                continue
-            candidate = key_a + key_b - (min(key_a, key_b) & 3)
-            if candidate > best:
-                best, best_groups = candidate, (group_a, group_b)
+        for key_b, mask_b, _size, group_b in pairs[index + 1 :]:
+            if not mask_a & mask_b:
+                candidate = key_a + key_b - (min(key_a, key_b) & 3)
+                if candidate > best:
+                    best, best_groups = candidate, (group_a, group_b)
+        for key_b, mask_b, _size, group_b in triples:
+            if not mask_a & mask_b:
+                candidate = key_a + key_b - (min(key_a, key_b) & 3)
+                if candidate > best:
+                    best, best_groups = candidate, (group_a, group_b)
+    for key_a, _mask, _size, group_a in triples:
+        if key_a > best:
+            best, best_groups = key_a, (group_a,)
     return (SYSTEMS, best >> 2, best_sun, best & 3), _kind(best_groups), best_groups
 
 
@@ -206,10 +217,11 @@ def _kind(groups: tuple[tuple[int, ...], ...]) -> str:
         return "nichts"
     if len(groups) == 1:
         return "zweier" if len(groups[0]) == 2 else "dreier"
-    if len(groups[0]) == len(groups[1]):
+    first, second = groups
+    if len(first) == len(second):
         return "zweimal"
-    structures = {card // 12 for group in groups for card in group if card < PLANETS}
-    return "mega" if len(structures) == 1 else "gemischt"
+    # A combination's lowest card is one of its planets (the jokers have the highest ids).
+    return "mega" if first[0] // 12 == second[0] // 12 else "gemischt"
 
 
 def judge(cards: list[int] | tuple[int, ...]) -> Verdict:

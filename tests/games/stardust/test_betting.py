@@ -49,6 +49,17 @@ def test_raise_menu_minimum_raise_is_the_previous_raise() -> None:
     assert GAME.view(state, 0)["min_raise_to"] == 90
 
 
+def test_a_menu_met_again_is_a_list_of_its_own() -> None:
+    """Menus are remembered by their amounts (the same table twice gives the same menu), yet a
+    caller that edits the list it got does not change the menu of the next state like it."""
+    state = deal(new(3), {1: H16, 2: H9, 0: H7})
+    menu = GAME.legal_actions(state, 1)
+    menu.append("raise:1")
+    menu.remove("check")
+    again = deal(new(3), {1: H16, 2: H9, 0: H7})
+    assert GAME.legal_actions(again, 1) == ["bet:10", "bet:15", "bet:190", "bet:30", "check"]
+
+
 def test_menu_deduplicated_and_only_valid_amounts() -> None:
     """A short stack sees only the amounts it can make; all-in is always there."""
     state = deal(new(3, stacks=[200, 200, 35]), {1: H16, 2: H9, 0: H7})
