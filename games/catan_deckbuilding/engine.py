@@ -315,11 +315,25 @@ def _middle(
     ``_purchases`` for the hand, without the cards whose supply pile is empty.
     """
     buys, pays = _purchases(paying, pool, roads, custom)
-    return (
-        *[BUY_CODES[card] for card in buys if supplied[card]],
-        "end",
-        *[PAY_CODES[card] for card in pays if supplied[card]],
-    )
+    if supplied is not _ALL_SUPPLIED:
+        buys = tuple([card for card in buys if supplied[card]])
+        pays = tuple([card for card in pays if supplied[card]])
+    return _middle_codes(buys, pays)
+
+
+@lru_cache(maxsize=4096)
+def _middle_codes(buys: tuple[int, ...], pays: tuple[int, ...]) -> tuple[str, ...]:
+    """The codes of ``_middle``, remembered on the cards (few sets of them recur, while the
+    hands that lead to them are many).
+    """
+    return (*[BUY_CODES[card] for card in buys], "end", *[PAY_CODES[card] for card in pays])
+
+
+_ALL_SUPPLIED = bytes(SUPPLY).translate(_HELD)
+"""``_HELD`` of a supply with no pile empty, the commonest: the main menu's key uses this one
+object then (see ``_play_actions``), which ``_middle`` knows needs no filtering."""
+_NEVER_SUPPLIED = SUPPLY.count(0)
+"""Kinds with no supply pile (the starting cards): always 0 in the supply."""
 
 
 def _has_alternative(card: int, hand: tuple[int, ...], pool: int, roads: int) -> bool:
@@ -938,6 +952,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         # supply piles are not empty.
         pool = state["pool"]
         roads = state["roads"]
+        supply = state["supply"]
         key = (
             _PAYING_CARDS(hand),
             # Exact, and fewer keys: a pool of 5 pays any price's rest, and from the second
@@ -945,7 +960,9 @@ class CatanDeckbuilding(TextsMixin, Game):
             pool if pool < 5 else 5,  # noqa: FURB136 (a call to min costs more, at every step)
             roads if roads < 2 else 2,  # noqa: FURB136
             state["cancels"] < MAX_CANCELS,
-            bytes(state["supply"]).translate(_HELD),
+            # While no pile is empty, the supply holds no 0 but those of the kinds without a
+            # pile: a count made in C tells, instead of two new bytes objects.
+            _ALL_SUPPLIED if supply.count(0) == _NEVER_SUPPLIED else bytes(supply).translate(_HELD),
         )
         middle = _MIDDLES.get(key)
         if middle is None:
