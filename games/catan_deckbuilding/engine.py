@@ -234,7 +234,6 @@ def _hand_codes(held: bytes) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return asides, plays
 
 
-@lru_cache(maxsize=1 << 15)
 def _purchases(
     paying: tuple[int, ...], pool: int, roads: int, custom: bool
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -308,17 +307,18 @@ _MIDDLES_KEPT = 1 << 16
 """Entries ``_MIDDLES`` holds at most (then it starts again: the keys of one game repeat)."""
 
 
-def _middle(
-    paying: tuple[int, ...], pool: int, roads: int, custom: bool, supplied: bytes
-) -> tuple[str, ...]:
-    """The buy codes, ``end`` and the pay codes of the main phase's menu, in code order:
-    ``_purchases`` for the hand, without the cards whose supply pile is empty.
+def _middle(paying: tuple[int, ...], pool: int, roads: int, custom: bool) -> tuple[str, ...]:
+    """The buy codes, ``end`` and the pay codes of the main phase's menu, in code order, with
+    every supply pile there (``_supplied_middle`` takes out the empty ones).
     """
     buys, pays = _purchases(paying, pool, roads, custom)
-    if supplied is not _ALL_SUPPLIED:
-        buys = tuple([card for card in buys if supplied[card]])
-        pays = tuple([card for card in pays if supplied[card]])
     return _middle_codes(buys, pays)
+
+
+@lru_cache(maxsize=4096)
+def _supplied_middle(middle: tuple[str, ...], supplied: bytes) -> tuple[str, ...]:
+    """``middle`` without the codes of the cards whose supply pile is empty (``supplied``)."""
+    return tuple([code for code in middle if code == "end" or supplied[CARD_INDEX[code[4:]]]])
 
 
 @lru_cache(maxsize=4096)
@@ -329,9 +329,6 @@ def _middle_codes(buys: tuple[int, ...], pays: tuple[int, ...]) -> tuple[str, ..
     return (*[BUY_CODES[card] for card in buys], "end", *[PAY_CODES[card] for card in pays])
 
 
-_ALL_SUPPLIED = bytes(SUPPLY).translate(_HELD)
-"""``_HELD`` of a supply with no pile empty, the commonest: the main menu's key uses this one
-object then (see ``_play_actions``), which ``_middle`` knows needs no filtering."""
 _NEVER_SUPPLIED = SUPPLY.count(0)
 """Kinds with no supply pile (the starting cards): always 0 in the supply."""
 
@@ -948,11 +945,9 @@ class CatanDeckbuilding(TextsMixin, Game):
         hand = state["hand"][seat]
         asides, plays = _hand_codes(bytes(hand).translate(_HELD))
         # The middle of the menu (buy, end, pay) on one key made in C: the hand cards a payment
-        # can use, the turn's Strassen, whether a custom payment may still start, and which
-        # supply piles are not empty.
+        # can use, the turn's Strassen and whether a custom payment may still start.
         pool = state["pool"]
         roads = state["roads"]
-        supply = state["supply"]
         key = (
             _PAYING_CARDS(hand),
             # Exact, and fewer keys: a pool of 5 pays any price's rest, and from the second
@@ -960,9 +955,6 @@ class CatanDeckbuilding(TextsMixin, Game):
             pool if pool < 5 else 5,  # noqa: FURB136 (a call to min costs more, at every step)
             roads if roads < 2 else 2,  # noqa: FURB136
             state["cancels"] < MAX_CANCELS,
-            # While no pile is empty, the supply holds no 0 but those of the kinds without a
-            # pile: a count made in C tells, instead of two new bytes objects.
-            _ALL_SUPPLIED if supply.count(0) == _NEVER_SUPPLIED else bytes(supply).translate(_HELD),
         )
         middle = _MIDDLES.get(key)
         if middle is None:
@@ -970,6 +962,12 @@ class CatanDeckbuilding(TextsMixin, Game):
             if len(_MIDDLES) >= _MIDDLES_KEPT:
                 _MIDDLES.clear()
             _MIDDLES[key] = middle
+        supply = state["supply"]
+        # While no pile is empty, the supply holds no 0 but those of the kinds without a pile:
+        # a count made in C tells, and the supply stays out of the key (its empty piles vary
+        # from game to game, the hands' purchases do not).
+        if supply.count(0) != _NEVER_SUPPLIED:
+            middle = _supplied_middle(middle, bytes(supply).translate(_HELD))
         return [*asides, *middle, *plays]
 
     @staticmethod
