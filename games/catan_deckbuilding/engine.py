@@ -209,6 +209,24 @@ def _shuffle_args(code: object) -> tuple[int, ...] | None:
         return None
 
 
+_IDENTITY = [list(range(size)) for size in range(97)]  # no pile holds more than 96 cards
+
+
+def _permutation(args: tuple[Any, ...], size: int) -> list[int]:
+    """``check_permutation(args, size)``, checked in C where every part is an ``int`` (as
+    ``_shuffle_args`` gives them): the general check's generator cost more than the rest of a
+    shuffle's move. Anything else gets the general check's answer.
+    """
+    if len(args) == size < len(_IDENTITY) and set(map(type, args)) <= _INTS:
+        if sorted(args) == _IDENTITY[size]:
+            return list(args)
+        raise IllegalAction(MALFORMED)
+    return check_permutation(args, size)
+
+
+_INTS = {int}
+
+
 # The main phase's menu is built from two parts, each remembered on the few values it reads:
 # the codes of the cards in hand (aside, play) and the purchases the hand can pay (buy, pay).
 # Codes sort by verb first ("aside" < "buy" < "end" < "pay" < "play"), and each part lists its
@@ -398,6 +416,7 @@ PAY_CODES = tuple("pay:" + word for word in CARDS)
 ASIDE_CODES = tuple("aside:" + word for word in CARDS)
 PLAY_CODES = tuple("play:" + word for word in CARDS)
 _ASIDE_CARD = {code: card for card, code in enumerate(ASIDE_CODES)}
+_BUY_CARD = {BUY_CODES[card]: card for card in ACTION_CARDS}
 _PLAY_STRASSE = PLAY_CODES[STRASSE]
 _tuple_new = tuple.__new__
 
@@ -519,9 +538,11 @@ class CatanDeckbuilding(TextsMixin, Game):
         """``Game.apply``, with the commonest moves taken the short way: a card set aside or a
         Strasse played in one's own turn changes one hand and one table, so only those two lists
         are copied (the other seat's stay shared, as ``copy_state`` shares what a move does not
-        edit); the end of a turn see ``_end_turn_quickly``; and the steps of a custom payment
-        but the last (``_SHALLOW_CODES``) replace the payment or set single values, so the
-        state's first level is all they need copied.
+        edit); the end of a turn see ``_end_turn_quickly``; a purchase paid automatically
+        copies the buyer's hand and table alone too (``_pay`` copies the supply and the discard
+        piles itself); and the steps of a custom payment but the last (``_SHALLOW_CODES``)
+        replace the payment or set single values, so the state's first level is all they need
+        copied.
         """
         card = _ASIDE_CARD.get(code)
         if card is None or state["phase"] != "play" or seat != state["active"]:
@@ -543,6 +564,19 @@ class CatanDeckbuilding(TextsMixin, Game):
                 self._play(
                     cast(CatanState, new), seat, STRASSE, events
                 )  # draws nothing, hits nobody
+                return new, events
+            buy = _BUY_CARD.get(code)
+            if buy is not None and state["phase"] == "play" and seat == state["active"]:
+                if checked:
+                    self.check(state, seat, code)
+                self._check_buyable(cast(CatanState, state), seat, buy)
+                # A purchase edits the buyer's hand and table; ``_pay`` copies the supply and
+                # the discard piles itself, and nothing else changes below the first level.
+                new, hand, _ = _own_seat_copy(state, seat)
+                used = auto_payment(buy, hand, state["pool"], state["roads"])
+                assert used is not None
+                events = []
+                self._pay(cast(CatanState, new), seat, buy, used, events)
                 return new, events
             if code in _SHALLOW_CODES.get(state["phase"], ()):
                 if checked:
@@ -1031,10 +1065,10 @@ class CatanDeckbuilding(TextsMixin, Game):
         if phase == "deal":
             if verb != "shuffle":
                 raise IllegalAction(MALFORMED)
-            order = check_permutation(args, sum(STARTING_DECK))
+            order = _permutation(args, sum(STARTING_DECK))
             seat = state["dealt"]
             cards = state["deck"][seat]
-            state["deck"][seat] = "".join([cards[index] for index in order])
+            state["deck"][seat] = "".join(map(cards.__getitem__, order))
             state["dealt"] = seat + 1
             events.append(Event("deck_shuffled", {"seat": seat}))
             if seat == 0:
@@ -1056,8 +1090,8 @@ class CatanDeckbuilding(TextsMixin, Game):
             _own_discards(state)
             if verb != "shuffle":
                 raise IllegalAction(MALFORMED)
-            order = check_permutation(args, len(pile))
-            state["deck"][seat] = "".join([pile[index] for index in order])
+            order = _permutation(args, len(pile))
+            state["deck"][seat] = "".join(map(pile.__getitem__, order))
             state["discard"][seat] = [0] * KINDS
             state["shuffle_seat"] = None
             events.append(Event("reshuffle", {"seat": seat, "cards": len(pile)}))
