@@ -588,9 +588,20 @@ class CatanDeckbuilding(TextsMixin, Game):
             return super().apply(state, seat, code, checked=checked)
         if checked:
             self.check(state, seat, code)
-        if not state["hand"][seat][card]:
+        hands = state["hand"]
+        hand = hands[seat][:]
+        if not hand[card]:
             raise IllegalAction(NO_CARD)
-        new, hand, table = _own_seat_copy(state, seat)
+        # ``_own_seat_copy`` written out: half the decisions are this move.
+        new = state.copy()
+        tables = state["table"]
+        table = tables[seat][:]
+        if seat:
+            new["hand"] = [hands[0], hand]
+            new["table"] = [tables[0], table]
+        else:
+            new["hand"] = [hand, hands[1]]
+            new["table"] = [table, tables[1]]
         hand[card] -= 1
         table[card] += 1
         # ``Event``'s tuple made directly, without the named tuple's Python-level ``__new__``.
@@ -734,13 +745,16 @@ class CatanDeckbuilding(TextsMixin, Game):
             if _covered(state):
                 return ["cancel", "confirm"]  # a covered price takes no further card
             hand = state["hand"][seat]
+            used = state["pay"]["used"]
             # In code order: "cancel" sorts before "use:", the kinds go by their words.
+            # ``_why_not_use_card`` for a short payment, kind by kind: a card left in hand
+            # that helps (``_HELPING``).
             return [
                 "cancel",
                 *[
                     USE_CODES[kind]
-                    for kind in _BY_WORD
-                    if hand[kind] and self._why_not_use_card(state, seat, kind, False) is None
+                    for kind in _HELPING[state["pay"]["card"]][not used[WUESTE]]
+                    if hand[kind] > used[kind]
                 ],
             ]
         return []
@@ -1261,8 +1275,7 @@ class CatanDeckbuilding(TextsMixin, Game):
             state["cancels"] += 1
             state["phase"] = "play"
             return
-        outcome = settle(pay["card"], pay["used"], state["pool"], state["roads"])
-        covered = outcome is not None and outcome[0] == 0
+        covered = _pays_price(pay["card"], tuple(pay["used"]), state["pool"], state["roads"])
         if verb == "confirm" and not args:
             if not covered:
                 raise IllegalAction(PAYMENT_SHORT)
@@ -1653,3 +1666,14 @@ class CatanDeckbuilding(TextsMixin, Game):
         from .strategy import StrategyPlayer
 
         return levelled(StrategyPlayer())
+
+
+_HELPING = {
+    card: (
+        tuple(kind for kind in _BY_WORD if CatanDeckbuilding._helps(card, kind, [1] * KINDS)),
+        tuple(kind for kind in _BY_WORD if CatanDeckbuilding._helps(card, kind, [0] * KINDS)),
+    )
+    for card in ACTION_CARDS
+}
+"""Per card being paid, the kinds that help pay it in code order (``_helps``), once the
+payment holds a Wüste ([0]) and while it holds none ([1]): the only count ``_helps`` reads."""
