@@ -333,10 +333,46 @@ def _middle(paying: tuple[int, ...], pool: int, roads: int, custom: bool) -> tup
     return _middle_codes(buys, pays)
 
 
-@lru_cache(maxsize=4096)
 def _supplied_middle(middle: tuple[str, ...], supplied: bytes) -> tuple[str, ...]:
     """``middle`` without the codes of the cards whose supply pile is empty (``supplied``)."""
     return tuple([code for code in middle if code == "end" or supplied[CARD_INDEX[code[4:]]]])
+
+
+_SUPPLIED_MIDDLES: dict[bytes, dict[tuple[str, ...], tuple[str, ...]]] = {}
+"""``_supplied_middle`` by its supply's ``_HELD`` (few: piles only ever run empty), then by
+the middle."""
+_SUPPLIED_KEPT = 1 << 12
+"""Middles each of those tables holds at most (then it starts again)."""
+_last_supply: tuple[Any, list[int], dict[tuple[str, ...], tuple[str, ...]] | None, bytes] = (
+    None,
+    [],
+    None,
+    b"",
+)
+"""The supply ``_supply_table`` was last asked about, a copy of it, and its answer. A supply
+list is shared by every state until a purchase makes a new one, so the main menus of most
+decisions ask about the very same list: it is handed out only for that list, and only while
+the list still equals the copy, so a caller that edits a supply in place gets a fresh answer.
+Replaced as a whole."""
+
+
+def _supply_table(
+    supply: list[int],
+) -> tuple[dict[tuple[str, ...], tuple[str, ...]] | None, bytes]:
+    """The table of ``_SUPPLIED_MIDDLES`` for ``supply`` and its ``_HELD``, or None while no
+    pile is empty (the supply then holds no 0 but those of the kinds without a pile, which a
+    count made in C tells); remembered as ``_last_supply``.
+    """
+    global _last_supply
+    table = None
+    supplied = b""
+    if supply.count(0) != _NEVER_SUPPLIED:
+        supplied = bytes(supply).translate(_HELD)
+        table = _SUPPLIED_MIDDLES.get(supplied)
+        if table is None:
+            table = _SUPPLIED_MIDDLES[supplied] = {}
+    _last_supply = (supply, supply[:], table, supplied)
+    return table, supplied
 
 
 @lru_cache(maxsize=4096)
@@ -1010,12 +1046,20 @@ class CatanDeckbuilding(TextsMixin, Game):
             if len(_MIDDLES) >= _MIDDLES_KEPT:
                 _MIDDLES.clear()
             _MIDDLES[key] = middle
+        # The supply stays out of the key (its empty piles vary from game to game, the hands'
+        # purchases do not): the codes of empty piles come out through ``_supply_table``'s
+        # table, without its call where ``_last_supply`` still answers.
         supply = state["supply"]
-        # While no pile is empty, the supply holds no 0 but those of the kinds without a pile:
-        # a count made in C tells, and the supply stays out of the key (its empty piles vary
-        # from game to game, the hands' purchases do not).
-        if supply.count(0) != _NEVER_SUPPLIED:
-            middle = _supplied_middle(middle, bytes(supply).translate(_HELD))
+        known, seen, table, supplied = _last_supply
+        if supply is not known or supply != seen:
+            table, supplied = _supply_table(supply)
+        if table is not None:
+            kept = table.get(middle)
+            if kept is None:
+                if len(table) >= _SUPPLIED_KEPT:
+                    table.clear()
+                kept = table[middle] = _supplied_middle(middle, supplied)
+            middle = kept
         return [*asides, *middle, *plays]
 
     @staticmethod
