@@ -241,15 +241,21 @@ _HELD = bytes([0] + [1] * 255)
 any, else 0."""
 
 
-@lru_cache(maxsize=1 << 15)
 def _hand_codes(held: bytes) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The aside codes and the play codes of a hand, each in code order, from ``held``: per
     kind 1 if the hand has one, else 0 (``bytes(hand).translate(_HELD)``, made in C). Only that
-    is read, so the counts stay out of the key, and far fewer keys than hands fill the cache.
+    is read, so the counts stay out of the key, and far fewer keys than hands fill the cache
+    (``_HAND_CODES``: at most one entry per set of kinds, 2 ** 14).
     """
-    asides = tuple(ASIDE_CODES[card] for card in _BY_WORD if held[card])
-    plays = tuple(PLAY_CODES[card] for card in _PLAYABLE_BY_WORD if held[card])
-    return asides, plays
+    codes = _HAND_CODES.get(held)
+    if codes is None:
+        asides = tuple(ASIDE_CODES[card] for card in _BY_WORD if held[card])
+        plays = tuple(PLAY_CODES[card] for card in _PLAYABLE_BY_WORD if held[card])
+        codes = _HAND_CODES[held] = asides, plays
+    return codes
+
+
+_HAND_CODES: dict[bytes, tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
 
 def _purchases(
@@ -320,7 +326,7 @@ _PRICES_BY_WORD = tuple(
 _PAYING_CARDS = itemgetter(*RESOURCES, WUESTE, STRASSE, SIEDLUNG, STADT)
 """The hand counts a payment can use, as one tuple (the key of ``_purchases``'s values)."""
 _MIDDLES: dict[tuple[Any, ...], tuple[str, ...]] = {}
-"""The buy, end and pay codes of the main phase's menu by ``_play_actions``'s key."""
+"""The buy, end and pay codes of the main phase's menu by ``legal_actions``'s key."""
 _MIDDLES_KEPT = 1 << 16
 """Entries ``_MIDDLES`` holds at most (then it starts again: the keys of one game repeat)."""
 
@@ -767,7 +773,46 @@ class CatanDeckbuilding(TextsMixin, Game):
             state = cast(CatanState, state)
         phase = state["phase"]
         if phase == "play":  # ``_main_phase`` of the play phase, without the call
-            return self._play_actions(state, seat) if seat == state["active"] else []
+            if seat != state["active"]:
+                return []
+            hand = state["hand"][seat]
+            held = bytes(hand).translate(_HELD)
+            # ``_hand_codes`` without the call where its table knows the hand's kinds.
+            codes = _HAND_CODES.get(held)
+            asides, plays = _hand_codes(held) if codes is None else codes
+            # The middle of the menu (buy, end, pay) on one key made in C: the hand cards a
+            # payment can use, the turn's Strassen and whether a custom payment may still start.
+            pool = state["pool"]
+            roads = state["roads"]
+            key = (
+                _PAYING_CARDS(hand),
+                # Exact, and fewer keys: a pool of 5 pays any price's rest, and from the second
+                # Strasse on each one adds 2 units (``road_units``).
+                pool if pool < 5 else 5,  # noqa: FURB136 (a call to min costs more, at every step)
+                roads if roads < 2 else 2,  # noqa: FURB136
+                state["cancels"] < MAX_CANCELS,
+            )
+            middle = _MIDDLES.get(key)
+            if middle is None:
+                middle = _middle(*key)
+                if len(_MIDDLES) >= _MIDDLES_KEPT:
+                    _MIDDLES.clear()
+                _MIDDLES[key] = middle
+            # The supply stays out of the key (its empty piles vary from game to game, the
+            # hands' purchases do not): the codes of empty piles come out through
+            # ``_supply_table``'s table, without its call where ``_last_supply`` still answers.
+            supply = state["supply"]
+            known, seen, table, supplied = _last_supply
+            if supply is not known or supply != seen:
+                table, supplied = _supply_table(supply)
+            if table is not None:
+                kept = table.get(middle)
+                if kept is None:
+                    if len(table) >= _SUPPLIED_KEPT:
+                        table.clear()
+                    kept = table[middle] = _supplied_middle(middle, supplied)
+                middle = kept
+            return [*asides, *middle, *plays]
         if phase in REACTION_PHASES:
             if phase == "drop":
                 if self.why_not_drop(state, seat, None) is not None:
@@ -1024,43 +1069,6 @@ class CatanDeckbuilding(TextsMixin, Game):
         if card is None:
             return NOT_NOW
         return None if state["hand"][seat][card] else NO_CARD
-
-    def _play_actions(self, state: CatanState, seat: int) -> list[str]:
-        hand = state["hand"][seat]
-        asides, plays = _hand_codes(bytes(hand).translate(_HELD))
-        # The middle of the menu (buy, end, pay) on one key made in C: the hand cards a payment
-        # can use, the turn's Strassen and whether a custom payment may still start.
-        pool = state["pool"]
-        roads = state["roads"]
-        key = (
-            _PAYING_CARDS(hand),
-            # Exact, and fewer keys: a pool of 5 pays any price's rest, and from the second
-            # Strasse on each one adds 2 units (``road_units``).
-            pool if pool < 5 else 5,  # noqa: FURB136 (a call to min costs more, at every step)
-            roads if roads < 2 else 2,  # noqa: FURB136
-            state["cancels"] < MAX_CANCELS,
-        )
-        middle = _MIDDLES.get(key)
-        if middle is None:
-            middle = _middle(*key)
-            if len(_MIDDLES) >= _MIDDLES_KEPT:
-                _MIDDLES.clear()
-            _MIDDLES[key] = middle
-        # The supply stays out of the key (its empty piles vary from game to game, the hands'
-        # purchases do not): the codes of empty piles come out through ``_supply_table``'s
-        # table, without its call where ``_last_supply`` still answers.
-        supply = state["supply"]
-        known, seen, table, supplied = _last_supply
-        if supply is not known or supply != seen:
-            table, supplied = _supply_table(supply)
-        if table is not None:
-            kept = table.get(middle)
-            if kept is None:
-                if len(table) >= _SUPPLIED_KEPT:
-                    table.clear()
-                kept = table[middle] = _supplied_middle(middle, supplied)
-            middle = kept
-        return [*asides, *middle, *plays]
 
     @staticmethod
     def _helps(card: int, kind: int, used: list[int]) -> bool:
