@@ -461,6 +461,8 @@ _ASIDE_CARD = {code: card for card, code in enumerate(ASIDE_CODES)}
 _BUY_CARD = {BUY_CODES[card]: card for card in ACTION_CARDS}
 _PLAY_STRASSE = PLAY_CODES[STRASSE]
 _tuple_new = tuple.__new__
+"""``_tuple_new(Event, (kind, data, to))`` makes an event without the named tuple's
+Python-level ``__new__`` (several per move)."""
 
 
 def _end_turn_quickly(state: State, seat: int) -> tuple[State, list[Event]] | None:
@@ -1136,7 +1138,7 @@ class CatanDeckbuilding(TextsMixin, Game):
             cards = state["deck"][seat]
             state["deck"][seat] = "".join(map(cards.__getitem__, order))
             state["dealt"] = seat + 1
-            events.append(Event("deck_shuffled", {"seat": seat}))
+            events.append(_tuple_new(Event, ("deck_shuffled", {"seat": seat}, None)))
             if seat == 0:
                 return
             first = state["options"]["first_player"]
@@ -1160,7 +1162,9 @@ class CatanDeckbuilding(TextsMixin, Game):
             state["deck"][seat] = "".join(map(pile.__getitem__, order))
             state["discard"][seat] = [0] * KINDS
             state["shuffle_seat"] = None
-            events.append(Event("reshuffle", {"seat": seat, "cards": len(pile)}))
+            events.append(
+                _tuple_new(Event, ("reshuffle", {"seat": seat, "cards": len(pile)}, None))
+            )
             self._run(state, events)
             return
         # the Bandit's random card
@@ -1175,14 +1179,17 @@ class CatanDeckbuilding(TextsMixin, Game):
         state["stolen"] = card
         state["phase"] = "keep"
         state["ask"] = by
-        events.append(Event("stolen", {"by": by, "from": victim}))
+        events.append(_tuple_new(Event, ("stolen", {"by": by, "from": victim}, None)))
         for audience in (by, victim):
             events.append(
-                Event("stolen_card", {"by": by, "from": victim, "card": CARDS[card]}, to=audience)
+                _tuple_new(
+                    Event,
+                    ("stolen_card", {"by": by, "from": victim, "card": CARDS[card]}, audience),
+                )
             )
 
     def _begin(self, state: CatanState, first: int, events: list[Event]) -> None:
-        events.append(Event("first_player", {"seat": first}))
+        events.append(_tuple_new(Event, ("first_player", {"seat": first}, None)))
         state["tasks"] = [["draw", 0, HAND_SIZE, False], ["draw", 1, HAND_SIZE, False]]
         state["tasks"].append(["start", first])
         self._run(state, events)
@@ -1230,7 +1237,7 @@ class CatanDeckbuilding(TextsMixin, Game):
             raise IllegalAction(NO_CARD)
         hand[card] -= 1
         state["table"][seat][card] += 1
-        events.append(Event("aside", {"seat": seat, "card": CARDS[card]}))
+        events.append(_tuple_new(Event, ("aside", {"seat": seat, "card": CARDS[card]}, None)))
 
     @staticmethod
     def _card_arg(args: tuple) -> int:
@@ -1255,9 +1262,18 @@ class CatanDeckbuilding(TextsMixin, Game):
             gain = road_units(state["roads"]) - road_units(state["roads"] - 1)
             state["pool"] += gain
             events.append(
-                Event(
-                    "road",
-                    {"seat": seat, "roads": state["roads"], "gain": gain, "pool": state["pool"]},
+                _tuple_new(
+                    Event,
+                    (
+                        "road",
+                        {
+                            "seat": seat,
+                            "roads": state["roads"],
+                            "gain": gain,
+                            "pool": state["pool"],
+                        },
+                        None,
+                    ),
                 )
             )
             return
@@ -1266,17 +1282,21 @@ class CatanDeckbuilding(TextsMixin, Game):
             road = 1 if hand[STRASSE] or state["roads"] else 0
             count = 1 + seas + road
             events.append(
-                Event(
-                    "harbour",
-                    {"seat": seat, "seas": seas, "roads": hand[STRASSE], "draw": count},
+                _tuple_new(
+                    Event,
+                    (
+                        "harbour",
+                        {"seat": seat, "seas": seas, "roads": hand[STRASSE], "draw": count},
+                        None,
+                    ),
                 )
             )
             state["tasks"] = [["draw", seat, count, True]]
         elif card == RITTER_DEF:
-            events.append(Event("played", {"seat": seat, "card": CARDS[card]}))
+            events.append(_tuple_new(Event, ("played", {"seat": seat, "card": CARDS[card]}, None)))
             state["tasks"] = [["draw", seat, 1, True]]
         else:
-            events.append(Event("played", {"seat": seat, "card": CARDS[card]}))
+            events.append(_tuple_new(Event, ("played", {"seat": seat, "card": CARDS[card]}, None)))
             state["tasks"] = [["draw", seat, 1, True], ["attack", card, seat, 1 - seat]]
         self._run(state, events)
 
@@ -1304,15 +1324,19 @@ class CatanDeckbuilding(TextsMixin, Game):
             hand[SIEDLUNG] -= 1
             supply[SIEDLUNG] += 1
         events.append(
-            Event(
-                "bought",
-                {
-                    "seat": seat,
-                    "card": CARDS[card],
-                    "paid": _words(used),
-                    "traded": sum(traded) // 2,
-                    "pool": pool_used,
-                },
+            _tuple_new(
+                Event,
+                (
+                    "bought",
+                    {
+                        "seat": seat,
+                        "card": CARDS[card],
+                        "paid": _words(used),
+                        "traded": sum(traded) // 2,
+                        "pool": pool_used,
+                    },
+                    None,
+                ),
             )
         )
 
@@ -1395,16 +1419,22 @@ class CatanDeckbuilding(TextsMixin, Game):
                 state["hand"][seat][RITTER_DEF] -= 1
                 state["table"][seat][RITTER_DEF] += 1
                 if phase == "defend":
-                    events.append(Event("reflect", {"seat": seat, "card": CARDS[card]}))
+                    events.append(
+                        _tuple_new(Event, ("reflect", {"seat": seat, "card": CARDS[card]}, None))
+                    )
                     state["tasks"][:0] = [
                         ["draw", seat, 1, False],
                         ["counter", card, attacker, target],
                     ]
                 else:
-                    events.append(Event("block", {"seat": seat, "card": CARDS[card]}))
+                    events.append(
+                        _tuple_new(Event, ("block", {"seat": seat, "card": CARDS[card]}, None))
+                    )
                     state["tasks"].insert(0, ["draw", seat, 1, seat == state["active"]])
             else:
-                events.append(Event("accept", {"seat": seat, "card": CARDS[card]}))
+                events.append(
+                    _tuple_new(Event, ("accept", {"seat": seat, "card": CARDS[card]}, None))
+                )
                 if phase == "defend":
                     state["tasks"].insert(0, ["hit", card, attacker, target])
                 else:
@@ -1448,7 +1478,9 @@ class CatanDeckbuilding(TextsMixin, Game):
             elif kind == "hit":
                 tasks.pop(0)
                 _kind, card, by, target = task
-                events.append(Event("hit", {"by": by, "at": target, "card": CARDS[card]}))
+                events.append(
+                    _tuple_new(Event, ("hit", {"by": by, "at": target, "card": CARDS[card]}, None))
+                )
                 if not sum(state["hand"][target]):
                     continue
                 if card == BANDIT:
@@ -1482,8 +1514,12 @@ class CatanDeckbuilding(TextsMixin, Game):
         if drawn:
             for letter in drawn:
                 hand[LETTER[letter]] += 1
-            events.append(Event("draw", {"seat": seat, "count": len(drawn)}))
-            events.append(Event("drew", {"cards": [CARDS[LETTER[c]] for c in drawn]}, to=seat))
+            events.append(_tuple_new(Event, ("draw", {"seat": seat, "count": len(drawn)}, None)))
+            events.append(
+                _tuple_new(
+                    Event, ("drew", {"cards": list(map(_WORD_OF_LETTER.__getitem__, drawn))}, seat)
+                )
+            )
         return finished
 
     def _drops(self, state: CatanState, seat: int, events: list[Event]) -> None:
@@ -1507,7 +1543,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         state["hand"][seat][card] -= 1
         state["discard"][seat][card] += 1
         state["drops"] -= 1
-        events.append(Event("dropped", {"seat": seat, "card": CARDS[card]}))
+        events.append(_tuple_new(Event, ("dropped", {"seat": seat, "card": CARDS[card]}, None)))
 
     def _check_win(self, state: CatanState, seat: int, events: list[Event]) -> bool:
         if seat != state["active"] or state["hand"][seat][STADT] < WIN_CITIES:
@@ -1518,7 +1554,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         state["tasks"] = []
         state["ask"] = None
         state["attack"] = None
-        events.append(Event("won", {"seat": seat}))
+        events.append(_tuple_new(Event, ("won", {"seat": seat}, None)))
         return True
 
     def _end_turn(self, state: CatanState, seat: int, events: list[Event]) -> None:
@@ -1527,7 +1563,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         state["table"][seat] = [0] * KINDS
         held = sum(state["hand"][seat])
         count = HAND_SIZE - held if held < 4 else 3
-        events.append(Event("turn_end", {"seat": seat, "draw": count}))
+        events.append(_tuple_new(Event, ("turn_end", {"seat": seat, "draw": count}, None)))
         state["tasks"] = [["draw", seat, count, False], ["start", 1 - seat]]
         self._run(state, events)
 
@@ -1541,9 +1577,11 @@ class CatanDeckbuilding(TextsMixin, Game):
             state["phase"] = "over"
             state["end"] = "limit"
             state["tasks"] = []
-            events.append(Event("turn_limit", {"turns": state["options"]["turn_limit"]}))
+            events.append(
+                _tuple_new(Event, ("turn_limit", {"turns": state["options"]["turn_limit"]}, None))
+            )
             return True
-        events.append(Event("turn", {"seat": seat, "turn": state["turn"]}))
+        events.append(_tuple_new(Event, ("turn", {"seat": seat, "turn": state["turn"]}, None)))
         return self._check_win(state, seat, events)
 
     # ----- views and results ------------------------------------------------------------------
