@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import lru_cache
-from operator import add, itemgetter
+from operator import add, itemgetter, mul
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -137,12 +137,10 @@ _WORD_OF_LETTER = {letter: CARDS[card] for card, letter in enumerate(LETTERS)}
 
 
 def _pile(counts: list[int]) -> str:
-    return _pile_of(tuple(counts))
-
-
-@lru_cache(maxsize=8192)
-def _pile_of(counts: tuple[int, ...]) -> str:
-    return "".join(LETTERS[card] * amount for card, amount in enumerate(counts) if amount)
+    """The cards of ``counts`` as a pile, by kind: each kind's letter times its count, made in
+    C (the discard piles a shuffle reads rarely repeat, so remembering them did not pay).
+    """
+    return "".join(map(mul, LETTERS, counts))
 
 
 def _expand(counts: list[int]) -> list[int]:
@@ -204,7 +202,7 @@ def _shuffle_args(code: object) -> tuple[int, ...] | None:
     if type(code) is not str or not code.startswith("shuffle:"):
         return None
     try:
-        return tuple([_NUMBER[part] for part in code[8:].split(":")])
+        return tuple(map(_NUMBER.__getitem__, code[8:].split(":")))
     except KeyError:
         return None
 
@@ -487,8 +485,8 @@ def _end_turn_quickly(state: State, seat: int) -> tuple[State, list[Event]] | No
     new = state.copy()
     drawn = deck[:count]
     hand = hand[:]
-    for letter in drawn:
-        hand[LETTER[letter]] += 1
+    for card in map(LETTER.__getitem__, drawn):
+        hand[card] += 1
     new["hand"] = [hand, hands[1]] if seat == 0 else [hands[0], hand]
     decks = new["deck"] = state["deck"][:]
     decks[seat] = deck[count:]
