@@ -453,6 +453,9 @@ def _pays_price(card: int, used: tuple[int, ...], pool: int, roads: int) -> bool
 
 
 PAY_CODES = tuple("pay:" + word for word in CARDS)
+DROP_CODES = tuple("drop:" + word for word in CARDS)
+_DROP_MENUS: dict[bytes, tuple[str, ...]] = {}
+"""The drop phase's menu by the kinds in hand (``_HELD``; at most 2 ** 14 entries)."""
 ASIDE_CODES = tuple("aside:" + word for word in CARDS)
 PLAY_CODES = tuple("play:" + word for word in CARDS)
 _ASIDE_CARD = {code: card for card, code in enumerate(ASIDE_CODES)}
@@ -817,16 +820,25 @@ class CatanDeckbuilding(TextsMixin, Game):
             if phase == "drop":
                 if self.why_not_drop(state, seat, None) is not None:
                     return []
-                hand = state["hand"][seat]
-                return sorted("drop:" + CARDS[card] for card in range(KINDS) if hand[card])
+                # In code order: by the German words, as the aside codes (``_hand_codes``).
+                held = bytes(state["hand"][seat]).translate(_HELD)
+                codes = _DROP_MENUS.get(held)
+                if codes is None:
+                    codes = _DROP_MENUS[held] = tuple(
+                        DROP_CODES[card] for card in _BY_WORD if held[card]
+                    )
+                return list(codes)
             return [verb for verb in _ANSWERS[phase] if self._check_word(state, seat, verb)]
         if phase == "pay":
-            if self._paying(state, seat) is not None:
+            if seat != state["active"]:  # ``_paying`` in the pay phase, without the call
                 return []
-            if _covered(state):
-                return ["cancel", "confirm"]  # a covered price takes no further card
+            pay = state["pay"]
+            card = pay["card"]
+            used = pay["used"]
+            # ``_covered`` without the call: a covered price takes no further card.
+            if _pays_price(card, tuple(used), state["pool"], state["roads"]):
+                return ["cancel", "confirm"]
             hand = state["hand"][seat]
-            used = state["pay"]["used"]
             # In code order: "cancel" sorts before "use:", the kinds go by their words.
             # ``_why_not_use_card`` for a short payment, kind by kind: a card left in hand
             # that helps (``_HELPING``).
@@ -834,7 +846,7 @@ class CatanDeckbuilding(TextsMixin, Game):
                 "cancel",
                 *[
                     USE_CODES[kind]
-                    for kind in _HELPING[state["pay"]["card"]][not used[WUESTE]]
+                    for kind in _HELPING[card][not used[WUESTE]]
                     if hand[kind] > used[kind]
                 ],
             ]
