@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import lru_cache
-from operator import add, itemgetter
+from operator import add, itemgetter, mul
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -137,12 +137,10 @@ _WORD_OF_LETTER = {letter: CARDS[card] for card, letter in enumerate(LETTERS)}
 
 
 def _pile(counts: list[int]) -> str:
-    return _pile_of(tuple(counts))
-
-
-@lru_cache(maxsize=8192)
-def _pile_of(counts: tuple[int, ...]) -> str:
-    return "".join(LETTERS[card] * amount for card, amount in enumerate(counts) if amount)
+    """The cards of ``counts`` as a pile, by kind: each kind's letter times its count, made in
+    C (the discard piles a shuffle reads rarely repeat, so remembering them did not pay).
+    """
+    return "".join(map(mul, LETTERS, counts))
 
 
 def _expand(counts: list[int]) -> list[int]:
@@ -204,9 +202,27 @@ def _shuffle_args(code: object) -> tuple[int, ...] | None:
     if type(code) is not str or not code.startswith("shuffle:"):
         return None
     try:
-        return tuple([_NUMBER[part] for part in code[8:].split(":")])
+        return tuple(map(_NUMBER.__getitem__, code[8:].split(":")))
     except KeyError:
         return None
+
+
+_IDENTITY = [list(range(size)) for size in range(97)]  # no pile holds more than 96 cards
+
+
+def _permutation(args: tuple[Any, ...], size: int) -> list[int]:
+    """``check_permutation(args, size)``, checked in C where every part is an ``int`` (as
+    ``_shuffle_args`` gives them): the general check's generator cost more than the rest of a
+    shuffle's move. Anything else gets the general check's answer.
+    """
+    if len(args) == size < len(_IDENTITY) and set(map(type, args)) <= _INTS:
+        if sorted(args) == _IDENTITY[size]:
+            return list(args)
+        raise IllegalAction(MALFORMED)
+    return check_permutation(args, size)
+
+
+_INTS = {int}
 
 
 # The main phase's menu is built from two parts, each remembered on the few values it reads:
@@ -223,18 +239,23 @@ _HELD = bytes([0] + [1] * 255)
 any, else 0."""
 
 
-@lru_cache(maxsize=1 << 15)
 def _hand_codes(held: bytes) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The aside codes and the play codes of a hand, each in code order, from ``held``: per
     kind 1 if the hand has one, else 0 (``bytes(hand).translate(_HELD)``, made in C). Only that
-    is read, so the counts stay out of the key, and far fewer keys than hands fill the cache.
+    is read, so the counts stay out of the key, and far fewer keys than hands fill the cache
+    (``_HAND_CODES``: at most one entry per set of kinds, 2 ** 14).
     """
-    asides = tuple(ASIDE_CODES[card] for card in _BY_WORD if held[card])
-    plays = tuple(PLAY_CODES[card] for card in _PLAYABLE_BY_WORD if held[card])
-    return asides, plays
+    codes = _HAND_CODES.get(held)
+    if codes is None:
+        asides = tuple(ASIDE_CODES[card] for card in _BY_WORD if held[card])
+        plays = tuple(PLAY_CODES[card] for card in _PLAYABLE_BY_WORD if held[card])
+        codes = _HAND_CODES[held] = asides, plays
+    return codes
 
 
-@lru_cache(maxsize=1 << 15)
+_HAND_CODES: dict[bytes, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
 def _purchases(
     paying: tuple[int, ...], pool: int, roads: int, custom: bool
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -303,23 +324,71 @@ _PRICES_BY_WORD = tuple(
 _PAYING_CARDS = itemgetter(*RESOURCES, WUESTE, STRASSE, SIEDLUNG, STADT)
 """The hand counts a payment can use, as one tuple (the key of ``_purchases``'s values)."""
 _MIDDLES: dict[tuple[Any, ...], tuple[str, ...]] = {}
-"""The buy, end and pay codes of the main phase's menu by ``_play_actions``'s key."""
+"""The buy, end and pay codes of the main phase's menu by ``legal_actions``'s key."""
 _MIDDLES_KEPT = 1 << 16
 """Entries ``_MIDDLES`` holds at most (then it starts again: the keys of one game repeat)."""
 
 
-def _middle(
-    paying: tuple[int, ...], pool: int, roads: int, custom: bool, supplied: bytes
-) -> tuple[str, ...]:
-    """The buy codes, ``end`` and the pay codes of the main phase's menu, in code order:
-    ``_purchases`` for the hand, without the cards whose supply pile is empty.
+def _middle(paying: tuple[int, ...], pool: int, roads: int, custom: bool) -> tuple[str, ...]:
+    """The buy codes, ``end`` and the pay codes of the main phase's menu, in code order, with
+    every supply pile there (``_supplied_middle`` takes out the empty ones).
     """
     buys, pays = _purchases(paying, pool, roads, custom)
-    return (
-        *[BUY_CODES[card] for card in buys if supplied[card]],
-        "end",
-        *[PAY_CODES[card] for card in pays if supplied[card]],
-    )
+    return _middle_codes(buys, pays)
+
+
+def _supplied_middle(middle: tuple[str, ...], supplied: bytes) -> tuple[str, ...]:
+    """``middle`` without the codes of the cards whose supply pile is empty (``supplied``)."""
+    return tuple([code for code in middle if code == "end" or supplied[CARD_INDEX[code[4:]]]])
+
+
+_SUPPLIED_MIDDLES: dict[bytes, dict[tuple[str, ...], tuple[str, ...]]] = {}
+"""``_supplied_middle`` by its supply's ``_HELD`` (few: piles only ever run empty), then by
+the middle."""
+_SUPPLIED_KEPT = 1 << 12
+"""Middles each of those tables holds at most (then it starts again)."""
+_last_supply: tuple[Any, list[int], dict[tuple[str, ...], tuple[str, ...]] | None, bytes] = (
+    None,
+    [],
+    None,
+    b"",
+)
+"""The supply ``_supply_table`` was last asked about, a copy of it, and its answer. A supply
+list is shared by every state until a purchase makes a new one, so the main menus of most
+decisions ask about the very same list: it is handed out only for that list, and only while
+the list still equals the copy, so a caller that edits a supply in place gets a fresh answer.
+Replaced as a whole."""
+
+
+def _supply_table(
+    supply: list[int],
+) -> tuple[dict[tuple[str, ...], tuple[str, ...]] | None, bytes]:
+    """The table of ``_SUPPLIED_MIDDLES`` for ``supply`` and its ``_HELD``, or None while no
+    pile is empty (the supply then holds no 0 but those of the kinds without a pile, which a
+    count made in C tells); remembered as ``_last_supply``.
+    """
+    global _last_supply
+    table = None
+    supplied = b""
+    if supply.count(0) != _NEVER_SUPPLIED:
+        supplied = bytes(supply).translate(_HELD)
+        table = _SUPPLIED_MIDDLES.get(supplied)
+        if table is None:
+            table = _SUPPLIED_MIDDLES[supplied] = {}
+    _last_supply = (supply, supply[:], table, supplied)
+    return table, supplied
+
+
+@lru_cache(maxsize=4096)
+def _middle_codes(buys: tuple[int, ...], pays: tuple[int, ...]) -> tuple[str, ...]:
+    """The codes of ``_middle``, remembered on the cards (few sets of them recur, while the
+    hands that lead to them are many).
+    """
+    return (*[BUY_CODES[card] for card in buys], "end", *[PAY_CODES[card] for card in pays])
+
+
+_NEVER_SUPPLIED = SUPPLY.count(0)
+"""Kinds with no supply pile (the starting cards): always 0 in the supply."""
 
 
 def _has_alternative(card: int, hand: tuple[int, ...], pool: int, roads: int) -> bool:
@@ -384,11 +453,17 @@ def _pays_price(card: int, used: tuple[int, ...], pool: int, roads: int) -> bool
 
 
 PAY_CODES = tuple("pay:" + word for word in CARDS)
+DROP_CODES = tuple("drop:" + word for word in CARDS)
+_DROP_MENUS: dict[bytes, tuple[str, ...]] = {}
+"""The drop phase's menu by the kinds in hand (``_HELD``; at most 2 ** 14 entries)."""
 ASIDE_CODES = tuple("aside:" + word for word in CARDS)
 PLAY_CODES = tuple("play:" + word for word in CARDS)
 _ASIDE_CARD = {code: card for card, code in enumerate(ASIDE_CODES)}
+_BUY_CARD = {BUY_CODES[card]: card for card in ACTION_CARDS}
 _PLAY_STRASSE = PLAY_CODES[STRASSE]
 _tuple_new = tuple.__new__
+"""``_tuple_new(Event, (kind, data, to))`` makes an event without the named tuple's
+Python-level ``__new__`` (several per move)."""
 
 
 def _end_turn_quickly(state: State, seat: int) -> tuple[State, list[Event]] | None:
@@ -413,8 +488,8 @@ def _end_turn_quickly(state: State, seat: int) -> tuple[State, list[Event]] | No
     new = state.copy()
     drawn = deck[:count]
     hand = hand[:]
-    for letter in drawn:
-        hand[LETTER[letter]] += 1
+    for card in map(LETTER.__getitem__, drawn):
+        hand[card] += 1
     new["hand"] = [hand, hands[1]] if seat == 0 else [hands[0], hand]
     decks = new["deck"] = state["deck"][:]
     decks[seat] = deck[count:]
@@ -508,9 +583,11 @@ class CatanDeckbuilding(TextsMixin, Game):
         """``Game.apply``, with the commonest moves taken the short way: a card set aside or a
         Strasse played in one's own turn changes one hand and one table, so only those two lists
         are copied (the other seat's stay shared, as ``copy_state`` shares what a move does not
-        edit); the end of a turn see ``_end_turn_quickly``; and the steps of a custom payment
-        but the last (``_SHALLOW_CODES``) replace the payment or set single values, so the
-        state's first level is all they need copied.
+        edit); the end of a turn see ``_end_turn_quickly``; a purchase paid automatically
+        copies the buyer's hand and table alone too (``_pay`` copies the supply and the discard
+        piles itself); and the steps of a custom payment but the last (``_SHALLOW_CODES``)
+        replace the payment or set single values, so the state's first level is all they need
+        copied.
         """
         card = _ASIDE_CARD.get(code)
         if card is None or state["phase"] != "play" or seat != state["active"]:
@@ -533,6 +610,19 @@ class CatanDeckbuilding(TextsMixin, Game):
                     cast(CatanState, new), seat, STRASSE, events
                 )  # draws nothing, hits nobody
                 return new, events
+            buy = _BUY_CARD.get(code)
+            if buy is not None and state["phase"] == "play" and seat == state["active"]:
+                if checked:
+                    self.check(state, seat, code)
+                self._check_buyable(cast(CatanState, state), seat, buy)
+                # A purchase edits the buyer's hand and table; ``_pay`` copies the supply and
+                # the discard piles itself, and nothing else changes below the first level.
+                new, hand, _ = _own_seat_copy(state, seat)
+                used = auto_payment(buy, hand, state["pool"], state["roads"])
+                assert used is not None
+                events = []
+                self._pay(cast(CatanState, new), seat, buy, used, events)
+                return new, events
             if code in _SHALLOW_CODES.get(state["phase"], ()):
                 if checked:
                     self.check(state, seat, code)
@@ -543,9 +633,20 @@ class CatanDeckbuilding(TextsMixin, Game):
             return super().apply(state, seat, code, checked=checked)
         if checked:
             self.check(state, seat, code)
-        if not state["hand"][seat][card]:
+        hands = state["hand"]
+        hand = hands[seat][:]
+        if not hand[card]:
             raise IllegalAction(NO_CARD)
-        new, hand, table = _own_seat_copy(state, seat)
+        # ``_own_seat_copy`` written out: half the decisions are this move.
+        new = state.copy()
+        tables = state["table"]
+        table = tables[seat][:]
+        if seat:
+            new["hand"] = [hands[0], hand]
+            new["table"] = [tables[0], table]
+        else:
+            new["hand"] = [hand, hands[1]]
+            new["table"] = [table, tables[1]]
         hand[card] -= 1
         table[card] += 1
         # ``Event``'s tuple made directly, without the named tuple's Python-level ``__new__``.
@@ -675,27 +776,78 @@ class CatanDeckbuilding(TextsMixin, Game):
             state = cast(CatanState, state)
         phase = state["phase"]
         if phase == "play":  # ``_main_phase`` of the play phase, without the call
-            return self._play_actions(state, seat) if seat == state["active"] else []
+            if seat != state["active"]:
+                return []
+            hand = state["hand"][seat]
+            held = bytes(hand).translate(_HELD)
+            # ``_hand_codes`` without the call where its table knows the hand's kinds.
+            codes = _HAND_CODES.get(held)
+            asides, plays = _hand_codes(held) if codes is None else codes
+            # The middle of the menu (buy, end, pay) on one key made in C: the hand cards a
+            # payment can use, the turn's Strassen and whether a custom payment may still start.
+            pool = state["pool"]
+            roads = state["roads"]
+            key = (
+                _PAYING_CARDS(hand),
+                # Exact, and fewer keys: a pool of 5 pays any price's rest, and from the second
+                # Strasse on each one adds 2 units (``road_units``).
+                pool if pool < 5 else 5,  # noqa: FURB136 (a call to min costs more, at every step)
+                roads if roads < 2 else 2,  # noqa: FURB136
+                state["cancels"] < MAX_CANCELS,
+            )
+            middle = _MIDDLES.get(key)
+            if middle is None:
+                middle = _middle(*key)
+                if len(_MIDDLES) >= _MIDDLES_KEPT:
+                    _MIDDLES.clear()
+                _MIDDLES[key] = middle
+            # The supply stays out of the key (its empty piles vary from game to game, the
+            # hands' purchases do not): the codes of empty piles come out through
+            # ``_supply_table``'s table, without its call where ``_last_supply`` still answers.
+            supply = state["supply"]
+            known, seen, table, supplied = _last_supply
+            if supply is not known or supply != seen:
+                table, supplied = _supply_table(supply)
+            if table is not None:
+                kept = table.get(middle)
+                if kept is None:
+                    if len(table) >= _SUPPLIED_KEPT:
+                        table.clear()
+                    kept = table[middle] = _supplied_middle(middle, supplied)
+                middle = kept
+            return [*asides, *middle, *plays]
         if phase in REACTION_PHASES:
             if phase == "drop":
                 if self.why_not_drop(state, seat, None) is not None:
                     return []
-                hand = state["hand"][seat]
-                return sorted("drop:" + CARDS[card] for card in range(KINDS) if hand[card])
+                # In code order: by the German words, as the aside codes (``_hand_codes``).
+                held = bytes(state["hand"][seat]).translate(_HELD)
+                codes = _DROP_MENUS.get(held)
+                if codes is None:
+                    codes = _DROP_MENUS[held] = tuple(
+                        DROP_CODES[card] for card in _BY_WORD if held[card]
+                    )
+                return list(codes)
             return [verb for verb in _ANSWERS[phase] if self._check_word(state, seat, verb)]
         if phase == "pay":
-            if self._paying(state, seat) is not None:
+            if seat != state["active"]:  # ``_paying`` in the pay phase, without the call
                 return []
-            if _covered(state):
-                return ["cancel", "confirm"]  # a covered price takes no further card
+            pay = state["pay"]
+            card = pay["card"]
+            used = pay["used"]
+            # ``_covered`` without the call: a covered price takes no further card.
+            if _pays_price(card, tuple(used), state["pool"], state["roads"]):
+                return ["cancel", "confirm"]
             hand = state["hand"][seat]
             # In code order: "cancel" sorts before "use:", the kinds go by their words.
+            # ``_why_not_use_card`` for a short payment, kind by kind: a card left in hand
+            # that helps (``_HELPING``).
             return [
                 "cancel",
                 *[
                     USE_CODES[kind]
-                    for kind in _BY_WORD
-                    if hand[kind] and self._why_not_use_card(state, seat, kind, False) is None
+                    for kind in _HELPING[card][not used[WUESTE]]
+                    if hand[kind] > used[kind]
                 ],
             ]
         return []
@@ -930,31 +1082,6 @@ class CatanDeckbuilding(TextsMixin, Game):
             return NOT_NOW
         return None if state["hand"][seat][card] else NO_CARD
 
-    def _play_actions(self, state: CatanState, seat: int) -> list[str]:
-        hand = state["hand"][seat]
-        asides, plays = _hand_codes(bytes(hand).translate(_HELD))
-        # The middle of the menu (buy, end, pay) on one key made in C: the hand cards a payment
-        # can use, the turn's Strassen, whether a custom payment may still start, and which
-        # supply piles are not empty.
-        pool = state["pool"]
-        roads = state["roads"]
-        key = (
-            _PAYING_CARDS(hand),
-            # Exact, and fewer keys: a pool of 5 pays any price's rest, and from the second
-            # Strasse on each one adds 2 units (``road_units``).
-            pool if pool < 5 else 5,  # noqa: FURB136 (a call to min costs more, at every step)
-            roads if roads < 2 else 2,  # noqa: FURB136
-            state["cancels"] < MAX_CANCELS,
-            bytes(state["supply"]).translate(_HELD),
-        )
-        middle = _MIDDLES.get(key)
-        if middle is None:
-            middle = _middle(*key)
-            if len(_MIDDLES) >= _MIDDLES_KEPT:
-                _MIDDLES.clear()
-            _MIDDLES[key] = middle
-        return [*asides, *middle, *plays]
-
     @staticmethod
     def _helps(card: int, kind: int, used: list[int]) -> bool:
         if kind in RESOURCES or kind == STRASSE or kind == STADT:
@@ -1016,12 +1143,12 @@ class CatanDeckbuilding(TextsMixin, Game):
         if phase == "deal":
             if verb != "shuffle":
                 raise IllegalAction(MALFORMED)
-            order = check_permutation(args, sum(STARTING_DECK))
+            order = _permutation(args, sum(STARTING_DECK))
             seat = state["dealt"]
             cards = state["deck"][seat]
-            state["deck"][seat] = "".join([cards[index] for index in order])
+            state["deck"][seat] = "".join(map(cards.__getitem__, order))
             state["dealt"] = seat + 1
-            events.append(Event("deck_shuffled", {"seat": seat}))
+            events.append(_tuple_new(Event, ("deck_shuffled", {"seat": seat}, None)))
             if seat == 0:
                 return
             first = state["options"]["first_player"]
@@ -1041,11 +1168,13 @@ class CatanDeckbuilding(TextsMixin, Game):
             _own_discards(state)
             if verb != "shuffle":
                 raise IllegalAction(MALFORMED)
-            order = check_permutation(args, len(pile))
-            state["deck"][seat] = "".join([pile[index] for index in order])
+            order = _permutation(args, len(pile))
+            state["deck"][seat] = "".join(map(pile.__getitem__, order))
             state["discard"][seat] = [0] * KINDS
             state["shuffle_seat"] = None
-            events.append(Event("reshuffle", {"seat": seat, "cards": len(pile)}))
+            events.append(
+                _tuple_new(Event, ("reshuffle", {"seat": seat, "cards": len(pile)}, None))
+            )
             self._run(state, events)
             return
         # the Bandit's random card
@@ -1060,14 +1189,17 @@ class CatanDeckbuilding(TextsMixin, Game):
         state["stolen"] = card
         state["phase"] = "keep"
         state["ask"] = by
-        events.append(Event("stolen", {"by": by, "from": victim}))
+        events.append(_tuple_new(Event, ("stolen", {"by": by, "from": victim}, None)))
         for audience in (by, victim):
             events.append(
-                Event("stolen_card", {"by": by, "from": victim, "card": CARDS[card]}, to=audience)
+                _tuple_new(
+                    Event,
+                    ("stolen_card", {"by": by, "from": victim, "card": CARDS[card]}, audience),
+                )
             )
 
     def _begin(self, state: CatanState, first: int, events: list[Event]) -> None:
-        events.append(Event("first_player", {"seat": first}))
+        events.append(_tuple_new(Event, ("first_player", {"seat": first}, None)))
         state["tasks"] = [["draw", 0, HAND_SIZE, False], ["draw", 1, HAND_SIZE, False]]
         state["tasks"].append(["start", first])
         self._run(state, events)
@@ -1115,7 +1247,7 @@ class CatanDeckbuilding(TextsMixin, Game):
             raise IllegalAction(NO_CARD)
         hand[card] -= 1
         state["table"][seat][card] += 1
-        events.append(Event("aside", {"seat": seat, "card": CARDS[card]}))
+        events.append(_tuple_new(Event, ("aside", {"seat": seat, "card": CARDS[card]}, None)))
 
     @staticmethod
     def _card_arg(args: tuple) -> int:
@@ -1140,9 +1272,18 @@ class CatanDeckbuilding(TextsMixin, Game):
             gain = road_units(state["roads"]) - road_units(state["roads"] - 1)
             state["pool"] += gain
             events.append(
-                Event(
-                    "road",
-                    {"seat": seat, "roads": state["roads"], "gain": gain, "pool": state["pool"]},
+                _tuple_new(
+                    Event,
+                    (
+                        "road",
+                        {
+                            "seat": seat,
+                            "roads": state["roads"],
+                            "gain": gain,
+                            "pool": state["pool"],
+                        },
+                        None,
+                    ),
                 )
             )
             return
@@ -1151,17 +1292,21 @@ class CatanDeckbuilding(TextsMixin, Game):
             road = 1 if hand[STRASSE] or state["roads"] else 0
             count = 1 + seas + road
             events.append(
-                Event(
-                    "harbour",
-                    {"seat": seat, "seas": seas, "roads": hand[STRASSE], "draw": count},
+                _tuple_new(
+                    Event,
+                    (
+                        "harbour",
+                        {"seat": seat, "seas": seas, "roads": hand[STRASSE], "draw": count},
+                        None,
+                    ),
                 )
             )
             state["tasks"] = [["draw", seat, count, True]]
         elif card == RITTER_DEF:
-            events.append(Event("played", {"seat": seat, "card": CARDS[card]}))
+            events.append(_tuple_new(Event, ("played", {"seat": seat, "card": CARDS[card]}, None)))
             state["tasks"] = [["draw", seat, 1, True]]
         else:
-            events.append(Event("played", {"seat": seat, "card": CARDS[card]}))
+            events.append(_tuple_new(Event, ("played", {"seat": seat, "card": CARDS[card]}, None)))
             state["tasks"] = [["draw", seat, 1, True], ["attack", card, seat, 1 - seat]]
         self._run(state, events)
 
@@ -1189,15 +1334,19 @@ class CatanDeckbuilding(TextsMixin, Game):
             hand[SIEDLUNG] -= 1
             supply[SIEDLUNG] += 1
         events.append(
-            Event(
-                "bought",
-                {
-                    "seat": seat,
-                    "card": CARDS[card],
-                    "paid": _words(used),
-                    "traded": sum(traded) // 2,
-                    "pool": pool_used,
-                },
+            _tuple_new(
+                Event,
+                (
+                    "bought",
+                    {
+                        "seat": seat,
+                        "card": CARDS[card],
+                        "paid": _words(used),
+                        "traded": sum(traded) // 2,
+                        "pool": pool_used,
+                    },
+                    None,
+                ),
             )
         )
 
@@ -1212,8 +1361,7 @@ class CatanDeckbuilding(TextsMixin, Game):
             state["cancels"] += 1
             state["phase"] = "play"
             return
-        outcome = settle(pay["card"], pay["used"], state["pool"], state["roads"])
-        covered = outcome is not None and outcome[0] == 0
+        covered = _pays_price(pay["card"], tuple(pay["used"]), state["pool"], state["roads"])
         if verb == "confirm" and not args:
             if not covered:
                 raise IllegalAction(PAYMENT_SHORT)
@@ -1281,16 +1429,22 @@ class CatanDeckbuilding(TextsMixin, Game):
                 state["hand"][seat][RITTER_DEF] -= 1
                 state["table"][seat][RITTER_DEF] += 1
                 if phase == "defend":
-                    events.append(Event("reflect", {"seat": seat, "card": CARDS[card]}))
+                    events.append(
+                        _tuple_new(Event, ("reflect", {"seat": seat, "card": CARDS[card]}, None))
+                    )
                     state["tasks"][:0] = [
                         ["draw", seat, 1, False],
                         ["counter", card, attacker, target],
                     ]
                 else:
-                    events.append(Event("block", {"seat": seat, "card": CARDS[card]}))
+                    events.append(
+                        _tuple_new(Event, ("block", {"seat": seat, "card": CARDS[card]}, None))
+                    )
                     state["tasks"].insert(0, ["draw", seat, 1, seat == state["active"]])
             else:
-                events.append(Event("accept", {"seat": seat, "card": CARDS[card]}))
+                events.append(
+                    _tuple_new(Event, ("accept", {"seat": seat, "card": CARDS[card]}, None))
+                )
                 if phase == "defend":
                     state["tasks"].insert(0, ["hit", card, attacker, target])
                 else:
@@ -1334,7 +1488,9 @@ class CatanDeckbuilding(TextsMixin, Game):
             elif kind == "hit":
                 tasks.pop(0)
                 _kind, card, by, target = task
-                events.append(Event("hit", {"by": by, "at": target, "card": CARDS[card]}))
+                events.append(
+                    _tuple_new(Event, ("hit", {"by": by, "at": target, "card": CARDS[card]}, None))
+                )
                 if not sum(state["hand"][target]):
                     continue
                 if card == BANDIT:
@@ -1368,8 +1524,12 @@ class CatanDeckbuilding(TextsMixin, Game):
         if drawn:
             for letter in drawn:
                 hand[LETTER[letter]] += 1
-            events.append(Event("draw", {"seat": seat, "count": len(drawn)}))
-            events.append(Event("drew", {"cards": [CARDS[LETTER[c]] for c in drawn]}, to=seat))
+            events.append(_tuple_new(Event, ("draw", {"seat": seat, "count": len(drawn)}, None)))
+            events.append(
+                _tuple_new(
+                    Event, ("drew", {"cards": list(map(_WORD_OF_LETTER.__getitem__, drawn))}, seat)
+                )
+            )
         return finished
 
     def _drops(self, state: CatanState, seat: int, events: list[Event]) -> None:
@@ -1393,7 +1553,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         state["hand"][seat][card] -= 1
         state["discard"][seat][card] += 1
         state["drops"] -= 1
-        events.append(Event("dropped", {"seat": seat, "card": CARDS[card]}))
+        events.append(_tuple_new(Event, ("dropped", {"seat": seat, "card": CARDS[card]}, None)))
 
     def _check_win(self, state: CatanState, seat: int, events: list[Event]) -> bool:
         if seat != state["active"] or state["hand"][seat][STADT] < WIN_CITIES:
@@ -1404,7 +1564,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         state["tasks"] = []
         state["ask"] = None
         state["attack"] = None
-        events.append(Event("won", {"seat": seat}))
+        events.append(_tuple_new(Event, ("won", {"seat": seat}, None)))
         return True
 
     def _end_turn(self, state: CatanState, seat: int, events: list[Event]) -> None:
@@ -1413,7 +1573,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         state["table"][seat] = [0] * KINDS
         held = sum(state["hand"][seat])
         count = HAND_SIZE - held if held < 4 else 3
-        events.append(Event("turn_end", {"seat": seat, "draw": count}))
+        events.append(_tuple_new(Event, ("turn_end", {"seat": seat, "draw": count}, None)))
         state["tasks"] = [["draw", seat, count, False], ["start", 1 - seat]]
         self._run(state, events)
 
@@ -1427,9 +1587,11 @@ class CatanDeckbuilding(TextsMixin, Game):
             state["phase"] = "over"
             state["end"] = "limit"
             state["tasks"] = []
-            events.append(Event("turn_limit", {"turns": state["options"]["turn_limit"]}))
+            events.append(
+                _tuple_new(Event, ("turn_limit", {"turns": state["options"]["turn_limit"]}, None))
+            )
             return True
-        events.append(Event("turn", {"seat": seat, "turn": state["turn"]}))
+        events.append(_tuple_new(Event, ("turn", {"seat": seat, "turn": state["turn"]}, None)))
         return self._check_win(state, seat, events)
 
     # ----- views and results ------------------------------------------------------------------
@@ -1604,3 +1766,14 @@ class CatanDeckbuilding(TextsMixin, Game):
         from .strategy import StrategyPlayer
 
         return levelled(StrategyPlayer())
+
+
+_HELPING = {
+    card: (
+        tuple(kind for kind in _BY_WORD if CatanDeckbuilding._helps(card, kind, [1] * KINDS)),
+        tuple(kind for kind in _BY_WORD if CatanDeckbuilding._helps(card, kind, [0] * KINDS)),
+    )
+    for card in ACTION_CARDS
+}
+"""Per card being paid, the kinds that help pay it in code order (``_helps``), once the
+payment holds a Wüste ([0]) and while it holds none ([1]): the only count ``_helps`` reads."""
