@@ -6,25 +6,7 @@ broke bench/click.py without any test noticing).
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run_bench(script: str, *arguments: str) -> str:
-    """Run ``bench/<script>`` briefly and return what it printed; it must exit cleanly."""
-    completed = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / script), *arguments],
-        check=False,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert completed.returncode == 0, completed.stderr
-    return completed.stdout
+from tests.bench.running import run_bench
 
 
 def test_click_bench_prints_p50_and_p99_with_and_without_pictures() -> None:

@@ -6,27 +6,18 @@ games the same code already played and plays only the rest. Figures are read, ne
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.bench.running import ROOT, run_bench
+
 sys.path.insert(0, str(ROOT / "bench"))
 
 import strength
 
 
 def run_strength(*arguments: str) -> str:
-    completed = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "strength.py"), *arguments],
-        check=False,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert completed.returncode == 0, completed.stderr
-    return completed.stdout
+    return run_bench("strength.py", *arguments)
 
 
 def pairing_row(printed: str) -> str:
