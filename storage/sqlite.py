@@ -735,22 +735,24 @@ class SqliteRepository(
         if len(set(request_ids)) != len(request_ids):
             raise ValueError(f"a request id repeats within one append: {request_ids}")
         new_seq = expected_seq + len(rows)
-        snapshot = (
-            new_seq,
-            _dumps(state),
-            status,
-            None if result is None else _dumps(result),
-            now,
-            table_id,
-            expected_seq,
-        )
+        state_text, result_text = _dumps(state), None if result is None else _dumps(result)
+        same_status = (new_seq, state_text, result_text, now, table_id, expected_seq, status)
+        snapshot = (new_seq, state_text, status, result_text, now, table_id, expected_seq)
 
         def work(conn: sqlite3.Connection) -> int:
+            # Most moves leave the status as it is. Naming it in SET would rewrite its index
+            # entry all the same: one more page in the WAL at every commit.
             updated = conn.execute(
-                "UPDATE tables SET seq = ?, state = ?, status = ?, result = ?, updated_at = ?"
-                " WHERE id = ? AND seq = ?",
-                snapshot,
+                "UPDATE tables SET seq = ?, state = ?, result = ?, updated_at = ?"
+                " WHERE id = ? AND seq = ? AND status = ?",
+                same_status,
             ).rowcount
+            if updated != 1:
+                updated = conn.execute(
+                    "UPDATE tables SET seq = ?, state = ?, status = ?, result = ?, updated_at = ?"
+                    " WHERE id = ? AND seq = ?",
+                    snapshot,
+                ).rowcount
             if updated != 1:
                 _raise_if_applied(conn, request_ids)
                 found = conn.execute("SELECT seq FROM tables WHERE id = ?", (table_id,)).fetchone()
