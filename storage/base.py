@@ -7,10 +7,16 @@ aiosqlite. States, options and results are JSON-native dicts stored verbatim.
 from __future__ import annotations
 
 import contextlib
+import json
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Self
+from json.encoder import (  # type: ignore[attr-defined]
+    c_make_encoder,
+    encode_basestring,
+    encode_basestring_ascii,
+)
+from typing import Any, NamedTuple, Self
 
 from .statuses import HandoverStatus, RoundStatus, TableStatus, TournamentStatus
 
@@ -340,9 +346,44 @@ def json_with_refs(value: Any) -> Any:
     raise TypeError(f"{type(value).__name__} is not JSON")
 
 
-@dataclass(frozen=True)
-class Change:
-    """One write of a ``Changes``: the repository method's name and its arguments."""
+def compact_json(*, ensure_ascii: bool) -> Callable[[Any], str]:
+    """A function that writes stored JSON: no spaces, no NaN, ``TableRef`` as its id.
+
+    Its text is ``json.JSONEncoder(...).encode``'s to the byte. ``encode`` builds a new C
+    encoder for every call; a move writes its snapshot, its post and its clock, so this one
+    is built once. Without circular-reference markers: stored data holds no cycles (one would
+    end in a RecursionError instead of a ValueError).
+    """
+    encoder = json.JSONEncoder(
+        separators=(",", ":"), ensure_ascii=ensure_ascii, allow_nan=False, default=json_with_refs
+    )
+    if c_make_encoder is None:  # a Python built without the _json accelerator
+        return encoder.encode
+    encode = c_make_encoder(
+        None,
+        json_with_refs,
+        encode_basestring_ascii if ensure_ascii else encode_basestring,
+        None,
+        ":",
+        ",",
+        False,
+        False,
+        False,
+    )
+    join = "".join
+
+    def dumps(value: Any) -> str:
+        return join(encode(value, 0))
+
+    return dumps
+
+
+class Change(NamedTuple):
+    """One write of a ``Changes``: the repository method's name and its arguments.
+
+    A named tuple, not a frozen dataclass: every move makes several, and a frozen dataclass
+    sets each field through ``object.__setattr__``.
+    """
 
     name: str
     args: tuple[Any, ...]

@@ -6,7 +6,7 @@ import json
 import sqlite3
 from typing import Any
 
-from .base import DeadlineMoved, DeadlineRecord, VacationRecord, json_with_refs, table_id_of
+from .base import DeadlineMoved, DeadlineRecord, VacationRecord, compact_json, table_id_of
 
 _DEADLINE_COLUMNS = "id, kind, due, table_id, seat, user_id, data, attempts, ends"
 
@@ -34,8 +34,7 @@ def _filters(
     return (" WHERE " + " AND ".join(clauses)) if clauses else "", values
 
 
-# One encoder for every deadline (``json.dumps`` with options builds one per call).
-_DATA = json.JSONEncoder(separators=(",", ":"), allow_nan=False, default=json_with_refs)
+_DATA = compact_json(ensure_ascii=True)
 
 
 def _insert(conn: sqlite3.Connection, deadlines: list[DeadlineRecord]) -> list[int]:
@@ -50,7 +49,7 @@ def _insert(conn: sqlite3.Connection, deadlines: list[DeadlineRecord]) -> list[i
                 table_id_of(item.table_id),
                 item.seat,
                 item.user_id,
-                _DATA.encode(item.data),
+                _DATA(item.data),
                 item.ends,
             ),
         )
@@ -74,7 +73,7 @@ def _overwrite(
                 float(item.due),
                 item.seat,
                 item.user_id,
-                _DATA.encode(item.data),
+                _DATA(item.data),
                 item.ends,
                 row_id,
                 item.kind,
@@ -92,7 +91,8 @@ def _pause(conn: sqlite3.Connection, deadlines: list[DeadlineRecord], at: float)
     ``at`` (see ``Repository.replace_deadlines``).
     """
     shifts: dict[str, float] = {}
-    for user_id in sorted({item.user_id for item in deadlines if item.user_id}):
+    users = {item.user_id for item in deadlines if item.user_id}
+    for user_id in sorted(users) if len(users) > 1 else users:
         row = conn.execute(
             "SELECT MAX(MIN(until, COALESCE(ended, until)) - MAX(start, ?)) FROM vacations"
             " WHERE user_id = ? AND until > ? AND (ended IS NULL OR ended > ?)",
@@ -158,10 +158,11 @@ class SqliteClocksMixin:
                 chunk = remove[start : start + 500]
                 marks = ", ".join("?" * len(chunk))
                 conn.execute(f"DELETE FROM deadlines WHERE id IN ({marks})", chunk)
-            if paused_at is not None:
+            if paused_at is not None and add:
                 _pause(conn, add, paused_at)
             ids = _overwrite(conn, reused, add) if reused else []
-            ids += _insert(conn, add[len(ids) :])
+            if len(ids) < len(add):
+                ids += _insert(conn, add[len(ids) :])
             for item, new_id in zip(add, ids, strict=True):
                 item.id = new_id
             return ids
@@ -198,7 +199,7 @@ class SqliteClocksMixin:
                 conn.execute(
                     "UPDATE deadlines SET due = ?, data = ?, attempts = 0, lease_owner = NULL,"
                     " lease_until = NULL WHERE id = ? AND due = ?",
-                    (float(due), _DATA.encode(data), deadline_id, float(claimed)),
+                    (float(due), _DATA(data), deadline_id, float(claimed)),
                 ).rowcount
                 > 0
             )

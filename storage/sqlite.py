@@ -48,7 +48,7 @@ from .base import (
     TableRecord,
     TableRef,
     UnknownTable,
-    json_with_refs,
+    compact_json,
 )
 from .clocks import SqliteClocksMixin
 from .history import SqliteHistoryMixin
@@ -71,16 +71,8 @@ Work = Callable[[sqlite3.Connection], Any]
 """A write: runs on the writer connection's thread inside a transaction the writer owns."""
 
 
-# allow_nan=False: a state must stay JSON-native to replay from storage anywhere. One encoder
-# for every call: ``json.dumps`` with options builds a new one each time (a move dumps its
-# snapshot and its post).
-_ENCODER = json.JSONEncoder(
-    separators=(",", ":"), ensure_ascii=False, allow_nan=False, default=json_with_refs
-)
-
-
-def _dumps(value: Any) -> str:
-    return _ENCODER.encode(value)
+# allow_nan=False: a state must stay JSON-native to replay from storage anywhere.
+_dumps = compact_json(ensure_ascii=False)
 
 
 def _loads(text: str | None) -> Any:
