@@ -291,6 +291,7 @@ def _purchases(
     wueste, strasse, siedlung, stadt = paying[5:]
     wild = 3 * stadt + pool + road_units(roads + strasse) - road_units(roads)
     with_settlements = wild + 2 * siedlung
+    capped = min(2, roads)
     buys = []
     pays = []
     for card, missing, surplus in terms:
@@ -305,9 +306,20 @@ def _purchases(
                 continue
             settlements = siedlung
         buys.append(card)
-        if custom and _alternative(
-            card, strasse, settlements, stadt, roads, missing - pool, surplus
-        ):
+        if not custom:
+            continue
+        # ``_alternative(card, strasse, settlements, stadt, roads, missing - pool, surplus)``
+        # written out: a new key of the main menu asks it of every card it can buy.
+        short = missing - pool
+        trades = surplus // 2
+        if short < trades:  # noqa: PLR1730 (min and max are calls, made per card here)
+            trades = short
+        if trades < 0:  # noqa: PLR1730
+            trades = 0
+        if short <= trades:
+            if surplus - 2 * trades + strasse + stadt + settlements > 0:
+                pays.append(card)
+        elif surplus % 2 or leaves_out(short, surplus, capped, strasse, settlements, stadt):
             pays.append(card)
     return tuple(buys), tuple(pays)
 
