@@ -241,33 +241,62 @@ def _auto_payment(
         used[WUESTE] = 1
     if _covers(card, used, pool, roads):
         return tuple(used)
+    # From here on the resource cards never fall below the matched ones, so the payment lacks
+    # ``short`` units of resources throughout and its surplus is the traded cards alone:
+    # whether it covers the price (``_covers``) depends on four counts, asked as ``covers``
+    # below instead of summing the selection anew at every step.
+    short = sum(cost) - sum(used[:5])
+    base = road_units(roads)
+
+    def covers(traded: int, roads_used: int, settled: int, citied: int) -> bool:
+        units = 3 * citied + 2 * settled + traded // 2 + pool
+        if roads_used:
+            units += road_units(roads + roads_used) - base
+        return units >= short
+
     # Trade leftovers two for one, always from the kind with most cards left in hand.
-    missing = sum(cost) - sum(used[:5]) - pool
+    missing = short - pool
     left = [hand[k] - used[k] for k in RESOURCES]
-    for _card in range(2 * min(missing, sum(left) // 2)):
+    traded = 2 * min(missing, sum(left) // 2) if missing > 0 else 0
+    for _card in range(traded):
         kind = left.index(max(left))
         left[kind] -= 1
         used[kind] += 1
-    for kind in (STRASSE, SIEDLUNG, STADT):
-        if kind == SIEDLUNG and card == STADT:
-            continue
-        while not _covers(card, used, pool, roads) and used[kind] < hand[kind]:
-            used[kind] += 1
-    if not _covers(card, used, pool, roads):  # pragma: no cover - affordable() said it would
+    strassen = hand[STRASSE]
+    settlements = hand[SIEDLUNG] if card != STADT else 0
+    cities = hand[STADT]
+    roads_used = settled = citied = 0
+    while roads_used < strassen and not covers(traded, roads_used, 0, 0):
+        roads_used += 1
+    while settled < settlements and not covers(traded, roads_used, settled, 0):
+        settled += 1
+    while citied < cities and not covers(traded, roads_used, settled, citied):
+        citied += 1
+    if not covers(traded, roads_used, settled, citied):  # pragma: no cover - see affordable()
         return None
     # Put back what turned out unnecessary: the costliest first, then Strassen, then trades.
-    for kind in (STADT, SIEDLUNG, STRASSE):
-        while used[kind]:
-            used[kind] -= 1
-            if not _covers(card, used, pool, roads):
-                used[kind] += 1
-                break
-    for kind in sorted(RESOURCES, key=lambda k: hand[k] - used[k]):
-        while used[kind] > cost[kind]:
-            used[kind] -= 1
-            if not _covers(card, used, pool, roads):
-                used[kind] += 1
-                break
+    while citied and covers(traded, roads_used, settled, citied - 1):
+        citied -= 1
+    while settled and covers(traded, roads_used, settled - 1, citied):
+        settled -= 1
+    while roads_used and covers(traded, roads_used - 1, settled, citied):
+        roads_used -= 1
+    back = 0
+    while back < traded and covers(traded - back - 1, roads_used, settled, citied):
+        back += 1
+    used[STRASSE] = roads_used
+    used[SIEDLUNG] = settled
+    used[STADT] = citied
+    # The traded cards put back come from the kinds with fewest cards left in hand first.
+    if back:
+        for kind in sorted(RESOURCES, key=lambda k: hand[k] - used[k]):
+            extra = used[kind] - cost[kind]
+            if extra > 0:
+                take = min(back, extra)
+                used[kind] -= take
+                back -= take
+                if not back:
+                    break
     return tuple(used)
 
 

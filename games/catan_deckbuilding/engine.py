@@ -186,7 +186,17 @@ def _random_shuffle(rng: random.Random, size: int) -> str:
     """The same draws and the same code as ``games.core.random_shuffle``, joined directly: the
     generic encoder checks and remembers every argument of a code that is never seen again.
     """
-    return "shuffle:" + ":".join(map(_TEXT_OF_NUMBER.__getitem__, shuffled(rng, size)))
+    order = shuffled(rng, size)
+    code = "shuffle:" + ":".join(map(_TEXT_OF_NUMBER.__getitem__, order))
+    _SAMPLED_SHUFFLE[0] = (code, tuple(order))
+    return code
+
+
+_SAMPLED_SHUFFLE: list[tuple[object, tuple[int, ...]]] = [(object(), ())]
+"""The shuffle code drawn last and its order: applying that very code next, as every
+simulation does, needs neither its parts read back nor the permutation checked (it is one by
+construction). Any other code goes the usual way; the first entry's code is an object no
+caller holds."""
 
 
 _NUMBER = {str(number): number for number in range(96)}  # no pile holds more cards
@@ -199,6 +209,9 @@ def _shuffle_args(code: object) -> tuple[int, ...] | None:
     leading zero), without its general parser; None for anything else, which goes through
     ``decode`` and gets its answer there. Whether it is a permutation is checked by the caller.
     """
+    sampled, order = _SAMPLED_SHUFFLE[0]
+    if code is sampled and order:
+        return order
     if type(code) is not str or not code.startswith("shuffle:"):
         return None
     try:
@@ -215,6 +228,8 @@ def _permutation(args: tuple[Any, ...], size: int) -> list[int]:
     ``_shuffle_args`` gives them): the general check's generator cost more than the rest of a
     shuffle's move. Anything else gets the general check's answer.
     """
+    if args is _SAMPLED_SHUFFLE[0][1] and len(args) == size:
+        return list(args)  # the order just drawn, read back from no text (``_shuffle_args``)
     if len(args) == size < len(_IDENTITY) and set(map(type, args)) <= _INTS:
         if sorted(args) == _IDENTITY[size]:
             return list(args)
@@ -276,6 +291,7 @@ def _purchases(
     wueste, strasse, siedlung, stadt = paying[5:]
     wild = 3 * stadt + pool + road_units(roads + strasse) - road_units(roads)
     with_settlements = wild + 2 * siedlung
+    capped = min(2, roads)
     buys = []
     pays = []
     for card, missing, surplus in terms:
@@ -290,9 +306,20 @@ def _purchases(
                 continue
             settlements = siedlung
         buys.append(card)
-        if custom and _alternative(
-            card, strasse, settlements, stadt, roads, missing - pool, surplus
-        ):
+        if not custom:
+            continue
+        # ``_alternative(card, strasse, settlements, stadt, roads, missing - pool, surplus)``
+        # written out: a new key of the main menu asks it of every card it can buy.
+        short = missing - pool
+        trades = surplus // 2
+        if short < trades:  # noqa: PLR1730 (min and max are calls, made per card here)
+            trades = short
+        if trades < 0:  # noqa: PLR1730
+            trades = 0
+        if short <= trades:
+            if surplus - 2 * trades + strasse + stadt + settlements > 0:
+                pays.append(card)
+        elif surplus % 2 or leaves_out(short, surplus, capped, strasse, settlements, stadt):
             pays.append(card)
     return tuple(buys), tuple(pays)
 

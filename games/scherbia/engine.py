@@ -809,7 +809,7 @@ class Scherbia(Game):
                     return super().apply(state, seat, code, checked=checked)
                 # ``Game.apply`` unchecked with ``copy_state`` written out: every answer to a
                 # question comes this way (two calls less each).
-                new = dict(state)
+                new = state.copy()
                 new["hands"] = state["hands"][:]
                 new["trick"] = state["trick"][:]
                 events: list[Event] = []
@@ -825,7 +825,7 @@ class Scherbia(Game):
                 # branch): only the edited roll is copied, the others stay shared.
                 if checked:
                     self.check(state, seat, code)
-                new = dict(state)
+                new = state.copy()
                 new["ask"] = None
                 cursor = state["cursor"]
                 final = new["final"] = state["final"][:]
@@ -850,7 +850,7 @@ class Scherbia(Game):
             # one of the 36 listed outcomes, so what ``_roll`` checks is the lookup just done.
             if checked:
                 self.check(state, seat, code)
-            new = dict(state)
+            new = state.copy()
             new["hands"] = state["hands"][:]
             trick = new["trick"] = state["trick"][:]
             new["ask"] = None
@@ -883,7 +883,7 @@ class Scherbia(Game):
         else:
             card = _take(hand, prof)
         layer = state["layer"]
-        new = dict(state)
+        new = state.copy()
         new["hands"] = hands
         # ``_new_entry(seat, card, layer, False)`` written out (a call less per card played).
         entry = _blank_entry()
@@ -919,7 +919,7 @@ class Scherbia(Game):
         ``_heal``), and a trick entry before a roll, a steal, a heal or a copy edits it
         (``_edit``).
         """
-        new = dict(state)
+        new = state.copy()
         new["hands"] = state["hands"][:]
         new["trick"] = state["trick"][:]
         return new
