@@ -488,6 +488,9 @@ PLAY_CODES = tuple("play:" + word for word in CARDS)
 _ASIDE_CARD = {code: card for card, code in enumerate(ASIDE_CODES)}
 _BUY_CARD = {BUY_CODES[card]: card for card in ACTION_CARDS}
 _PLAY_STRASSE = PLAY_CODES[STRASSE]
+_PLAY_CARD = {PLAY_CODES[card]: card for card in PLAYABLE if card != STRASSE}
+"""The play codes ``apply`` takes the short way with a full ``copy_state`` (they draw, and
+may attack)."""
 _tuple_new = tuple.__new__
 """``_tuple_new(Event, (kind, data, to))`` makes an event without the named tuple's
 Python-level ``__new__`` (several per move)."""
@@ -636,6 +639,18 @@ class CatanDeckbuilding(TextsMixin, Game):
                 self._play(
                     cast(CatanState, new), seat, STRASSE, events
                 )  # draws nothing, hits nobody
+                return new, events
+            played = _PLAY_CARD.get(code)
+            if played is not None and state["phase"] == "play" and seat == state["active"]:
+                # ``Game.apply`` without its call, the decoder and ``_apply_play``'s dispatch:
+                # the same check, the same copy and the same step.
+                if checked:
+                    self.check(state, seat, code)
+                if not state["hand"][seat][played]:
+                    raise IllegalAction(NO_CARD)
+                new = self.copy_state(state)
+                events = []
+                self._play(cast(CatanState, new), seat, played, events)
                 return new, events
             buy = _BUY_CARD.get(code)
             if buy is not None and state["phase"] == "play" and seat == state["active"]:
