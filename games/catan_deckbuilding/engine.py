@@ -656,12 +656,17 @@ class CatanDeckbuilding(TextsMixin, Game):
             if buy is not None and state["phase"] == "play" and seat == state["active"]:
                 if checked:
                     self.check(state, seat, code)
-                self._check_buyable(cast(CatanState, state), seat, buy)
+                # ``_check_buyable`` with its last test left to ``auto_payment``, which finds
+                # no payment exactly when ``affordable`` says no (its first step; a buy code
+                # names an action card).
+                if not state["supply"][buy]:
+                    raise IllegalAction(SUPPLY_EMPTY)
+                used = auto_payment(buy, state["hand"][seat], state["pool"], state["roads"])
+                if used is None:
+                    raise IllegalAction(CANNOT_AFFORD)
                 # A purchase edits the buyer's hand and table; ``_pay`` copies the supply and
                 # the discard piles itself, and nothing else changes below the first level.
-                new, hand, _ = _own_seat_copy(state, seat)
-                used = auto_payment(buy, hand, state["pool"], state["roads"])
-                assert used is not None
+                new, _, _ = _own_seat_copy(state, seat)
                 events = []
                 self._pay(cast(CatanState, new), seat, buy, used, events)
                 return new, events
