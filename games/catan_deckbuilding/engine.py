@@ -488,6 +488,9 @@ PLAY_CODES = tuple("play:" + word for word in CARDS)
 _ASIDE_CARD = {code: card for card, code in enumerate(ASIDE_CODES)}
 _BUY_CARD = {BUY_CODES[card]: card for card in ACTION_CARDS}
 _PLAY_STRASSE = PLAY_CODES[STRASSE]
+_PLAY_CARD = {PLAY_CODES[card]: card for card in PLAYABLE if card != STRASSE}
+"""The play codes ``apply`` takes the short way with a full ``copy_state`` (they draw, and
+may attack)."""
 _tuple_new = tuple.__new__
 """``_tuple_new(Event, (kind, data, to))`` makes an event without the named tuple's
 Python-level ``__new__`` (several per move)."""
@@ -637,16 +640,33 @@ class CatanDeckbuilding(TextsMixin, Game):
                     cast(CatanState, new), seat, STRASSE, events
                 )  # draws nothing, hits nobody
                 return new, events
+            played = _PLAY_CARD.get(code)
+            if played is not None and state["phase"] == "play" and seat == state["active"]:
+                # ``Game.apply`` without its call, the decoder and ``_apply_play``'s dispatch:
+                # the same check, the same copy and the same step.
+                if checked:
+                    self.check(state, seat, code)
+                if not state["hand"][seat][played]:
+                    raise IllegalAction(NO_CARD)
+                new = self.copy_state(state)
+                events = []
+                self._play(cast(CatanState, new), seat, played, events)
+                return new, events
             buy = _BUY_CARD.get(code)
             if buy is not None and state["phase"] == "play" and seat == state["active"]:
                 if checked:
                     self.check(state, seat, code)
-                self._check_buyable(cast(CatanState, state), seat, buy)
+                # ``_check_buyable`` with its last test left to ``auto_payment``, which finds
+                # no payment exactly when ``affordable`` says no (its first step; a buy code
+                # names an action card).
+                if not state["supply"][buy]:
+                    raise IllegalAction(SUPPLY_EMPTY)
+                used = auto_payment(buy, state["hand"][seat], state["pool"], state["roads"])
+                if used is None:
+                    raise IllegalAction(CANNOT_AFFORD)
                 # A purchase edits the buyer's hand and table; ``_pay`` copies the supply and
                 # the discard piles itself, and nothing else changes below the first level.
-                new, hand, _ = _own_seat_copy(state, seat)
-                used = auto_payment(buy, hand, state["pool"], state["roads"])
-                assert used is not None
+                new, _, _ = _own_seat_copy(state, seat)
                 events = []
                 self._pay(cast(CatanState, new), seat, buy, used, events)
                 return new, events
