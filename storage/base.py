@@ -354,11 +354,13 @@ def compact_json(*, ensure_ascii: bool) -> Callable[[Any], str]:
     is built once. Without circular-reference markers: stored data holds no cycles (one would
     end in a RecursionError instead of a ValueError).
     """
-    encoder = json.JSONEncoder(
-        separators=(",", ":"), ensure_ascii=ensure_ascii, allow_nan=False, default=json_with_refs
-    )
     if c_make_encoder is None:  # a Python built without the _json accelerator
-        return encoder.encode
+        return json.JSONEncoder(
+            separators=(",", ":"),
+            ensure_ascii=ensure_ascii,
+            allow_nan=False,
+            default=json_with_refs,
+        ).encode
     encode = c_make_encoder(
         None,
         json_with_refs,

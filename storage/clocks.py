@@ -91,8 +91,7 @@ def _pause(conn: sqlite3.Connection, deadlines: list[DeadlineRecord], at: float)
     ``at`` (see ``Repository.replace_deadlines``).
     """
     shifts: dict[str, float] = {}
-    users = {item.user_id for item in deadlines if item.user_id}
-    for user_id in sorted(users) if len(users) > 1 else users:
+    for user_id in sorted({item.user_id for item in deadlines if item.user_id}):
         row = conn.execute(
             "SELECT MAX(MIN(until, COALESCE(ended, until)) - MAX(start, ?)) FROM vacations"
             " WHERE user_id = ? AND until > ? AND (ended IS NULL OR ended > ?)",
@@ -158,11 +157,10 @@ class SqliteClocksMixin:
                 chunk = remove[start : start + 500]
                 marks = ", ".join("?" * len(chunk))
                 conn.execute(f"DELETE FROM deadlines WHERE id IN ({marks})", chunk)
-            if paused_at is not None and add:
+            if paused_at is not None:
                 _pause(conn, add, paused_at)
             ids = _overwrite(conn, reused, add) if reused else []
-            if len(ids) < len(add):
-                ids += _insert(conn, add[len(ids) :])
+            ids += _insert(conn, add[len(ids) :])
             for item, new_id in zip(add, ids, strict=True):
                 item.id = new_id
             return ids

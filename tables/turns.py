@@ -224,7 +224,7 @@ class TurnClocks:
             for d in existing
             if d.kind == TURN and d.seat in waiting and d.user_id == seats[d.seat].user_id
         }
-        stopped = [d for d in existing if d.seat not in keep] if keep else existing
+        stopped = [d for d in existing if d.seat not in keep]
         add = []
         per_move = clock.per_move
         # Set as if its holder were here; the commit moves it past a vacation (paused_at).
@@ -238,7 +238,7 @@ class TurnClocks:
         reuse = [d.id for d in stopped if d.kind == TURN][: len(add)]
         remove = [d.id for d in stopped if d.id not in reuse]
         self.scheduler.stage(changes, remove, add, paused_at=now, reuse=reuse)
-        table.planned_deadlines = [d for d in existing if d.seat in keep] + add if keep else [*add]
+        table.planned_deadlines = [d for d in existing if d.seat in keep] + add
         return add
 
     def forget(self, table_id: int) -> None:

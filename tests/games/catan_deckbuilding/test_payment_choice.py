@@ -20,7 +20,12 @@ from games.catan_deckbuilding.cards import (
     affordable,
     auto_payment,
 )
-from games.catan_deckbuilding.engine import CatanDeckbuilding, _has_alternative
+from games.catan_deckbuilding.engine import (
+    _PAYING_CARDS,
+    CatanDeckbuilding,
+    _has_alternative,
+    _purchases,
+)
 
 
 def _differs(card: int, hand: tuple[int, ...], pool: int, roads: int) -> bool:
@@ -57,3 +62,34 @@ def test_pay_by_hand_is_offered_exactly_when_the_automatic_payment_leaves_a_help
                 ), (card, cards, pool, roads)
                 compared += 1
     assert compared > 50_000
+
+
+def test_the_menus_purchase_table_offers_what_each_cards_own_rules_say() -> None:
+    """The main menu buys exactly the affordable action cards and offers paying card by card
+    exactly where the automatic payment leaves a helpful card (``_purchases`` works both out
+    for every card at once, with ``_has_alternative``'s arithmetic written out)."""
+    compared = 0
+    for resources in itertools.product(range(3), repeat=5):
+        if sum(resources) > 3:
+            continue
+        for wueste, strassen, siedlungen, cities in itertools.product(
+            range(2), range(5), range(3), range(3)
+        ):
+            hand = [0] * KINDS
+            hand[:5] = resources
+            hand[WUESTE], hand[STRASSE], hand[SIEDLUNG], hand[STADT] = (
+                wueste,
+                strassen,
+                siedlungen,
+                cities,
+            )
+            cards = tuple(hand)
+            for pool, roads in itertools.product(range(2), range(4)):
+                buys, pays = _purchases(_PAYING_CARDS(cards), pool, roads, True)
+                buyable = {card for card in ACTION_CARDS if affordable(card, cards, pool, roads)}
+                assert set(buys) == buyable, (cards, pool, roads)
+                assert set(pays) == {
+                    card for card in buyable if _has_alternative(card, cards, pool, roads)
+                }, (cards, pool, roads)
+                compared += 1
+    assert compared > 10_000
