@@ -7,9 +7,10 @@ seats, on ``--workers`` processes at a lowered priority. It prints, each beside 
 
 * two players: the higher level's share of the games (a draw counts half), its 95% interval,
   against the target of 60%;
-* more players: the higher level's rate of first places (Gelfdrakkar: of party wins, its
-  coins ending positive), its fair share (the mean share of first places per seat in the same
-  games), their ratio with its 95% interval, against the target of 1.5;
+* more players: the higher level's rate of first places (Gelfdrakkar in one round: of party
+  wins, its coins ending positive; in a series of rounds, ``--only gelfdrakkar:5x5``: of first
+  places in coins at its end), its fair share (the mean share of first places per seat in the
+  same games), their ratio with its 95% interval, against the target of 1.5;
 * the CPU time per move of both levels (median and p95, moves with a choice only), against
   the 1 s the strong level may take;
 * Gelfdrakkar: the announcements of each level and the share its party won.
@@ -39,16 +40,22 @@ from pathlib import Path
 from typing import Any
 
 from games.core import CHANCE, Game, all_games
+from games.core.contract import Result
 from games.players.search import SearchPlayer
 
 SETUPS = [
-    ("catan-deckbuilding", 2),
-    ("coppertwaddle", 2),
-    ("scherbia", 2),
-    ("scherbia", 4),
-    ("stardust", 4),
-    ("gelfdrakkar", 5),
+    ("catan-deckbuilding", 2, 0),
+    ("coppertwaddle", 2, 0),
+    ("scherbia", 2, 0),
+    ("scherbia", 4, 0),
+    ("stardust", 4, 0),
+    ("gelfdrakkar", 5, 0),
+    ("gelfdrakkar", 5, 5),
 ]
+"""Game, players and, for Gelfdrakkar, the rounds of a series (0: the game's default, one
+round). One round shows who won the round as a party; a series of one deal by every seat (the
+session the rules describe: coin balances kept across rounds) shows who ends first in coins,
+the first place the other games count."""
 PAIRINGS = [("easy", "normal"), ("normal", "strong")]
 ITERATIONS = {
     "catan-deckbuilding": 40,
@@ -92,15 +99,33 @@ def _player(game: Game, level: str, iterations: int) -> Any:
     return player
 
 
+def setup_name(game_id: str, players: int, rounds: int) -> str:
+    """How ``--only`` names a setup: ``GAME:PLAYERS``, and ``xROUNDS`` for a series."""
+    return f"{game_id}:{players}" + (f"x{rounds}" if rounds else "")
+
+
+def first_places(game_id: str, rounds: int, result: Result) -> list[bool]:
+    """The seats counted first: in one Gelfdrakkar round the winning party (its coins ending
+    positive: the stake is paid to every member), else and in a series the seats ranked first.
+    """
+    if game_id == "gelfdrakkar" and not rounds:
+        return [score > 0 for score in result.scores]
+    return [rank == 1 for rank in result.ranks]
+
+
 def play_one(task: Task) -> Outcome:
-    """Play game number ``index`` of a pairing; the higher level sits at ``index % players``."""
-    game_id, players, lower, higher, index, iterations = task
+    """Play game number ``index`` of a pairing; the higher level sits at ``index % players``.
+    With ``rounds`` the game is a Gelfdrakkar series of that many rounds.
+    """
+    game_id, players, lower, higher, index, iterations, rounds = task
     game = _games()[game_id]
     seat_of_higher = index % players
     levels = [higher if seat == seat_of_higher else lower for seat in range(players)]
     engines = {level: _player(game, level, iterations) for level in set(levels)}
-    rng = random.Random(f"{game_id}/{players}/{lower}-{higher}/{index}")
-    state = game.initial_state(players, game.parse_options(players))
+    series = f"/x{rounds}" if rounds else ""
+    rng = random.Random(f"{game_id}/{players}/{lower}-{higher}/{index}{series}")
+    values = {"rounds": rounds} if rounds else None
+    state = game.initial_state(players, game.parse_options(players, values))
     seconds: dict[str, list[float]] = {lower: [], higher: []}
     verdicts: dict[str, list[bool]] = {lower: [], higher: []}
     sides: list[tuple[str, bool, bool]] = []
@@ -130,10 +155,7 @@ def play_one(task: Task) -> Outcome:
                     ]
     result = game.result(state)
     assert result is not None
-    if game_id == "gelfdrakkar":  # a party win shows as coins won
-        first = [score > 0 for score in result.scores]
-    else:
-        first = [rank == 1 for rank in result.ranks]
+    first = first_places(game_id, rounds, result)
     if players == 2:
         mine, theirs = result.ranks[seat_of_higher], result.ranks[1 - seat_of_higher]
         score = 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
@@ -142,7 +164,12 @@ def play_one(task: Task) -> Outcome:
     return Outcome(score, sum(first), players, seconds, verdicts, sides)
 
 
-def _by_party(game_id: str, players: int, lower: str, higher: str, rows: list[Outcome]) -> str:
+def pairing_of(task: Task) -> tuple[str, int, str, str, int]:
+    """The row a game counts in: game, players, the two levels, rounds."""
+    return (task[0], task[1], task[2], task[3], task[6])
+
+
+def _by_party(setup: str, lower: str, higher: str, rows: list[Outcome]) -> str:
     """Gelfdrakkar's party wins split by the party a seat was dealt into: a seat cannot choose
     it, and the party against Vernio (most seats) wins most rounds, so this shows what the
     higher level makes of each side beside every seat's rate on that side in the same games.
@@ -156,7 +183,7 @@ def _by_party(game_id: str, players: int, lower: str, higher: str, rows: list[Ou
                 f"{name} {sum(mine)}/{len(mine)} ({sum(mine) / len(mine):.1%}; every seat "
                 f"{sum(every) / len(every):.1%})"
             )
-    return f"{game_id} ({players}), {lower} vs {higher}: {higher}'s party won " + ", ".join(parts)
+    return f"{setup}, {lower} vs {higher}: {higher}'s party won " + ", ".join(parts)
 
 
 def _interval(successes: float, total: int) -> tuple[float, float]:
@@ -181,7 +208,8 @@ def _nice() -> None:
     os.nice(10)
 
 
-Task = tuple[str, int, str, str, int, int]
+Task = tuple[str, int, str, str, int, int, int]
+"""Game, players, lower and higher level, the game's number, strong's iterations, rounds."""
 
 
 def code_fingerprint(game_id: str) -> str:
@@ -270,7 +298,11 @@ def main(argv: list[str] | None = None) -> int:
         help="strong's iterations per move: N, or GAME=N (repeatable; default: ITERATIONS)",
     )
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--only", action="append", help="GAME or GAME:PLAYERS (repeatable)")
+    parser.add_argument(
+        "--only",
+        action="append",
+        help="GAME, GAME:PLAYERS or, for a Gelfdrakkar series, GAME:PLAYERSxROUNDS (repeatable)",
+    )
     parser.add_argument("--pairing", action="append", help="LOWER-HIGHER (repeatable)")
     parser.add_argument(
         "--play-moves",
@@ -293,9 +325,11 @@ def main(argv: list[str] | None = None) -> int:
         play_budget(args.play_moves)
         return 0
     setups = [
-        (game_id, players)
-        for game_id, players in SETUPS
-        if not args.only or game_id in args.only or f"{game_id}:{players}" in args.only
+        (game_id, players, rounds)
+        for game_id, players, rounds in SETUPS
+        if not args.only
+        or game_id in args.only
+        or setup_name(game_id, players, rounds) in args.only
     ]
     pairings = [pair for pair in PAIRINGS if not args.pairing or "-".join(pair) in args.pairing]
     budget = dict(ITERATIONS)
@@ -306,9 +340,9 @@ def main(argv: list[str] | None = None) -> int:
     # Game by game across the pairings, so that a run stopped by --minutes has played the
     # first games of every pairing: exactly those a shorter --games would have played.
     tasks: list[Task] = [
-        (game_id, players, lower, higher, index, budget[game_id])
+        (game_id, players, lower, higher, index, budget[game_id], rounds)
         for index in range(args.games)
-        for game_id, players in setups
+        for game_id, players, rounds in setups
         for lower, higher in pairings
     ]
     print(
@@ -316,14 +350,14 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.workers} workers (nice 10), Python {sys.version.split()[0]}",
         flush=True,
     )
-    fingerprints = {game_id: code_fingerprint(game_id) for game_id, _players in setups}
+    fingerprints = {game_id: code_fingerprint(game_id) for game_id, _players, _rounds in setups}
     recorded = load_record(args.record, fingerprints) if args.record else {}
     # Recorded games are the first games of each pairing (runs play them in order), so the
     # ones still to play continue each pairing where the record stopped.
-    outcomes: dict[tuple[str, int, str, str], list[Outcome]] = defaultdict(list)
+    outcomes: dict[tuple[str, int, str, str, int], list[Outcome]] = defaultdict(list)
     for task in tasks:
         if task in recorded:
-            outcomes[task[:4]].append(recorded[task])
+            outcomes[pairing_of(task)].append(recorded[task])
     todo = [task for task in tasks if task not in recorded]
     if recorded:
         print(
@@ -343,7 +377,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"stopped after {args.minutes} min: {done - 1} games played", flush=True)
                 pool.terminate()
                 break
-            outcomes[task[:4]].append(outcome)
+            outcomes[pairing_of(task)].append(outcome)
             if args.record:
                 append_record(args.record, fingerprints[task[0]], task, outcome)
             if done % 10 == 0 or done == len(todo):
@@ -355,8 +389,8 @@ def main(argv: list[str] | None = None) -> int:
         " time per move lower / higher: median, p95 (CPU s) |"
     )
     print("|---|---|---|---|---|---|---|---|")
-    announcements: dict[tuple[str, int], dict[str, list[bool]]] = {}
-    for (game_id, players, lower, higher), rows in outcomes.items():
+    announcements: dict[tuple[str, int, int], dict[str, list[bool]]] = {}
+    for (game_id, players, lower, higher, rounds), rows in outcomes.items():
         games = len(rows)
         times = {
             level: [value for row in rows for value in row.seconds[level]]
@@ -378,24 +412,25 @@ def main(argv: list[str] | None = None) -> int:
             shown = f"{wins / games:.1%} first (fair {fair:.1%}): {wins / games / fair:.2f}x"
             interval = f"{low / fair:.2f}x-{high / fair:.2f}x"
             target = f">= {SHARE_TARGET}x"
+        seats = f"{players}, {rounds} rounds" if rounds else f"{players}"
         print(
-            f"| {game_id} | {players} | {lower} vs {higher} | {games} | {shown} | {interval} "
+            f"| {game_id} | {seats} | {lower} vs {higher} | {games} | {shown} | {interval} "
             f"| {target} | {timing} (<= {MOVE_SECONDS_TARGET:.0f} s for strong) |"
         )
         if game_id == "gelfdrakkar":
-            mine = announcements.setdefault((game_id, players), defaultdict(list))
+            mine = announcements.setdefault((game_id, players, rounds), defaultdict(list))
             for row in rows:
                 for level, verdicts in row.announcements.items():
                     mine[level] += verdicts
-    for (game_id, players, lower, higher), rows in outcomes.items():
+    for (game_id, players, lower, higher, rounds), rows in outcomes.items():
         if game_id == "gelfdrakkar":
-            print(_by_party(game_id, players, lower, higher, rows))
-    for (game_id, players), by_level in announcements.items():
+            print(_by_party(setup_name(game_id, players, rounds), lower, higher, rows))
+    for (game_id, players, rounds), by_level in announcements.items():
         for level, verdicts in sorted(by_level.items()):
             won = sum(verdicts)
             share = f"{won / len(verdicts):.1%}" if verdicts else "-"
             print(
-                f"{game_id} ({players}): {level} announced {len(verdicts)} times, "
+                f"{setup_name(game_id, players, rounds)}: {level} announced {len(verdicts)} times, "
                 f"its party won {won} ({share}; target >= {ANNOUNCE_TARGET:.0%})"
             )
     print(f"wall time {wall:.0f} s")

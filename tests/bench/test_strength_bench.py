@@ -9,6 +9,7 @@ import json
 import sys
 from pathlib import Path
 
+from games.core.contract import Result
 from tests.bench.running import ROOT, run_bench
 
 sys.path.insert(0, str(ROOT / "bench"))
@@ -52,3 +53,19 @@ def test_games_recorded_by_other_code_are_played_again(tmp_path: Path) -> None:
     again = run_strength("--games", "1", "--record", str(record), *common)
     assert "games read from" not in again
     assert len(record.read_text().splitlines()) == 2
+
+
+def test_a_gelfdrakkar_series_counts_first_places_in_coins_over_its_rounds() -> None:
+    """Gelfdrakkar's rules keep every player's coin balance across the rounds of a session:
+    the series setup plays one deal by every seat (5 rounds for 5 players) and counts who ends
+    first in coins, while the one-round setup counts party wins."""
+    coins = Result.from_scores([30, -12, 5, -18, -5])  # Vernio's party (0, 2) won the last
+    assert strength.first_places("gelfdrakkar", 5, coins) == [True, False, False, False, False]
+    assert strength.first_places("gelfdrakkar", 0, coins) == [True, False, True, False, False]
+    outcome = strength.play_one(("gelfdrakkar", 5, "easy", "normal", 0, 1, 5))
+    assert len(outcome.sides) == 5 * 5  # every seat's party in each of the 5 rounds
+    printed = run_strength(
+        "--games", "1", "--only", "gelfdrakkar:5x5", "--pairing", "easy-normal", "--workers", "1"
+    )
+    assert "| gelfdrakkar | 5, 5 rounds | easy vs normal | 1 |" in printed
+    assert "| gelfdrakkar | 5 |" not in printed
