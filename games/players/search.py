@@ -19,6 +19,7 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 from games.core.codes import decode
@@ -70,13 +71,20 @@ def utility(result: Result, seat: int) -> float:
     return 0.5 * (mine == 1) + 0.5 * beaten / len(opponents)
 
 
-def playout(game: Game, state: State, player: Any, rng: random.Random, limit: int) -> State:
-    """``state`` played to the end (or ``limit`` decisions) by ``player`` in every seat, with
-    chance drawn from ``rng``.
+def playout(
+    game: Game,
+    state: State,
+    player: Any,
+    rng: random.Random,
+    limit: int,
+    stop: Callable[[State], bool] | None = None,
+) -> State:
+    """``state`` played to the end (or ``limit`` decisions, or the first state ``stop`` says
+    to stop at) by ``player`` in every seat, with chance drawn from ``rng``.
     """
     for _ in range(limit):
         seats = game.to_act(state)
-        if not seats:
+        if not seats or (stop is not None and stop(state)):
             break
         seat = seats[0]
         if seat == CHANCE:
@@ -121,6 +129,8 @@ class SearchPlayer:
         margin: float = 0.02,
         confidence: float = 2.0,
         least: int = 8,
+        horizon: Callable[[State], bool] | None = None,
+        value: Callable[[State, int], float] | None = None,
     ) -> None:
         self.rollout = rollout
         self.guide = rollout if guide is None else guide
@@ -131,6 +141,8 @@ class SearchPlayer:
         self.margin = margin
         self.confidence = confidence
         self.least = least
+        self.horizon = horizon
+        self.value = value
 
     def with_iterations(self, iterations: int) -> SearchPlayer:
         """The same player with a fixed budget of playouts per move."""
@@ -143,6 +155,8 @@ class SearchPlayer:
             margin=self.margin,
             confidence=self.confidence,
             least=self.least,
+            horizon=self.horizon,
+            value=self.value,
         )
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
@@ -200,8 +214,13 @@ class SearchPlayer:
 
     def _playout(self, game: Game, sample: State, seat: int, code: str, seed: int) -> float:
         after, _events = game.apply(sample, seat, code, checked=False)
-        end = playout(game, after, self.rollout, random.Random(seed), PLAYOUT_LIMIT)
-        return outcome(game, end, seat)
+        if self.horizon is None or self.value is None:
+            end = playout(game, after, self.rollout, random.Random(seed), PLAYOUT_LIMIT)
+            return outcome(game, end, seat)
+        end = playout(
+            game, after, self.rollout, random.Random(seed), PLAYOUT_LIMIT, stop=self.horizon
+        )
+        return outcome(game, end, seat) if game.is_over(end) else self.value(end, seat)
 
     def _survivors(self, live: list[str], diffs: dict[str, list[float]]) -> list[str]:
         """The better half of the candidates not behind the guide's move on average; one that

@@ -1691,9 +1691,9 @@ class Stardust(Game):
         """Random play and the three levels; "strategy" (stored tables) plays as "normal"."""
         from games.players.search import levelled
 
-        from .strategy import StrategyPlayer
+        from .strategy import StrategyPlayer, hand_over, standing_after_hand
 
-        return levelled(StrategyPlayer())
+        return levelled(StrategyPlayer(), horizon=hand_over, value=standing_after_hand)
 
 
 _FIXED_BETS = {"check": False, "call": True, "fold": True}

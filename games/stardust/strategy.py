@@ -20,6 +20,8 @@ from itertools import accumulate
 from pathlib import Path
 
 from games.core import Game, State, decode
+from games.core.contract import Result
+from games.players.search import utility
 
 from .cards import DECK_SIZE, DUNKLE_WASSER, SCHNELLER_TOD, SCHWARZES_LOCH
 from .scoring import Score, evaluate, explain
@@ -229,3 +231,19 @@ def _expected(
     for _ in range(DRAW_SAMPLES):
         total += strength(evaluate(kept + rng.sample(pool, len(discard))), opponents)
     return total / DRAW_SAMPLES
+
+
+def hand_over(state: State) -> bool:
+    """Where the strong player's playouts stop: the hand searched is over and the next deal
+    waits. The four hands after it would add their own luck to every playout and drown the
+    difference one decision makes; the match's end is still played to (the last hand).
+    """
+    return bool(state["phase"] == "deal")
+
+
+def standing_after_hand(state: State, seat: int) -> float:
+    """A position between hands for ``seat``: the yardstick of a finished match (first place
+    and opponents beaten, ``utility``) applied to the chips as they stand, so the last
+    hand's playouts, which reach the match's end, are weighed on the same scale as the others.
+    """
+    return utility(Result.from_scores(state["stacks"]), seat)

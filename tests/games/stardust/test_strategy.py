@@ -7,6 +7,8 @@ import random
 
 from bench.stardust_strategy import play
 from games.core import CHANCE
+from games.core.contract import Result
+from games.players.search import PLAYOUT_LIMIT, playout, utility
 from games.stardust import GAME, evaluate
 from games.stardust.cards import SCHNELLER_TOD
 from games.stardust.strategy import StrategyPlayer, strength
@@ -105,3 +107,39 @@ def test_strength_table_counts_every_five_card_hand_exactly() -> None:
     rng = random.Random(5)
     for _ in range(200):
         assert evaluate(rng.sample(range(48), 5)) in set(scores)
+
+
+def _first_decision_of_hand(hand_no: int, seed: int):
+    """The state at the first player decision of hand ``hand_no``, normal playing every seat."""
+    normal = GAME.engine_players()["normal"]
+    rng = random.Random(seed)
+    state = GAME.initial_state(4, GAME.parse_options(4))
+    while seats := GAME.to_act(state):
+        seat = seats[0]
+        if seat != CHANCE and state["hand_no"] == hand_no:
+            return state
+        code = (
+            GAME.sample_chance(state, rng)
+            if seat == CHANCE
+            else normal.choose(GAME, state, seat, rng)
+        )
+        state, _ = GAME.apply(state, seat, code)
+    raise AssertionError(f"the match ended before hand {hand_no}")
+
+
+def test_strongs_playouts_end_with_the_hand_searched_and_value_the_chips_as_standings() -> None:
+    """Issue 18's strong player in Stardust: a playout stops when the hand it decides in is
+    over (the next deal waits) instead of playing the match's later hands, whose luck would
+    drown one decision, and values that point with the yardstick of a finished match applied to
+    the chips as they stand; in the match's last hand it plays to the end."""
+    strong = GAME.engine_players()["strong"]
+    first = _first_decision_of_hand(1, seed=5)
+    end = playout(GAME, first, strong.rollout, random.Random(1), PLAYOUT_LIMIT, stop=strong.horizon)
+    assert (end["phase"], end["hand_no"]) == ("deal", 2)
+    assert sum(end["stacks"]) == end["total"]  # every pot of the hand paid out
+    for seat in range(4):
+        standing = utility(Result.from_scores(end["stacks"]), seat)
+        assert strong.value(end, seat) == standing
+    last = _first_decision_of_hand(GAME.parse_options(4).hands, seed=5)
+    end = playout(GAME, last, strong.rollout, random.Random(1), PLAYOUT_LIMIT, stop=strong.horizon)
+    assert GAME.is_over(end)
