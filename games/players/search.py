@@ -103,7 +103,10 @@ class SearchPlayer:
     (tables), at most ``PLAY_MAX_ITERATIONS`` playouts. ``rollout`` plays every seat in the
     playouts; ``guide`` (default: the rollout player) names the default move, and decides alone
     the moves whose verb is in ``follow`` (Gelfdrakkar's announcements: they are about the
-    stake, which the search's yardstick of places does not weigh).
+    stake, which the search's yardstick of places does not weigh). ``horizon`` and ``value``
+    (both or neither) let a game end its playouts early: a playout stops at the first state
+    ``horizon`` accepts and is scored there by ``value(state, seat)`` on the yardstick's scale
+    (Stardust: the end of the hand being decided), unless the game is over by then.
 
     The search is a one-step improvement of the guide (a rollout algorithm): every candidate is
     played out on the same sampled deals with the same chance draws (common random numbers),
