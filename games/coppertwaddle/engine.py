@@ -374,8 +374,28 @@ class Coppertwaddle(Game):
         if TYPE_CHECKING:  # the contract hands over the plain dict
             state = cast(CoppertwaddleState, state)
         known, known_seat, contents, menu = _last_menu
-        if known is state and known_seat == seat and contents == _menu_inputs(state, seat):
-            return list(menu)  # ``_offer`` worked it out for this state, unchanged since
+        # ``_offer`` worked the menu out for this state if the state holds what it copied
+        # (``_contents``, the same fields in the same order, compared as one tuple in C).
+        if (
+            known is state
+            and known_seat == seat
+            and contents
+            == (
+                state["slots"],
+                state["covered"],
+                state["hands"][seat],
+                state["placed"],
+                state["phase"],
+                state["guardian"],
+                state["answer"],
+                state["winds"],
+                state["blocked"],
+                state["decls"],
+                state["rob"],
+                state.get(ENDED_KEY),
+            )
+        ):
+            return list(menu)
         phase = state["phase"]
         if phase in ENDED or seat not in self.to_act(state):  # type: ignore[arg-type]
             return []
@@ -1218,7 +1238,7 @@ def _use_ability(
 ) -> None:
     """Using an ability covers its card (and a Marriage partner) before the effect happens."""
     card = state["slots"][slot]
-    partner = _partner_slot(state, seat, card)
+    partner = _partner_slot(state, seat, card) if _PARTNER_CARDS[card] else -1
     events.append(
         _tuple_new(
             Event, ("ability", {"seat": seat, "slot": slot, "card": card, "target": target}, None)
@@ -1350,31 +1370,9 @@ def _offer(
     return True
 
 
-def _menu_inputs(state: CoppertwaddleState, seat: int) -> tuple[Any, ...]:
-    """Everything a menu of ``seat`` reads, as the state holds it, the likeliest to differ
-    first (``_contents`` is its copy).
-    """
-    return (
-        state["slots"],
-        state["covered"],
-        state["hands"][seat],
-        state["placed"],
-        state["phase"],
-        state["guardian"],
-        state["answer"],
-        state["winds"],
-        state["blocked"],
-        state["decls"],
-        state["rob"],
-        state.get(ENDED_KEY),
-    )
-
-
 def _contents(state: CoppertwaddleState, seat: int) -> tuple[Any, ...]:
-    """A copy of ``_menu_inputs``: once the state is changed in place, the two differ.
-
-    Compared as one tuple (element by element, in C), and the copies made by ``map`` and
-    slices, so that neither side takes a step of Python per list.
+    """A copy of everything a menu of ``seat`` reads, the likeliest to differ first;
+    ``legal_actions`` compares the state's own fields with it, as one tuple.
     """
     rob = state["rob"]
     return (
@@ -1413,8 +1411,16 @@ replaced as a whole, so threads reading it see one consistent entry.
 
 
 def _card_of_design(hand: list[int], design: int) -> int:
-    """The lowest card id of ``design`` in ``hand`` (codes name designs, not copies)."""
-    return min([card for card in hand if DESIGN_OF[card] == design])
+    """The lowest card id of ``design`` in ``hand`` (codes name designs, not copies); the
+    hand must hold one.
+    """
+    lowest = DECK_SIZE
+    for card in hand:
+        if card < lowest and DESIGN_OF[card] == design:
+            lowest = card
+    if lowest == DECK_SIZE:
+        raise ValueError(f"no card of design {design} in hand")
+    return lowest
 
 
 def _one_per_design(cards: list[int]) -> list[int]:
@@ -1448,25 +1454,28 @@ def _targets(
                 high = powers[exclude[0]] - 1
         else:
             low, high = 0, AMOUNT[card]
-        # low >= 0, so the -1 of a Ditch without a proud card is never in range.
-        return [
-            slot
-            for slot, there in enumerate(powers)
-            if low <= there <= high and slot not in exclude
-        ]
+        # low >= 0, so the -1 of a Ditch without a proud card is never in range. The lists
+        # here are filled by loops, not comprehensions: each of those is a call in Python 3.11.
+        targets = []
+        for slot, there in enumerate(powers):
+            if low <= there <= high and slot not in exclude:
+                targets.append(slot)
+        return targets
     slots = state["slots"]
     if effect == "cover":
-        return [
-            slot
-            for slot, there in enumerate(powers)
-            if there >= 0 and not IS_WIND[slots[slot]] and slot not in exclude
-        ]
+        targets = []
+        for slot, there in enumerate(powers):
+            if there >= 0 and not IS_WIND[slots[slot]] and slot not in exclude:
+                targets.append(slot)
+        return targets
     if effect == "uncover":
         covered = state["covered"]
         winds = state["winds"]
-        return [
-            slot for slot in ALL_SLOTS if slots[slot] >= 0 and covered[slot] and winds[slot] < 0
-        ]
+        targets = []
+        for slot in ALL_SLOTS:
+            if slots[slot] >= 0 and covered[slot] and winds[slot] < 0:
+                targets.append(slot)
+        return targets
     if effect == "remove":
         things = [wind for wind in state["winds"] if wind >= 0]
         for declarations in state["decls"]:
@@ -1486,11 +1495,11 @@ def _targets(
         if not in_rob:
             return []
         stopped = rob["nopower"]
-        return [
-            slot
-            for slot, there in enumerate(powers)
-            if there >= 0 and not IS_WIND[slots[slot]] and slot not in stopped
-        ]
+        targets = []
+        for slot, there in enumerate(powers):
+            if there >= 0 and not IS_WIND[slots[slot]] and slot not in stopped:
+                targets.append(slot)
+        return targets
     if effect == "boost":
         rob = state["rob"]
         if not in_rob:
@@ -1608,7 +1617,9 @@ def _engarde_actions(
             )
         elif role == _DECLARE:
             codes = _DECL_CODES[DESIGN_OF[card]]
-            actions.extend([codes[slot] for slot, there in enumerate(powers) if there >= 0])
+            for slot, there in enumerate(powers):  # a loop, not a comprehension's call
+                if there >= 0:
+                    actions.append(codes[slot])
     _free_actions(state, seat, False, powers, actions)
     _rob_actions(slots, powers, seat, actions)
 
