@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from itertools import compress
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -1647,7 +1648,8 @@ def _rob_actions(slots: list[int], powers: list[int], seat: int, actions: list[s
         # What each of their cards lends a neighbour, with a 0 beyond either end.
         u0, u1, u2, u3 = _LENT[t0], _LENT[t1], _LENT[t2], _LENT[t3]
         if row == 0:
-            b0, b1, b2, b3 = map(_LENT.__getitem__, powers[theirs + 4 : theirs + 8])
+            p0, p1, p2, p3 = powers[theirs + 4 : theirs + 8]  # the Bauern below
+            b0, b1, b2, b3 = _LENT[p0], _LENT[p1], _LENT[p2], _LENT[p3]
         else:
             b0 = b1 = b2 = b3 = 0
         defences = []
@@ -1677,15 +1679,22 @@ def _rob_actions(slots: list[int], powers: list[int], seat: int, actions: list[s
 
 
 def _proud_powers(state: CoppertwaddleState) -> list[int]:
-    """Every Ditch's power as ``table.power`` gives it where a card lies proud, else -1."""
-    return [
-        -1
-        if hidden
-        else max(0, _POWER_OF[card] + sum(map(PLUS.__getitem__, on_it)))
-        if on_it
-        else _POWER_OF[card]  # -1 for an empty Ditch
-        for card, hidden, on_it in zip(state["slots"], state["covered"], state["decls"])
-    ]
+    """Every Ditch's power as ``table.power`` gives it where a card lies proud, else -1.
+
+    Asked for most decisions, so the strengths are looked up by ``map`` over a list (whose
+    ``__getitem__`` C calls directly) and only the Ditches with Bekanntmachungen or a covered
+    card, found by ``compress``, take steps of Python.
+    """
+    powers = list(map(_POWER_OF.__getitem__, state["slots"]))  # -1 for an empty Ditch
+    decls = state["decls"]
+    for slot in compress(ALL_SLOTS, decls):
+        power = powers[slot]
+        for declaration in decls[slot]:
+            power += PLUS[declaration]
+        powers[slot] = max(0, power)
+    for slot in compress(ALL_SLOTS, state["covered"]):
+        powers[slot] = -1
+    return powers
 
 
 def _cards_where(rule: Callable[[int], bool]) -> frozenset[int]:
@@ -1720,8 +1729,10 @@ _PARTNER_CARDS = tuple(
     for card in range(DECK_SIZE)
 )
 """Per card, the ids of every copy of its Marriage partner (none for most cards)."""
-_POWER_OF = (*STRENGTH, -1)
-"""A card's strength by id, and -1 at index -1: an empty Ditch (-1) has no power."""
+_POWER_OF = [*STRENGTH, -1]
+"""A card's strength by id, and -1 at index -1: an empty Ditch (-1) has no power. A list, not
+a tuple, for ``_proud_powers``' ``map`` (a list's ``__getitem__`` is the cheaper call); never
+changed."""
 _LENT = (*range(max(STRENGTH) + sum(plus for plus in PLUS if plus > 0) + 1), 0)
 """What a Ditch of power ``p`` lends a neighbour, by ``p``: its power, and 0 at index -1 (no
 proud card there); every power a card can reach is an index."""
