@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from itertools import compress
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -21,7 +22,6 @@ from games.core import (
     clone,
     decode,
     encode,
-    ended_by_forfeit,
     plural,
     random_shuffle,
 )
@@ -72,6 +72,10 @@ from .words import (
     WIND_TARGET,
     WRONG_PHASE,
 )
+
+_tuple_new = tuple.__new__
+"""``_tuple_new(Event, (kind, data, to))`` makes an event without the named tuple's
+Python-level ``__new__`` (several per move)."""
 
 HAND_LIMIT = 4
 HAND_SIZE = 4
@@ -327,7 +331,7 @@ class Coppertwaddle(Game):
 
     def to_act(self, state: State) -> list[int]:
         """Chance deals; otherwise the seat whose decision is pending."""
-        if ended_by_forfeit(state):
+        if state.get(ENDED_KEY):  # ``ended_by_forfeit`` without the call (asked every step)
             return []
         phase = state["phase"]
         if phase == "deal":
@@ -370,8 +374,28 @@ class Coppertwaddle(Game):
         """
         if TYPE_CHECKING:  # the contract hands over the plain dict
             state = cast(CoppertwaddleState, state)
-        menu = _remembered_menu(state, seat)
-        if menu is not None:
+        known, known_seat, contents, menu = _last_menu
+        # ``_offer`` worked the menu out for this state if the state holds what it copied
+        # (``_contents``, the same fields in the same order, compared as one tuple in C).
+        if (
+            known is state
+            and known_seat == seat
+            and contents
+            == (
+                state["slots"],
+                state["covered"],
+                state["hands"][seat],
+                state["placed"],
+                state["phase"],
+                state["guardian"],
+                state["answer"],
+                state["winds"],
+                state["blocked"],
+                state["decls"],
+                state["rob"],
+                state.get(ENDED_KEY),
+            )
+        ):
             return list(menu)
         phase = state["phase"]
         if phase in ENDED or seat not in self.to_act(state):  # type: ignore[arg-type]
@@ -581,14 +605,38 @@ class Coppertwaddle(Game):
         return why_not(self, state, seat, code) or NOT_NOW
 
     def copy_state(self, state: State) -> State:
-        """A copy made for this state's layout instead of a deep clone (see ``_copy``)."""
-        return _copy(state)
+        """A copy whose every list and dict a move edits in place is its own.
+
+        What is only ever replaced, never edited, stays shared with the given state: the lists of
+        Bekanntmachungen on each Ditch (``_declare`` and ``_remove`` put new lists in place), the
+        stack, the blocked cards and the history (a move puts a longer list in their place). The
+        conformance suite checks at every step that ``apply`` leaves the state it was given
+        unchanged.
+        """
+        new = state.copy()
+        hands = state["hands"]
+        new["hands"] = [hands[0][:], hands[1][:]]
+        new["trumpet"] = state["trumpet"][:]
+        new["midden"] = state["midden"][:]
+        new["slots"] = state["slots"][:]
+        new["covered"] = state["covered"][:]
+        new["decls"] = state["decls"][:]
+        new["winds"] = state["winds"][:]
+        rob = state["rob"]
+        if rob is not None:
+            new["rob"] = {
+                **rob,
+                "nosupport": rob["nosupport"][:],
+                "nopower": rob["nopower"][:],
+                "bonus": rob["bonus"][:],
+            }
+        return new
 
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
         if TYPE_CHECKING:  # the contract hands over the plain dict
             state = cast(CoppertwaddleState, state)
         # Only codes that legal_actions listed get here, so each argument is what its verb takes.
-        verb, raw = decode(code)
+        verb, raw = _DECODED.get(code) or decode(code)
         args: tuple[Any, ...] = raw
         if seat == CHANCE:
             if state["phase"] != "deal":
@@ -597,7 +645,7 @@ class Coppertwaddle(Game):
                 if verb != "first" or len(args) != 1 or args[0] not in (0, 1):
                     raise IllegalAction(DEAL_FIRST)
                 state["first"] = state["guardian"] = args[0]
-                events.append(Event("first", {"seat": args[0]}))
+                events.append(_tuple_new(Event, ("first", {"seat": args[0]}, None)))
                 return
             if verb != "shuffle":
                 raise IllegalAction(DEAL_FIRST)
@@ -613,29 +661,37 @@ class Coppertwaddle(Game):
             slot = first_free(state, seat, ROW[card])
             _put(state, slot, card)
             state["placed"] = True
-            events.append(Event("place", {"seat": seat, "card": card, "slot": slot}))
+            events.append(
+                _tuple_new(Event, ("place", {"seat": seat, "card": card, "slot": slot}, None))
+            )
         elif verb == "wind":
             slot = args[0]
             state["hands"][seat].remove(card)
             state["placed"] = True
             if state["slots"][slot] >= 0:
                 state["winds"][slot] = card
-                events.append(Event("block", {"seat": seat, "card": card, "slot": slot}))
+                events.append(
+                    _tuple_new(Event, ("block", {"seat": seat, "card": card, "slot": slot}, None))
+                )
             else:
                 _put(state, slot, card)
-                events.append(Event("place", {"seat": seat, "card": card, "slot": slot}))
+                events.append(
+                    _tuple_new(Event, ("place", {"seat": seat, "card": card, "slot": slot}, None))
+                )
         elif verb in ("decl", "fav"):
             target = args[1] if len(args) > 1 else -1
             state["hands"][seat].remove(card)
             state["stack"] = [[seat, card, target]]
-            events.append(Event("play", {"seat": seat, "card": card, "target": target}))
+            events.append(
+                _tuple_new(Event, ("play", {"seat": seat, "card": card, "target": target}, None))
+            )
             _offer_answer(state, 1 - seat, events)
             return
         elif verb == "answer":
             card = _coppertwaddle_in_hand(state, seat)
             state["hands"][seat].remove(card)
             state["stack"] = [*state["stack"], [seat, card, -1]]  # never edited in place
-            events.append(Event("answer", {"seat": seat, "card": card}))
+            events.append(_tuple_new(Event, ("answer", {"seat": seat, "card": card}, None)))
             _offer_answer(state, 1 - seat, events)
             return
         elif verb == "let":
@@ -657,28 +713,30 @@ class Coppertwaddle(Game):
                 "bonus": [0, 0],
             }
             state["phase"] = "rob"
-            events.append(Event("rob", {"seat": seat, "robber": robber, "target": target}))
+            events.append(
+                _tuple_new(Event, ("rob", {"seat": seat, "robber": robber, "target": target}, None))
+            )
             _advance_rob(state, events)
             return
         elif verb == "pass":
             rob = state["rob"]
             rob["passes"] += 1
             rob["turn"] = 1 - seat
-            events.append(Event("pass", {"seat": seat}))
+            events.append(_tuple_new(Event, ("pass", {"seat": seat}, None)))
             _advance_rob(state, events)
             return
         elif verb == "done":
-            events.append(Event("challenged", {"seat": seat}))
+            events.append(_tuple_new(Event, ("challenged", {"seat": seat}, None)))
             _enter_engarde(state, events)
             return
         elif verb == "end":
-            events.append(Event("no_rob", {"seat": seat}))
+            events.append(_tuple_new(Event, ("no_rob", {"seat": seat}, None)))
             _enter_respite(state, events)
             return
         elif verb == "discard":
             state["hands"][seat].remove(card)
             state["midden"].append(card)
-            events.append(Event("discard", {"seat": seat, "card": card}))
+            events.append(_tuple_new(Event, ("discard", {"seat": seat, "card": card}, None)))
             if len(state["hands"][seat]) <= HAND_LIMIT:
                 _next_turn(state, events)
             return
@@ -803,35 +861,6 @@ class Coppertwaddle(Game):
 # ----- the flow of a game ---------------------------------------------------------------------
 
 
-def _copy(state: State) -> State:
-    """A copy whose every list and dict a move edits in place is its own.
-
-    What is only ever replaced, never edited, stays shared with the given state: the lists of
-    Bekanntmachungen on each Ditch (``_declare`` and ``_remove`` put new lists in place), the
-    stack, the blocked cards and the history (a move puts a longer list in their place). The
-    conformance suite checks at every step that ``apply`` leaves the state it was given
-    unchanged.
-    """
-    new = state.copy()
-    hands = state["hands"]
-    new["hands"] = [hands[0][:], hands[1][:]]
-    new["trumpet"] = state["trumpet"][:]
-    new["midden"] = state["midden"][:]
-    new["slots"] = state["slots"][:]
-    new["covered"] = state["covered"][:]
-    new["decls"] = state["decls"][:]
-    new["winds"] = state["winds"][:]
-    rob = state["rob"]
-    if rob is not None:
-        new["rob"] = {
-            **rob,
-            "nosupport": rob["nosupport"][:],
-            "nopower": rob["nopower"][:],
-            "bonus": rob["bonus"][:],
-        }
-    return new
-
-
 def _reset_table(state: CoppertwaddleState) -> None:
     state.update(
         {
@@ -863,8 +892,8 @@ def _deal(state: CoppertwaddleState, order: list[int], events: list[Event]) -> N
         for seat in (first, 1 - first):
             state["hands"][seat].append(state["trumpet"].pop())
     for seat in (0, 1):
-        events.append(Event("hand", {"cards": sorted(state["hands"][seat])}, to=seat))
-    events.append(Event("deal", {"game": state["game"] + 1, "first": first}))
+        events.append(_tuple_new(Event, ("hand", {"cards": sorted(state["hands"][seat])}, seat)))
+    events.append(_tuple_new(Event, ("deal", {"game": state["game"] + 1, "first": first}, None)))
     _start_turn(state, events)
 
 
@@ -886,7 +915,7 @@ def _start_turn(state: CoppertwaddleState, events: list[Event]) -> None:
             if slots[slot] >= 0 and covered[slot] and winds[slot] < 0:
                 covered[slot] = False
                 turned.append(slot)
-    events.append(Event("turn", {"seat": guardian, "uncovered": turned}))
+    events.append(_tuple_new(Event, ("turn", {"seat": guardian, "uncovered": turned}, None)))
     if _check_complete(state, events):
         return
     # Balance (ruling: the first player's win rate inside 45-55%): the very first Engagement of
@@ -910,7 +939,7 @@ def _enter_engarde(
     state["phase"] = "engarde"
     guardian = state["guardian"]
     if not _offer(state, guardian, "engarde", powers):
-        events.append(Event("no_rob", {"seat": guardian}))
+        events.append(_tuple_new(Event, ("no_rob", {"seat": guardian}, None)))
         _enter_respite(state, events)
 
 
@@ -927,13 +956,13 @@ def _challenge_or_engarde(state: CoppertwaddleState, events: list[Event]) -> Non
 def _draw(state: CoppertwaddleState, seat: int, events: list[Event]) -> bool:
     """Draw the Trumpet's top card; an empty Trumpet ends the game drawn (returns False)."""
     if not state["trumpet"]:
-        events.append(Event("trumpet_empty", {"seat": seat}))
+        events.append(_tuple_new(Event, ("trumpet_empty", {"seat": seat}, None)))
         _end_game(state, -1, events)
         return False
     card = state["trumpet"].pop()
     state["hands"][seat].append(card)
-    events.append(Event("draw", {"seat": seat}))
-    events.append(Event("drawn", {"card": card}, to=seat))
+    events.append(_tuple_new(Event, ("draw", {"seat": seat}, None)))
+    events.append(_tuple_new(Event, ("drawn", {"card": card}, seat)))
     return True
 
 
@@ -965,13 +994,18 @@ def _end_game(state: CoppertwaddleState, winner: int, events: list[Event]) -> No
     points = domain_points(state, winner) if winner >= 0 else 0
     domain = [card for card in state["slots"][winner * 8 : winner * 8 + 8]] if winner >= 0 else []
     game = {"first": state["first"], "winner": winner, "points": points, "domain": domain}
-    state["history"] = [*state["history"], game]  # never edited in place: see _copy
+    state["history"] = [*state["history"], game]  # never edited in place: see copy_state
     events.append(
-        Event("game_over", {"game": state["game"] + 1, "winner": winner, "points": points})
+        _tuple_new(
+            Event,
+            ("game_over", {"game": state["game"] + 1, "winner": winner, "points": points}, None),
+        )
     )
     if state["game"] + 1 >= state["games"]:
         state["phase"] = "over"
-        events.append(Event("match_over", {"points": match_points(state["history"])}))
+        events.append(
+            _tuple_new(Event, ("match_over", {"points": match_points(state["history"])}, None))
+        )
         return
     state["game"] += 1
     # The loser of a game starts the next; after a draw, the player who did not start it.
@@ -1031,7 +1065,7 @@ def _resolve_stack(state: CoppertwaddleState, events: list[Event]) -> None:
         state["midden"].append(coppertwaddle)
     if len(stack) % 2 == 0:
         state["midden"].append(card)
-        events.append(Event("negated", {"seat": seat, "card": card}))
+        events.append(_tuple_new(Event, ("negated", {"seat": seat, "card": card}, None)))
     elif KIND[card] == "declaration":
         _declare(state, card, target, events)
     else:
@@ -1064,7 +1098,7 @@ def _discard_slot(state: CoppertwaddleState, slot: int, events: list[Event]) -> 
     state["midden"].extend(state["decls"][slot])
     if state["winds"][slot] >= 0:
         state["midden"].append(state["winds"][slot])
-    events.append(Event("destroyed", {"card": card, "slot": slot}))
+    events.append(_tuple_new(Event, ("destroyed", {"card": card, "slot": slot}, None)))
     _clear(state, slot)
 
 
@@ -1073,9 +1107,9 @@ def _cover(state: CoppertwaddleState, slot: int, events: list[Event]) -> None:
     if IS_WIND[state["slots"][slot]]:
         return
     state["covered"][slot] = True
-    events.append(Event("covered", {"slot": slot}))
+    events.append(_tuple_new(Event, ("covered", {"slot": slot}, None)))
     if any(EFFECT[declaration] == "hazelnut" for declaration in state["decls"][slot]):
-        events.append(Event("hazelnut", {"slot": slot}))
+        events.append(_tuple_new(Event, ("hazelnut", {"slot": slot}, None)))
         _discard_slot(state, slot, events)
 
 
@@ -1090,7 +1124,7 @@ def _move(state: CoppertwaddleState, slot: int, to_row: int, events: list[Event]
     state["decls"][destination] = state["decls"][slot]
     state["winds"][destination] = -1
     _clear(state, slot)
-    events.append(Event("moved", {"from": slot, "to": destination}))
+    events.append(_tuple_new(Event, ("moved", {"from": slot, "to": destination}, None)))
 
 
 def _rank_row(state: CoppertwaddleState, slot: int) -> int:
@@ -1111,10 +1145,12 @@ def _declare(state: CoppertwaddleState, card: int, slot: int, events: list[Event
         # Climb, and the Bauer beneath turns proud at its owner's next Engagement.
         state["winds"][slot] = -1
         state["midden"].extend([wind, card])
-        events.append(Event("unpressed", {"slot": slot, "wind": wind, "card": card}))
+        events.append(
+            _tuple_new(Event, ("unpressed", {"slot": slot, "wind": wind, "card": card}, None))
+        )
         return
-    state["decls"][slot] = [*state["decls"][slot], card]  # never edited in place: see _copy
-    events.append(Event("declared", {"card": card, "slot": slot}))
+    state["decls"][slot] = [*state["decls"][slot], card]  # never edited in place: see copy_state
+    events.append(_tuple_new(Event, ("declared", {"card": card, "slot": slot}, None)))
     if EFFECT[card] in ("promote", "demote") and _rank_row(state, slot) != row_of(slot):
         _move(state, slot, _rank_row(state, slot), events)
 
@@ -1136,23 +1172,29 @@ def _effect(
     elif effect == "uncover":
         if state["slots"][target] >= 0 and state["winds"][target] < 0:
             state["covered"][target] = False
-            events.append(Event("uncovered", {"slot": target}))
+            events.append(_tuple_new(Event, ("uncovered", {"slot": target}, None)))
     elif effect == "cancel_support":
         if state["rob"] is not None:
             state["rob"]["nosupport"].append(target)
-            events.append(Event("no_support", {"slot": target}))
+            events.append(_tuple_new(Event, ("no_support", {"slot": target}, None)))
     elif effect == "divisor":
         # Publisher's text (The Wheel): the chosen proud Threlm's power cannot be used in the
         # robbing, and its abilities cannot be used for the rest of the turn.
         if state["rob"] is not None and is_proud(state, target):
             state["rob"]["nopower"].append(target)
-            state["blocked"] = [*state["blocked"], state["slots"][target]]  # see _copy
-            events.append(Event("divided", {"slot": target, "card": state["slots"][target]}))
+            state["blocked"] = [*state["blocked"], state["slots"][target]]  # see copy_state
+            events.append(
+                _tuple_new(
+                    Event, ("divided", {"slot": target, "card": state["slots"][target]}, None)
+                )
+            )
     elif effect == "boost":
         rob = state["rob"]
         if rob is not None:
             rob["bonus"][_robbing_seat_bonus(seat, state["guardian"])] += AMOUNT[card]
-            events.append(Event("boost", {"seat": seat, "amount": AMOUNT[card]}))
+            events.append(
+                _tuple_new(Event, ("boost", {"seat": seat, "amount": AMOUNT[card]}, None))
+            )
     elif effect == "remove":
         _remove(state, target, events)
     elif effect == "draw":
@@ -1167,24 +1209,27 @@ def _remove(state: CoppertwaddleState, thing: int, events: list[Event]) -> None:
         if state["winds"][slot] == thing:
             state["winds"][slot] = -1
             state["midden"].append(thing)
-            events.append(Event("removed", {"card": thing, "slot": slot}))
+            events.append(_tuple_new(Event, ("removed", {"card": thing, "slot": slot}, None)))
             return
         if thing in state["decls"][slot]:
             state["decls"][slot] = [card for card in state["decls"][slot] if card != thing]
             state["midden"].append(thing)
-            events.append(Event("removed", {"card": thing, "slot": slot}))
+            events.append(_tuple_new(Event, ("removed", {"card": thing, "slot": slot}, None)))
             if _rank_row(state, slot) != row_of(slot):
                 _move(state, slot, _rank_row(state, slot), events)
             return
 
 
 def _partner_slot(state: CoppertwaddleState, seat: int, card: int) -> int:
-    partner = PARTNER[card]
-    if partner is None:
+    """The first Ditch of ``seat``'s Domain where ``card``'s Marriage partner lies proud; -1
+    for a card without a partner, -2 when the partner lies nowhere proud.
+    """
+    partners = _PARTNER_CARDS[card]
+    if not partners:
         return -1
+    slots, covered = state["slots"], state["covered"]
     for slot in range(seat * 8, seat * 8 + 8):
-        other = state["slots"][slot]
-        if other >= 0 and NAME[other] == partner and not state["covered"][slot]:
+        if slots[slot] in partners and not covered[slot]:
             return slot
     return -2
 
@@ -1194,8 +1239,12 @@ def _use_ability(
 ) -> None:
     """Using an ability covers its card (and a Marriage partner) before the effect happens."""
     card = state["slots"][slot]
-    partner = _partner_slot(state, seat, card)
-    events.append(Event("ability", {"seat": seat, "slot": slot, "card": card, "target": target}))
+    partner = _partner_slot(state, seat, card) if _PARTNER_CARDS[card] else -1
+    events.append(
+        _tuple_new(
+            Event, ("ability", {"seat": seat, "slot": slot, "card": card, "target": target}, None)
+        )
+    )
     _cover(state, slot, events)
     partner_card = state["slots"][partner] if partner >= 0 else -1
     if partner >= 0 and partner_card >= 0:
@@ -1203,7 +1252,7 @@ def _use_ability(
     # Publisher's Hazelnut: covering a Threlm to use its ability while the Hazelnut lies on it
     # destroys the Threlm first, and the ability does not take place (nor a Marriage's).
     if state["slots"][slot] != card or (partner >= 0 and state["slots"][partner] != partner_card):
-        events.append(Event("fizzled", {"seat": seat, "card": card}))
+        events.append(_tuple_new(Event, ("fizzled", {"seat": seat, "card": card}, None)))
         return
     _effect(state, seat, card, target, events)
 
@@ -1239,13 +1288,16 @@ def _resolve_rob(state: CoppertwaddleState, events: list[Event]) -> None:
         and destination >= 0
     )
     if not standing:
-        events.append(Event("rob_void", {"seat": guardian}))
+        events.append(_tuple_new(Event, ("rob_void", {"seat": guardian}, None)))
         _enter_respite(state, events)
         return
     attack, defence = robbing_values(state, rob)
     success = attack > defence
     events.append(
-        Event("robbed" if success else "rob_failed", {"attack": attack, "defence": defence})
+        _tuple_new(
+            Event,
+            ("robbed" if success else "rob_failed", {"attack": attack, "defence": defence}, None),
+        )
     )
     if success:
         helpers = [] if robber in rob["nosupport"] else attack_supporters(state, robber)
@@ -1256,7 +1308,9 @@ def _resolve_rob(state: CoppertwaddleState, events: list[Event]) -> None:
         state["decls"][destination] = state["decls"][target]
         state["winds"][destination] = -1
         _clear(state, target)
-        events.append(Event("taken", {"card": card, "from": target, "to": destination}))
+        events.append(
+            _tuple_new(Event, ("taken", {"card": card, "from": target, "to": destination}, None))
+        )
         _cover(state, destination, events)
         for slot in [robber, *helpers]:
             if state["slots"][slot] >= 0 and not state["covered"][slot]:
@@ -1300,63 +1354,48 @@ def _offer(
 
     Only ever the last step of a move: a Challenger with nothing to play is not asked, an En
     Garde with nothing but ``end`` is passed over, a robbing's turn with nothing to play passes.
+    The menu is ``_menu``'s for these three phases, put together here so that a seat with
+    nothing to play costs neither the words nor a sort.
     """
-    menu = _menu(state, seat, phase, powers)
-    if len(menu) == len(_WORDS[phase]):
+    actions: list[str] = []
+    if phase == "engarde":
+        _engarde_actions(state, seat, powers, actions)
+    else:
+        _free_actions(state, seat, phase == "rob", powers, actions)
+    if not actions:  # a card's codes are never one of the words
         return False
+    actions.extend(_WORDS[phase])
+    menu = sorted(set(actions))
     global _last_menu
     _last_menu = (state, seat, _contents(state, seat), menu)
     return True
 
 
 def _contents(state: CoppertwaddleState, seat: int) -> tuple[Any, ...]:
-    """A copy of everything a menu of ``seat`` reads (``_unchanged`` compares a state with it)."""
-    decls = state["decls"]
+    """A copy of everything a menu of ``seat`` reads, the likeliest to differ first;
+    ``legal_actions`` compares the state's own fields with it, as one tuple.
+    """
     rob = state["rob"]
     return (
+        state["slots"][:],
+        state["covered"][:],
+        state["hands"][seat][:],
+        state["placed"],
         state["phase"],
         state["guardian"],
         state["answer"],
-        state["placed"],
-        state.get(ENDED_KEY),
-        state["hands"][seat][:],
-        state["slots"][:],
-        state["covered"][:],
         state["winds"][:],
         state["blocked"][:],
-        # Most tables carry no Bekanntmachung: then nothing to copy.
-        [on_it[:] for on_it in decls] if any(decls) else None,
+        list(map(list.copy, state["decls"])),
         None
         if rob is None
         else {
-            **rob,  # numbers, and the three lists of a robbing (see ``_copy``)
+            **rob,  # numbers, and the three lists of a robbing (see ``copy_state``)
             "nosupport": rob["nosupport"][:],
             "nopower": rob["nopower"][:],
             "bonus": rob["bonus"][:],
         },
-    )
-
-
-def _unchanged(state: CoppertwaddleState, seat: int, contents: tuple[Any, ...]) -> bool:
-    """Whether ``state`` still holds what ``_contents`` copied; compares in place, copying
-    nothing, the cheapest first.
-    """
-    phase, guardian, answer, placed, ended, hand, slots, covered, winds, blocked, decls, rob = (
-        contents
-    )
-    return (
-        state["slots"] == slots
-        and state["covered"] == covered
-        and state["hands"][seat] == hand
-        and state["placed"] == placed
-        and state["phase"] == phase
-        and state["guardian"] == guardian
-        and state["answer"] == answer
-        and state["winds"] == winds
-        and state["blocked"] == blocked
-        and (state["decls"] == decls if decls is not None else not any(state["decls"]))
-        and state["rob"] == rob
-        and state.get(ENDED_KEY) == ended
+        state.get(ENDED_KEY),
     )
 
 
@@ -1372,17 +1411,17 @@ replaced as a whole, so threads reading it see one consistent entry.
 """
 
 
-def _remembered_menu(state: CoppertwaddleState, seat: int) -> list[str] | None:
-    """The menu ``_offer`` remembered for ``state`` and ``seat``, if it still holds."""
-    known, known_seat, contents, menu = _last_menu
-    if known is state and known_seat == seat and _unchanged(state, seat, contents):
-        return menu
-    return None
-
-
 def _card_of_design(hand: list[int], design: int) -> int:
-    """The lowest card id of ``design`` in ``hand`` (codes name designs, not copies)."""
-    return min([card for card in hand if DESIGN_OF[card] == design])
+    """The lowest card id of ``design`` in ``hand`` (codes name designs, not copies); the
+    hand must hold one.
+    """
+    lowest = DECK_SIZE
+    for card in hand:
+        if card < lowest and DESIGN_OF[card] == design:
+            lowest = card
+    if lowest == DECK_SIZE:
+        raise ValueError(f"no card of design {design} in hand")
+    return lowest
 
 
 def _one_per_design(cards: list[int]) -> list[int]:
@@ -1416,25 +1455,28 @@ def _targets(
                 high = powers[exclude[0]] - 1
         else:
             low, high = 0, AMOUNT[card]
-        # low >= 0, so the -1 of a Ditch without a proud card is never in range.
-        return [
-            slot
-            for slot, there in enumerate(powers)
-            if low <= there <= high and slot not in exclude
-        ]
+        # low >= 0, so the -1 of a Ditch without a proud card is never in range. The lists
+        # here are filled by loops, not comprehensions: each of those is a call in Python 3.11.
+        targets = []
+        for slot, there in enumerate(powers):
+            if low <= there <= high and slot not in exclude:
+                targets.append(slot)
+        return targets
     slots = state["slots"]
     if effect == "cover":
-        return [
-            slot
-            for slot, there in enumerate(powers)
-            if there >= 0 and not IS_WIND[slots[slot]] and slot not in exclude
-        ]
+        targets = []
+        for slot, there in enumerate(powers):
+            if there >= 0 and not IS_WIND[slots[slot]] and slot not in exclude:
+                targets.append(slot)
+        return targets
     if effect == "uncover":
         covered = state["covered"]
         winds = state["winds"]
-        return [
-            slot for slot in ALL_SLOTS if slots[slot] >= 0 and covered[slot] and winds[slot] < 0
-        ]
+        targets = []
+        for slot in ALL_SLOTS:
+            if slots[slot] >= 0 and covered[slot] and winds[slot] < 0:
+                targets.append(slot)
+        return targets
     if effect == "remove":
         things = [wind for wind in state["winds"] if wind >= 0]
         for declarations in state["decls"]:
@@ -1454,11 +1496,11 @@ def _targets(
         if not in_rob:
             return []
         stopped = rob["nopower"]
-        return [
-            slot
-            for slot, there in enumerate(powers)
-            if there >= 0 and not IS_WIND[slots[slot]] and slot not in stopped
-        ]
+        targets = []
+        for slot, there in enumerate(powers):
+            if there >= 0 and not IS_WIND[slots[slot]] and slot not in stopped:
+                targets.append(slot)
+        return targets
     if effect == "boost":
         rob = state["rob"]
         if not in_rob:
@@ -1472,17 +1514,6 @@ def _targets(
     return []
 
 
-def _coded(
-    codes: tuple[str, tuple[str, ...]], targets: list[int] | None, actions: list[str]
-) -> None:
-    """Add the codes of one card or Ditch (see ``_ABIL_CODES``) for its targets."""
-    if targets is None:
-        actions.append(codes[0])
-    else:
-        with_target = codes[1]
-        actions.extend([with_target[target] for target in targets])
-
-
 def _free_actions(
     state: CoppertwaddleState,
     seat: int,
@@ -1491,7 +1522,8 @@ def _free_actions(
     actions: list[str],
 ) -> None:
     """Favours and abilities, added to ``actions``: what either player may use outside their
-    own En Garde too.
+    own En Garde too. A card's codes come from ``_ABIL_CODES`` or ``_FAV_CODES``: the first
+    when it needs no target, else one per target (added in a loop, not a call: a hot path).
 
     Copies of a favour give the same codes twice; the menu's ``set`` keeps one.
     """
@@ -1517,12 +1549,24 @@ def _free_actions(
                 powers = _proud_powers(state)
             exclude = (slot, partner) if partner >= 0 else (slot,)
             targets = _targets(state, seat, card, exclude, in_rob, powers)
-            _coded(_ABIL_CODES[slot], targets, actions)
+            codes = _ABIL_CODES[slot]
+            if targets is None:
+                actions.append(codes[0])
+            else:
+                with_target = codes[1]
+                for target in targets:
+                    actions.append(with_target[target])
     for card in favours:
         if powers is None:
             powers = _proud_powers(state)
         targets = _targets(state, seat, card, (), in_rob, powers)
-        _coded(_FAV_CODES[DESIGN_OF[card]], targets, actions)
+        codes = _FAV_CODES[DESIGN_OF[card]]
+        if targets is None:
+            actions.append(codes[0])
+        else:
+            with_target = codes[1]
+            for target in targets:
+                actions.append(with_target[target])
 
 
 def _engarde_actions(
@@ -1574,7 +1618,9 @@ def _engarde_actions(
             )
         elif role == _DECLARE:
             codes = _DECL_CODES[DESIGN_OF[card]]
-            actions.extend([codes[slot] for slot, there in enumerate(powers) if there >= 0])
+            for slot, there in enumerate(powers):  # a loop, not a comprehension's call
+                if there >= 0:
+                    actions.append(codes[slot])
     _free_actions(state, seat, False, powers, actions)
     _rob_actions(slots, powers, seat, actions)
 
@@ -1602,7 +1648,8 @@ def _rob_actions(slots: list[int], powers: list[int], seat: int, actions: list[s
         # What each of their cards lends a neighbour, with a 0 beyond either end.
         u0, u1, u2, u3 = _LENT[t0], _LENT[t1], _LENT[t2], _LENT[t3]
         if row == 0:
-            b0, b1, b2, b3 = [_LENT[there] for there in powers[theirs + 4 : theirs + 8]]
+            p0, p1, p2, p3 = powers[theirs + 4 : theirs + 8]  # the Bauern below
+            b0, b1, b2, b3 = _LENT[p0], _LENT[p1], _LENT[p2], _LENT[p3]
         else:
             b0 = b1 = b2 = b3 = 0
         defences = []
@@ -1626,19 +1673,28 @@ def _rob_actions(slots: list[int], powers: list[int], seat: int, actions: list[s
             if there >= 0:
                 attack = there + lent
                 codes = _ROB_CODES[robber]
-                actions.extend([codes[target] for target, defence in defences if attack > defence])
+                for target, defence in defences:
+                    if attack > defence:
+                        actions.append(codes[target])
 
 
 def _proud_powers(state: CoppertwaddleState) -> list[int]:
-    """Every Ditch's power as ``table.power`` gives it where a card lies proud, else -1."""
-    return [
-        -1
-        if hidden
-        else max(0, _POWER_OF[card] + sum([PLUS[declaration] for declaration in on_it]))
-        if on_it
-        else _POWER_OF[card]  # -1 for an empty Ditch
-        for card, hidden, on_it in zip(state["slots"], state["covered"], state["decls"])
-    ]
+    """Every Ditch's power as ``table.power`` gives it where a card lies proud, else -1.
+
+    Asked for most decisions, so the strengths are looked up by ``map`` over a list (whose
+    ``__getitem__`` C calls directly) and only the Ditches with Bekanntmachungen or a covered
+    card, found by ``compress``, take steps of Python.
+    """
+    powers = list(map(_POWER_OF.__getitem__, state["slots"]))  # -1 for an empty Ditch
+    decls = state["decls"]
+    for slot in compress(ALL_SLOTS, decls):
+        power = powers[slot]
+        for declaration in decls[slot]:
+            power += PLUS[declaration]
+        powers[slot] = max(0, power)
+    for slot in compress(ALL_SLOTS, state["covered"]):
+        powers[slot] = -1
+    return powers
 
 
 def _cards_where(rule: Callable[[int], bool]) -> frozenset[int]:
@@ -1668,8 +1724,15 @@ def _role(card: int) -> int:
 
 
 _ROLE = tuple(_role(card) for card in range(DECK_SIZE))
-_POWER_OF = (*STRENGTH, -1)
-"""A card's strength by id, and -1 at index -1: an empty Ditch (-1) has no power."""
+_PARTNER_CARDS = tuple(
+    frozenset(other for other in range(DECK_SIZE) if NAME[other] == PARTNER[card])
+    for card in range(DECK_SIZE)
+)
+"""Per card, the ids of every copy of its Marriage partner (none for most cards)."""
+_POWER_OF = [*STRENGTH, -1]
+"""A card's strength by id, and -1 at index -1: an empty Ditch (-1) has no power. A list, not
+a tuple, for ``_proud_powers``' ``map`` (a list's ``__getitem__`` is the cheaper call); never
+changed."""
 _LENT = (*range(max(STRENGTH) + sum(plus for plus in PLUS if plus > 0) + 1), 0)
 """What a Ditch of power ``p`` lends a neighbour, by ``p``: its power, and 0 at index -1 (no
 proud card there); every power a card can reach is an index."""
@@ -1712,3 +1775,17 @@ _WORDS = {
 """Per phase, the codes without arguments the seat to act may always send (``answer`` needs a
 Coppertwaddle in hand besides)."""
 _DISCARD_CODES = tuple(encode("discard", design) for design in range(_DESIGNS))
+_DECODED = {
+    code: decode(code)
+    for code in (
+        *_RANK_CODES,
+        *_WIND_CODES,
+        *[code for codes in _DECL_CODES for code in codes],
+        *[code for codes in (*_ABIL_CODES, *_FAV_CODES) for code in (codes[0], *codes[1])],
+        *[code for codes in _ROB_CODES for code in codes],
+        *_PHASE_OF,
+        *_DISCARD_CODES,
+    )
+}
+"""Every player's code, decoded once: ``_apply`` looks a code up here instead of calling
+``decode`` (chance codes, a shuffle's among them, still go through it)."""
