@@ -37,8 +37,9 @@ def _differs(card: int, hand: tuple[int, ...], pool: int, roads: int) -> bool:
     )
 
 
-def test_pay_by_hand_is_offered_exactly_when_the_automatic_payment_leaves_a_helpful_card() -> None:
-    compared = 0
+def _small_hands():
+    """Every hand of at most three resources, a Wueste or none, and up to four Strassen, two
+    Siedlungen and two Staedte: the cases a payment's choice turns on."""
     for resources in itertools.product(range(3), repeat=5):
         if sum(resources) > 3:
             continue
@@ -53,14 +54,19 @@ def test_pay_by_hand_is_offered_exactly_when_the_automatic_payment_leaves_a_help
                 siedlungen,
                 cities,
             )
-            cards = tuple(hand)
-            for card, pool, roads in itertools.product(ACTION_CARDS, range(2), range(4)):
-                if not affordable(card, cards, pool, roads):
-                    continue
-                assert _has_alternative(card, cards, pool, roads) == _differs(
-                    card, cards, pool, roads
-                ), (card, cards, pool, roads)
-                compared += 1
+            yield tuple(hand)
+
+
+def test_pay_by_hand_is_offered_exactly_when_the_automatic_payment_leaves_a_helpful_card() -> None:
+    compared = 0
+    for cards in _small_hands():
+        for card, pool, roads in itertools.product(ACTION_CARDS, range(2), range(4)):
+            if not affordable(card, cards, pool, roads):
+                continue
+            assert _has_alternative(card, cards, pool, roads) == _differs(
+                card, cards, pool, roads
+            ), (card, cards, pool, roads)
+            compared += 1
     assert compared > 50_000
 
 
@@ -69,27 +75,13 @@ def test_the_menus_purchase_table_offers_what_each_cards_own_rules_say() -> None
     exactly where the automatic payment leaves a helpful card (``_purchases`` works both out
     for every card at once, with ``_has_alternative``'s arithmetic written out)."""
     compared = 0
-    for resources in itertools.product(range(3), repeat=5):
-        if sum(resources) > 3:
-            continue
-        for wueste, strassen, siedlungen, cities in itertools.product(
-            range(2), range(5), range(3), range(3)
-        ):
-            hand = [0] * KINDS
-            hand[:5] = resources
-            hand[WUESTE], hand[STRASSE], hand[SIEDLUNG], hand[STADT] = (
-                wueste,
-                strassen,
-                siedlungen,
-                cities,
-            )
-            cards = tuple(hand)
-            for pool, roads in itertools.product(range(2), range(4)):
-                buys, pays = _purchases(_PAYING_CARDS(cards), pool, roads, True)
-                buyable = {card for card in ACTION_CARDS if affordable(card, cards, pool, roads)}
-                assert set(buys) == buyable, (cards, pool, roads)
-                assert set(pays) == {
-                    card for card in buyable if _has_alternative(card, cards, pool, roads)
-                }, (cards, pool, roads)
-                compared += 1
+    for cards in _small_hands():
+        for pool, roads in itertools.product(range(2), range(4)):
+            buys, pays = _purchases(_PAYING_CARDS(cards), pool, roads, True)
+            buyable = {card for card in ACTION_CARDS if affordable(card, cards, pool, roads)}
+            assert set(buys) == buyable, (cards, pool, roads)
+            assert set(pays) == {
+                card for card in buyable if _has_alternative(card, cards, pool, roads)
+            }, (cards, pool, roads)
+            compared += 1
     assert compared > 10_000
