@@ -37,53 +37,74 @@ def _filters(
 _DATA = compact_json(ensure_ascii=True)
 
 
-def _insert(conn: sqlite3.Connection, deadlines: list[DeadlineRecord]) -> list[int]:
-    ids = []
-    for item in deadlines:
-        cursor = conn.execute(
-            "INSERT INTO deadlines (kind, due, table_id, seat, user_id, data, ends)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (
-                item.kind,
-                float(item.due),
-                table_id_of(item.table_id),
-                item.seat,
-                item.user_id,
-                _DATA(item.data),
-                item.ends,
-            ),
-        )
-        ids.append(int(cursor.lastrowid or 0))
-    return ids
+def _insert(conn: sqlite3.Connection, item: DeadlineRecord) -> int:
+    cursor = conn.execute(
+        "INSERT INTO deadlines (kind, due, table_id, seat, user_id, data, ends)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (
+            item.kind,
+            float(item.due),
+            table_id_of(item.table_id),
+            item.seat,
+            item.user_id,
+            _DATA(item.data),
+            item.ends,
+        ),
+    )
+    return int(cursor.lastrowid or 0)
+
+
+_OVERWRITE = (
+    "UPDATE deadlines SET due = ?, seat = ?, user_id = ?, data = ?, ends = ?,"
+    " attempts = 0, lease_owner = NULL, lease_until = NULL"
+    " WHERE id = ? AND kind = ? AND table_id = ?"
+)
+_OVERWRITE_UNLESS_AWAY = (
+    f"{_OVERWRITE} AND NOT EXISTS (SELECT 1 FROM vacations"
+    " WHERE user_id = ? AND until > ? AND (ended IS NULL OR ended > ?))"
+)
+"""``_OVERWRITE`` only while the user has no vacation running after the given time (none of
+the rows ``_pause`` takes a shift from): the deadline then needs no shift."""
 
 
 def _overwrite(
-    conn: sqlite3.Connection, reuse: list[int], deadlines: list[DeadlineRecord]
-) -> list[int]:
-    """Store the first of ``deadlines`` in the rows ``reuse`` (same table and kind, so its
-    index by table is left alone); stops at the first row that is gone.
+    conn: sqlite3.Connection, row_id: int, item: DeadlineRecord, paused_at: float | None
+) -> bool:
+    """Store ``item`` in the row ``row_id`` (same table and kind, so its index by table is
+    left alone); False if that row is gone. With ``paused_at``, ``item`` is paused first
+    (``_pause``), also when False.
+
+    A move's clock is paused in the same statement that writes it: the write checks that its
+    holder has no vacation after ``paused_at`` and then needs no shift, which is nearly always
+    so (one statement instead of two); only when one stands does ``_pause`` compute the shift.
     """
-    ids = []
-    for row_id, item in zip(reuse, deadlines, strict=False):
-        updated = conn.execute(
-            "UPDATE deadlines SET due = ?, seat = ?, user_id = ?, data = ?, ends = ?,"
-            " attempts = 0, lease_owner = NULL, lease_until = NULL"
-            " WHERE id = ? AND kind = ? AND table_id = ?",
-            (
-                float(item.due),
-                item.seat,
-                item.user_id,
-                _DATA(item.data),
-                item.ends,
-                row_id,
-                item.kind,
-                table_id_of(item.table_id),
-            ),
-        ).rowcount
-        if not updated:
-            break
-        ids.append(row_id)
-    return ids
+    table_id, data = table_id_of(item.table_id), _DATA(item.data)
+    values = (
+        float(item.due),
+        item.seat,
+        item.user_id,
+        data,
+        item.ends,
+        row_id,
+        item.kind,
+        table_id,
+    )
+    if paused_at is not None and item.user_id:
+        unless_away = (*values, item.user_id, paused_at, paused_at)
+        if conn.execute(_OVERWRITE_UNLESS_AWAY, unless_away).rowcount:
+            return True
+        _pause(conn, [item], paused_at)
+        values = (
+            float(item.due),
+            item.seat,
+            item.user_id,
+            data,
+            item.ends,
+            row_id,
+            item.kind,
+            table_id,
+        )
+    return conn.execute(_OVERWRITE, values).rowcount > 0
 
 
 def _pause(conn: sqlite3.Connection, deadlines: list[DeadlineRecord], at: float) -> None:
@@ -157,12 +178,21 @@ class SqliteClocksMixin:
                 chunk = remove[start : start + 500]
                 marks = ", ".join("?" * len(chunk))
                 conn.execute(f"DELETE FROM deadlines WHERE id IN ({marks})", chunk)
-            if paused_at is not None:
-                _pause(conn, add, paused_at)
-            ids = _overwrite(conn, reused, add) if reused else []
-            ids += _insert(conn, add[len(ids) :])
-            for item, new_id in zip(add, ids, strict=True):
-                item.id = new_id
+            # The first deadlines go to the rows ``reused``, until one of them is gone; the
+            # others get new rows. Each is paused (``paused_at``) on its way.
+            ids: list[int] = []
+            overwriting = True
+            for index, item in enumerate(add):
+                if overwriting and index < len(reused):
+                    if _overwrite(conn, reused[index], item, paused_at):
+                        item.id = reused[index]
+                        ids.append(item.id)
+                        continue
+                    overwriting = False  # paused already; it and the rest get new rows
+                elif paused_at is not None:
+                    _pause(conn, [item], paused_at)
+                item.id = _insert(conn, item)
+                ids.append(item.id)
             return ids
 
         return work

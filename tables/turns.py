@@ -206,27 +206,50 @@ class TurnClocks:
             clock = table.clock
         if clock is None or clock.per_move is None:
             return []
+        existing = table.seat_deadlines
+        if existing is not None or table.status != TableStatus.ACTIVE:
+            return self.plan_known(table, movers, changes, clock)
+        now = self.service.clock()
+        existing = await self.repo.deadlines(table_id=table.id, kinds=SEAT_KINDS)
+        return self._stage(table, movers, changes, clock.per_move, existing, now)
+
+    def plan_known(
+        self, table: Table, movers: set[int], changes: Changes, clock: ClockSettings
+    ) -> list[DeadlineRecord]:
+        """``plan`` for a table with a ``clock``, once its seat deadlines are known
+        (``table.seat_deadlines`` is set, or the table is no longer running): nothing to read,
+        so nothing to await, and a move runs no coroutine for it. The caller holds
+        ``for_move(table)`` as for ``plan`` (nothing, in a process alone on its database).
+        """
+        if clock.per_move is None:
+            return []
         if table.status != TableStatus.ACTIVE:
             self.stage_clear(changes, table.id)
             table.planned_deadlines = []
             return []
-        now = self.service.clock()
         existing = table.seat_deadlines
-        if existing is None:
-            existing = await self.repo.deadlines(table_id=table.id, kinds=SEAT_KINDS)
+        assert existing is not None, "plan_known with the seat deadlines not read yet"
+        return self._stage(table, movers, changes, clock.per_move, existing, self.service.clock())
+
+    def _stage(
+        self,
+        table: Table,
+        movers: set[int],
+        changes: Changes,
+        per_move: int,
+        existing: list[DeadlineRecord],
+        now: float,
+    ) -> list[DeadlineRecord]:
         seats = table.seats
         acting = {seat for seat in table.to_act() if seats[seat].user_id}
         waiting = acting - movers
         # A clock stays only with its seat's holder (a crash in a hand-over can leave the old
         # holder's clock behind).
-        keep = {
-            d.seat
-            for d in existing
-            if d.kind == TURN and d.seat in waiting and d.user_id == seats[d.seat].user_id
-        }
-        stopped = [d for d in existing if d.seat not in keep]
+        keep: set[int | None] = set()
+        for d in existing:
+            if d.kind == TURN and d.seat in waiting and d.user_id == seats[d.seat].user_id:
+                keep.add(d.seat)
         add = []
-        per_move = clock.per_move
         # Set as if its holder were here; the commit moves it past a vacation (paused_at).
         # One row per clock, due at its first reminder (half time); see the module's text.
         first, ends = now + per_move / 2, now + per_move
@@ -234,11 +257,20 @@ class TurnClocks:
             user_id = seats[seat].user_id
             data = {"since": table.seq, "per_move": per_move, "number": 1}
             add.append(DeadlineRecord(0, TURN, first, table.id, seat, user_id, data, 0, ends))
-        # The row of a clock that stops becomes the row of one that starts (see the module).
-        reuse = [d.id for d in stopped if d.kind == TURN][: len(add)]
-        remove = [d.id for d in stopped if d.id not in reuse]
+        # The row of a clock that stops becomes the row of one that starts (see the module):
+        # the first stopped turn clocks, one per clock added; the other stopped rows go.
+        reuse: list[int] = []
+        remove: list[int] = []
+        kept: list[DeadlineRecord] = []
+        for d in existing:
+            if d.seat in keep:
+                kept.append(d)
+            elif d.kind == TURN and len(reuse) < len(add):
+                reuse.append(d.id)
+            else:
+                remove.append(d.id)
         self.scheduler.stage(changes, remove, add, paused_at=now, reuse=reuse)
-        table.planned_deadlines = [d for d in existing if d.seat in keep] + add
+        table.planned_deadlines = kept + add
         return add
 
     def forget(self, table_id: int) -> None:

@@ -332,3 +332,48 @@ async def test_a_clock_stored_with_paused_at_pauses_for_the_vacation_after_that_
         "u2": (at + DAY / 2, at + DAY),
     }
     assert (clock_row.due, clock_row.ends) == stored["u1"]
+
+
+@pytest.mark.parametrize(
+    ("start", "until", "ended", "shift"),
+    [
+        (-10.0, 3 * DAY, None, 3 * DAY),  # away already: the clock starts at the end
+        (100.0, 3 * DAY, None, 3 * DAY - 100),  # began after the clock was set
+        (-10.0, 3 * DAY, 50.0, 50.0),  # ended early after the clock was set
+        (-10.0, 3 * DAY, -5.0, 0.0),  # ended before: no pause
+        (-DAY, -10.0, None, 0.0),  # over before: no pause
+    ],
+)
+@pytest.mark.parametrize("gone", [False, True])
+async def test_a_clock_stored_in_a_reused_row_with_paused_at_pauses_for_the_vacation_too(
+    repo, start, until, ended, shift, gone
+):
+    """``replace_deadlines(paused_at=at, reuse=...)`` on both backends: a clock written into
+    the row of a stopped one (a move's usual case) moves by its holder's vacation after ``at``
+    as a new row would, exactly once, also when that row is gone and a new one is written."""
+    from storage import VacationRecord
+
+    at = START
+    stopped = [
+        DeadlineRecord(0, TURN, at, 3, seat, f"old{seat}", {"since": 0}, 0, at) for seat in (0, 1)
+    ]
+    await repo.add_deadlines(stopped)
+    if gone:
+        await repo.delete_deadline(stopped[0].id)
+    vacation = VacationRecord(0, "u1", None, at + start, at + until)
+    await repo.add_vacation(vacation)
+    if ended is not None:
+        await repo.end_vacation(vacation.id, at + ended)
+    clock_row = DeadlineRecord(0, TURN, at + DAY / 2, 3, 0, "u1", {"since": 1}, 0, at + DAY)
+    other = DeadlineRecord(0, TURN, at + DAY / 2, 3, 1, "u2", {"since": 1}, 0, at + DAY)
+    reuse = [d.id for d in stopped]
+    await repo.replace_deadlines([], [clock_row, other], paused_at=at, reuse=reuse)
+    stored = {d.user_id: (d.due, d.ends) for d in await repo.deadlines(table_id=3)}
+    assert stored.pop("old1", None) == ((at, at) if gone else None)
+    assert stored == {
+        "u1": (at + DAY / 2 + shift, at + DAY + shift),
+        "u2": (at + DAY / 2, at + DAY),
+    }
+    assert (clock_row.due, clock_row.ends) == stored["u1"]
+    # The first row gone, every clock gets a new row (the rows to reuse are taken in order).
+    assert (clock_row.id in reuse, other.id in reuse) == ((False, False) if gone else (True, True))
