@@ -170,8 +170,14 @@ class SqliteClocksMixin:
         reuse: list[int] | None = None,
     ) -> Any:
         reused = list(reuse or ())
+        planned = [(item.due, item.ends) for item in add] if paused_at is not None else []
 
         def work(conn: sqlite3.Connection) -> list[int]:
+            # A vacation's shift moves ``add`` in place, and a batch in which another item
+            # failed runs this again (``_commit_batch``): start from the planned times each run,
+            # so the stored clock is shifted once.
+            for item, (due, ends) in zip(add, planned, strict=False):
+                item.due, item.ends = due, ends
             # One statement for what a move drops (a seat's clock and its reminders), in
             # chunks within SQLite's bound on parameters.
             for start in range(0, len(remove), 500):

@@ -11,6 +11,7 @@ import asyncpg
 import pytest
 
 from storage import (
+    DeadlineRecord,
     DuplicateRequest,
     LogEntry,
     SeatRecord,
@@ -18,6 +19,7 @@ from storage import (
     StorageError,
     TableStatus,
     UnknownTable,
+    VacationRecord,
 )
 from storage.postgres import PostgresRepository
 from storage.sqlite import SqliteRepository, migrations
@@ -499,6 +501,35 @@ async def test_on_postgresql_a_caller_that_stops_waiting_still_gets_its_move_com
             await repo.append(
                 table.id, 0, [move("a", request_id="gone")], {"n": 1}, TableStatus.ACTIVE
             )
+
+
+async def test_a_clock_is_moved_by_its_holders_vacation_once_when_its_batch_is_redone(
+    file_repo,
+):
+    """Group commit and vacations: a batch in which one item fails is redone item by item, and
+    a turn clock stored in it with ``paused_at`` (its holder away after that time) is moved by
+    the vacation once, as if the batch had gone through at the first try (not once per run)."""
+    repo = file_repo
+    table = await new_table(repo)
+    await repo.append(table.id, 0, [move("first")], {"n": 1}, TableStatus.ACTIVE)
+    at = 1_000_000.0
+    away = 3 * 86_400.0
+    await repo.add_vacation(VacationRecord(0, "u1", None, at - 10, at + away))
+    clock = DeadlineRecord(0, "turn", at + 100, table.id, 0, "u1", {"since": 1}, 0, at + 200)
+    batches = repo.batches
+    outcomes = await asyncio.gather(
+        # The first write finds the writer idle and goes alone; the two after it wait and
+        # share the next batch, where the stale move fails after the clock was stored.
+        repo.append(table.id, 1, [move("second")], {"n": 2}, TableStatus.ACTIVE),
+        repo.replace_deadlines([], [clock], paused_at=at),
+        repo.append(table.id, 1, [move("stale")], {"n": -1}, TableStatus.ACTIVE),
+        return_exceptions=True,
+    )
+    assert repo.batches - batches == 2
+    assert isinstance(outcomes[2], StaleSequence)
+    stored = await repo.deadlines(table_id=table.id)
+    assert [(d.due, d.ends) for d in stored] == [(at + 100 + away, at + 200 + away)]
+    assert (clock.due, clock.ends) == (at + 100 + away, at + 200 + away)
 
 
 async def test_a_locked_database_fails_the_batch_and_writes_nothing(tmp_path):
