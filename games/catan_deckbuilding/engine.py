@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import compress
-from operator import add, itemgetter, mul, sub
+from operator import add, gt, itemgetter, mul, sub
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -284,30 +284,29 @@ def _purchases(paying: tuple[int, ...], pool: int, roads: int, custom: bool) -> 
     rest is shared by all cards.
     """
     resources = paying[:5]
-    terms = _TERMS.get(resources)
-    if terms is None:
+    prices = _TERMS.get(resources)
+    if prices is None:
         if len(_TERMS) >= _TERMS_KEPT:
             _TERMS.clear()
-        terms = _TERMS[resources] = _price_terms(resources)
+        prices = _TERMS[resources] = _price_terms(resources)
+    terms, buyable = prices
     wueste, strasse, siedlung, stadt = paying[5:]
     wild = 3 * stadt + pool + ROAD_UNITS[roads + strasse] - ROAD_UNITS[roads]
+    # ``affordable`` of every card by its units of choice (a Siedlung gives 2 where it may pay,
+    # for anything but a Stadt, which needs one besides).
     with_settlements = wild + 2 * siedlung
+    purchases = buyable[min(5, with_settlements)] & _BUY_BUT_STADT
+    if not wueste:
+        purchases &= _BUY_BUT_BANDIT
+    if siedlung:
+        purchases |= buyable[min(5, wild)] & _BUY_BIT[STADT]
+    if not custom:
+        return purchases
     capped = min(2, roads)
-    purchases = 0
-    for card, missing, surplus in terms:
-        if card == STADT:
-            if not siedlung or (missing and wild + surplus // 2 < missing):
-                continue
-            settlements = 0
-        else:
-            if card == BANDIT and not wueste:
-                continue
-            if missing and with_settlements + surplus // 2 < missing:
-                continue
-            settlements = siedlung
-        purchases |= _BUY_BIT[card]
-        if not custom:
+    for card, missing, surplus, buy_bit, pay_bit in terms:
+        if not purchases & buy_bit:
             continue
+        settlements = 0 if card == STADT else siedlung
         # ``_alternative(card, strasse, settlements, stadt, roads, missing - pool, surplus)``
         # written out: a new key of the main menu asks it of every card it can buy.
         short = missing - pool
@@ -318,25 +317,36 @@ def _purchases(paying: tuple[int, ...], pool: int, roads: int, custom: bool) -> 
             trades = 0
         if short <= trades:
             if surplus - 2 * trades + strasse + stadt + settlements > 0:
-                purchases |= _PAY_BIT[card]
+                purchases |= pay_bit
         elif surplus % 2 or leaves_out(short, surplus, capped, strasse, settlements, stadt):
-            purchases |= _PAY_BIT[card]
+            purchases |= pay_bit
     return purchases
 
 
-def _price_terms(resources: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+_Terms = tuple[tuple[tuple[int, int, int, int, int], ...], tuple[int, ...]]
+
+
+def _price_terms(resources: tuple[int, ...]) -> _Terms:
     """Per action card in code order: the card, the units its price lacks after the matching
-    resource cards of ``resources``, and the resource cards the price does not use.
+    resource cards of ``resources``, the resource cards the price does not use, and its bits
+    (``_BUY_BIT``, ``_PAY_BIT``); and by the units of choice a hand has (0 to 5, which pays
+    any price's rest) the buy bits of the cards whose price they cover together with the
+    matching cards and trades of two resource cards for one.
     """
     held = sum(resources)
     terms = []
+    buyable = [0] * 6
     for card, price, needs in _PRICES_BY_WORD:
         matched = sum([min(need, resources[kind]) for kind, need in needs])
-        terms.append((card, price - matched, held - matched))
-    return tuple(terms)
+        missing = price - matched
+        surplus = held - matched
+        terms.append((card, missing, surplus, _BUY_BIT[card], _PAY_BIT[card]))
+        for units in range(max(0, missing - surplus // 2) if missing else 0, 6):
+            buyable[units] |= _BUY_BIT[card]
+    return tuple(terms), tuple(buyable)
 
 
-_TERMS: dict[tuple[int, ...], tuple[tuple[int, int, int], ...]] = {}
+_TERMS: dict[tuple[int, ...], _Terms] = {}
 """``_price_terms`` by the resource cards of a hand (few mixes recur across games)."""
 _TERMS_KEPT = 1 << 15
 
@@ -357,6 +367,8 @@ _PURCHASES_KEPT = 1 << 16
 _BUY_BIT = {card: 1 << index for index, card in enumerate(_ACTIONS_BY_WORD)}
 _PAY_BIT = {card: bit << len(_ACTIONS_BY_WORD) for card, bit in _BUY_BIT.items()}
 _ALL_PURCHASES = (1 << 2 * len(_ACTIONS_BY_WORD)) - 1
+_BUY_BUT_STADT = sum(_BUY_BIT.values()) & ~_BUY_BIT[STADT]
+_BUY_BUT_BANDIT = ~_BUY_BIT[BANDIT]
 
 
 def _middle(purchases: int) -> tuple[str, ...]:
@@ -388,11 +400,20 @@ def _supplied(supply: list[int]) -> int:
     global _last_supply
     supplied = _ALL_PURCHASES
     if supply.count(0) != _NEVER_SUPPLIED:
-        for card in ACTION_CARDS:
-            if not supply[card]:
-                supplied &= ~(_BUY_BIT[card] | _PAY_BIT[card])
+        piles = bytes(supply).translate(_HELD)  # made in C; a count stays below 256
+        known = _SUPPLIED.get(piles)
+        if known is None:
+            for card in ACTION_CARDS:
+                if not supply[card]:
+                    supplied &= ~(_BUY_BIT[card] | _PAY_BIT[card])
+            known = _SUPPLIED[piles] = supplied
+        supplied = known
     _last_supply = (supply, supply[:], supplied)
     return supplied
+
+
+_SUPPLIED: dict[bytes, int] = {}
+"""``_supplied`` by the supply's ``_HELD`` (few: piles only ever run empty, 2 ** 7 at most)."""
 
 
 _NEVER_SUPPLIED = SUPPLY.count(0)
@@ -789,7 +810,8 @@ class CatanDeckbuilding(TextsMixin, Game):
 
     def to_act(self, state: State) -> list[int]:
         """Chance, the active seat, or the seat whose answer is pending."""
-        if state.get(ENDED_KEY):  # ``ended_by_forfeit`` without the call (asked every step)
+        # ``ended_by_forfeit`` without the call (asked every step).
+        if ENDED_KEY in state and state[ENDED_KEY]:  # noqa: RUF019 (``get`` is a call)
             return []
         phase = state["phase"]
         if phase == "play" or phase == "pay":
@@ -871,17 +893,13 @@ class CatanDeckbuilding(TextsMixin, Game):
             # ``_covered`` without the call: a covered price takes no further card.
             if _pays_price(card, tuple(used), state["pool"], state["roads"]):
                 return ["cancel", "confirm"]
-            hand = state["hand"][seat]
             # In code order: "cancel" sorts before "use:", the kinds go by their words.
             # ``_why_not_use_card`` for a short payment, kind by kind: a card left in hand
-            # that helps (``_HELPING``).
+            # that helps (``_HELPING``), selected in C.
+            helping, codes = _HELPING_USES[card][not used[WUESTE]]
             return [
                 "cancel",
-                *[
-                    USE_CODES[kind]
-                    for kind in _HELPING[card][not used[WUESTE]]
-                    if hand[kind] > used[kind]
-                ],
+                *compress(codes, map(gt, helping(state["hand"][seat]), helping(used))),
             ]
         return []
 
@@ -1807,3 +1825,9 @@ _HELPING = {
 }
 """Per card being paid, the kinds that help pay it in code order (``_helps``), once the
 payment holds a Wüste ([0]) and while it holds none ([1]): the only count ``_helps`` reads."""
+_HELPING_USES = {
+    card: tuple((itemgetter(*kinds), tuple(USE_CODES[kind] for kind in kinds)) for kinds in both)
+    for card, both in _HELPING.items()
+}
+"""``_HELPING`` as a getter of those kinds' counts and their use codes (each has more than one
+kind: the five resources help pay any card)."""
