@@ -116,6 +116,11 @@ def road_units(roads: int) -> int:
     return 3 + 2 * (roads - 3)
 
 
+ROAD_UNITS = tuple(road_units(roads) for roads in range(97))
+"""``road_units`` by the count (the game has 96 cards, Strassen among them): an index costs
+less than a call where payments are reckoned."""
+
+
 def cost_text(card: int, lang: str) -> str:
     """The cost of ``card`` in words (for labels and the rules help)."""
     parts = []
@@ -164,7 +169,7 @@ def settle(card: int, used: list[int], pool: int, roads: int) -> tuple[int, int,
     if card == BANDIT and not used[WUESTE]:
         missing += 1
     wild += surplus // 2
-    pool += road_units(roads + used[STRASSE]) - road_units(roads)
+    pool += ROAD_UNITS[roads + used[STRASSE]] - ROAD_UNITS[roads]
     missing = max(0, missing - wild)
     take = min(missing, pool)
     return missing - take, pool - take, traded
@@ -192,7 +197,7 @@ def affordable(card: int, hand: list[int] | tuple[int, ...], pool: int, roads: i
     wild = 3 * hand[STADT] + surplus // 2 + pool
     if card != STADT:
         wild += 2 * hand[SIEDLUNG]
-    wild += road_units(roads + hand[STRASSE]) - road_units(roads)
+    wild += ROAD_UNITS[roads + hand[STRASSE]] - ROAD_UNITS[roads]
     return wild >= missing
 
 
@@ -319,7 +324,7 @@ def _covers(card: int, used: list[int], pool: int, roads: int) -> bool:
         return True
     wild = 3 * used[STADT] + 2 * used[SIEDLUNG] + surplus // 2 + pool
     if used[STRASSE]:
-        wild += road_units(roads + used[STRASSE]) - road_units(roads)
+        wild += ROAD_UNITS[roads + used[STRASSE]] - ROAD_UNITS[roads]
     return wild >= missing
 
 

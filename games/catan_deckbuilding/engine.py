@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import lru_cache
-from operator import add, itemgetter, mul
+from itertools import compress
+from operator import add, gt, itemgetter, mul, sub
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -42,6 +43,7 @@ from .cards import (
     RESOURCES,
     RITTER_DEF,
     RITTER_OFF,
+    ROAD_UNITS,
     SIEDLUNG,
     STADT,
     STARTING_DECK,
@@ -262,8 +264,9 @@ def _hand_codes(held: bytes) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """
     codes = _HAND_CODES.get(held)
     if codes is None:
-        asides = tuple(ASIDE_CODES[card] for card in _BY_WORD if held[card])
-        plays = tuple(PLAY_CODES[card] for card in _PLAYABLE_BY_WORD if held[card])
+        # Selected in C (a new key comes at one decision in ten, early on).
+        asides = tuple(compress(_ASIDE_CODES_BY_WORD, map(held.__getitem__, _BY_WORD)))
+        plays = tuple(compress(_PLAY_CODES_BY_WORD, map(held.__getitem__, _PLAYABLE_BY_WORD)))
         codes = _HAND_CODES[held] = asides, plays
     return codes
 
@@ -271,43 +274,39 @@ def _hand_codes(held: bytes) -> tuple[tuple[str, ...], tuple[str, ...]]:
 _HAND_CODES: dict[bytes, tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
 
-def _purchases(
-    paying: tuple[int, ...], pool: int, roads: int, custom: bool
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The cards a hand can buy and those it may pay card by card, each in code order, from
-    the hand cards a payment can use (``_PAYING_CARDS``), the turn's Strassen and whether a
-    custom payment may still start.
+def _purchases(paying: tuple[int, ...], pool: int, roads: int, custom: bool) -> int:
+    """The cards a hand can buy and those it may pay card by card, as the bits of one number
+    (``_BUY_BIT`` and ``_PAY_BIT``), from the hand cards a payment can use (``_PAYING_CARDS``),
+    the turn's Strassen and whether a custom payment may still start.
 
     ``affordable`` and ``_has_alternative`` for every card at once: the resource cards that
     match each price come from ``_price_terms`` (one entry per mix of resource cards), the
     rest is shared by all cards.
     """
     resources = paying[:5]
-    terms = _TERMS.get(resources)
-    if terms is None:
+    prices = _TERMS.get(resources)
+    if prices is None:
         if len(_TERMS) >= _TERMS_KEPT:
             _TERMS.clear()
-        terms = _TERMS[resources] = _price_terms(resources)
+        prices = _TERMS[resources] = _price_terms(resources)
+    terms, buyable = prices
     wueste, strasse, siedlung, stadt = paying[5:]
-    wild = 3 * stadt + pool + road_units(roads + strasse) - road_units(roads)
+    wild = 3 * stadt + pool + ROAD_UNITS[roads + strasse] - ROAD_UNITS[roads]
+    # ``affordable`` of every card by its units of choice (a Siedlung gives 2 where it may pay,
+    # for anything but a Stadt, which needs one besides).
     with_settlements = wild + 2 * siedlung
+    purchases = buyable[min(5, with_settlements)] & _BUY_BUT_STADT
+    if not wueste:
+        purchases &= _BUY_BUT_BANDIT
+    if siedlung:
+        purchases |= buyable[min(5, wild)] & _BUY_BIT[STADT]
+    if not custom:
+        return purchases
     capped = min(2, roads)
-    buys = []
-    pays = []
-    for card, missing, surplus in terms:
-        if card == STADT:
-            if not siedlung or (missing and wild + surplus // 2 < missing):
-                continue
-            settlements = 0
-        else:
-            if card == BANDIT and not wueste:
-                continue
-            if missing and with_settlements + surplus // 2 < missing:
-                continue
-            settlements = siedlung
-        buys.append(card)
-        if not custom:
+    for card, missing, surplus, buy_bit, pay_bit in terms:
+        if not purchases & buy_bit:
             continue
+        settlements = 0 if card == STADT else siedlung
         # ``_alternative(card, strasse, settlements, stadt, roads, missing - pool, surplus)``
         # written out: a new key of the main menu asks it of every card it can buy.
         short = missing - pool
@@ -318,25 +317,36 @@ def _purchases(
             trades = 0
         if short <= trades:
             if surplus - 2 * trades + strasse + stadt + settlements > 0:
-                pays.append(card)
+                purchases |= pay_bit
         elif surplus % 2 or leaves_out(short, surplus, capped, strasse, settlements, stadt):
-            pays.append(card)
-    return tuple(buys), tuple(pays)
+            purchases |= pay_bit
+    return purchases
 
 
-def _price_terms(resources: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+_Terms = tuple[tuple[tuple[int, int, int, int, int], ...], tuple[int, ...]]
+
+
+def _price_terms(resources: tuple[int, ...]) -> _Terms:
     """Per action card in code order: the card, the units its price lacks after the matching
-    resource cards of ``resources``, and the resource cards the price does not use.
+    resource cards of ``resources``, the resource cards the price does not use, and its bits
+    (``_BUY_BIT``, ``_PAY_BIT``); and by the units of choice a hand has (0 to 5, which pays
+    any price's rest) the buy bits of the cards whose price they cover together with the
+    matching cards and trades of two resource cards for one.
     """
     held = sum(resources)
     terms = []
+    buyable = [0] * 6
     for card, price, needs in _PRICES_BY_WORD:
         matched = sum([min(need, resources[kind]) for kind, need in needs])
-        terms.append((card, price - matched, held - matched))
-    return tuple(terms)
+        missing = price - matched
+        surplus = held - matched
+        terms.append((card, missing, surplus, _BUY_BIT[card], _PAY_BIT[card]))
+        for units in range(max(0, missing - surplus // 2) if missing else 0, 6):
+            buyable[units] |= _BUY_BIT[card]
+    return tuple(terms), tuple(buyable)
 
 
-_TERMS: dict[tuple[int, ...], tuple[tuple[int, int, int], ...]] = {}
+_TERMS: dict[tuple[int, ...], _Terms] = {}
 """``_price_terms`` by the resource cards of a hand (few mixes recur across games)."""
 _TERMS_KEPT = 1 << 15
 
@@ -350,68 +360,60 @@ _PRICES_BY_WORD = tuple(
 
 _PAYING_CARDS = itemgetter(*RESOURCES, WUESTE, STRASSE, SIEDLUNG, STADT)
 """The hand counts a payment can use, as one tuple (the key of ``_purchases``'s values)."""
-_MIDDLES: dict[tuple[Any, ...], tuple[str, ...]] = {}
-"""The buy, end and pay codes of the main phase's menu by ``legal_actions``'s key."""
-_MIDDLES_KEPT = 1 << 16
-"""Entries ``_MIDDLES`` holds at most (then it starts again: the keys of one game repeat)."""
+_PURCHASES: dict[tuple[Any, ...], int] = {}
+"""``_purchases`` by ``legal_actions``'s key."""
+_PURCHASES_KEPT = 1 << 16
+"""Entries ``_PURCHASES`` holds at most (then it starts again: the keys of one game repeat)."""
+_BUY_BIT = {card: 1 << index for index, card in enumerate(_ACTIONS_BY_WORD)}
+_PAY_BIT = {card: bit << len(_ACTIONS_BY_WORD) for card, bit in _BUY_BIT.items()}
+_ALL_PURCHASES = (1 << 2 * len(_ACTIONS_BY_WORD)) - 1
+_BUY_BUT_STADT = sum(_BUY_BIT.values()) & ~_BUY_BIT[STADT]
+_BUY_BUT_BANDIT = ~_BUY_BIT[BANDIT]
 
 
-def _middle(paying: tuple[int, ...], pool: int, roads: int, custom: bool) -> tuple[str, ...]:
-    """The buy codes, ``end`` and the pay codes of the main phase's menu, in code order, with
-    every supply pile there (``_supplied_middle`` takes out the empty ones).
+def _middle(purchases: int) -> tuple[str, ...]:
+    """The buy codes, ``end`` and the pay codes of the main phase's menu, in code order, for
+    the bits of ``_purchases``.
     """
-    buys, pays = _purchases(paying, pool, roads, custom)
-    return _middle_codes(buys, pays)
+    return (
+        *[BUY_CODES[card] for card in _ACTIONS_BY_WORD if purchases & _BUY_BIT[card]],
+        "end",
+        *[PAY_CODES[card] for card in _ACTIONS_BY_WORD if purchases & _PAY_BIT[card]],
+    )
 
 
-def _supplied_middle(middle: tuple[str, ...], supplied: bytes) -> tuple[str, ...]:
-    """``middle`` without the codes of the cards whose supply pile is empty (``supplied``)."""
-    return tuple([code for code in middle if code == "end" or supplied[CARD_INDEX[code[4:]]]])
-
-
-_SUPPLIED_MIDDLES: dict[bytes, dict[tuple[str, ...], tuple[str, ...]]] = {}
-"""``_supplied_middle`` by its supply's ``_HELD`` (few: piles only ever run empty), then by
-the middle."""
-_SUPPLIED_KEPT = 1 << 12
-"""Middles each of those tables holds at most (then it starts again)."""
-_last_supply: tuple[Any, list[int], dict[tuple[str, ...], tuple[str, ...]] | None, bytes] = (
-    None,
-    [],
-    None,
-    b"",
-)
-"""The supply ``_supply_table`` was last asked about, a copy of it, and its answer. A supply
+_MIDDLES: list[tuple[str, ...] | None] = [None] * (_ALL_PURCHASES + 1)
+"""``_middle`` by its number, made when first asked (few numbers occur)."""
+_last_supply: tuple[Any, list[int], int] = (None, [], _ALL_PURCHASES)
+"""The supply ``_supplied`` was last asked about, a copy of it, and its answer. A supply
 list is shared by every state until a purchase makes a new one, so the main menus of most
 decisions ask about the very same list: it is handed out only for that list, and only while
 the list still equals the copy, so a caller that edits a supply in place gets a fresh answer.
 Replaced as a whole."""
 
 
-def _supply_table(
-    supply: list[int],
-) -> tuple[dict[tuple[str, ...], tuple[str, ...]] | None, bytes]:
-    """The table of ``_SUPPLIED_MIDDLES`` for ``supply`` and its ``_HELD``, or None while no
-    pile is empty (the supply then holds no 0 but those of the kinds without a pile, which a
-    count made in C tells); remembered as ``_last_supply``.
+def _supplied(supply: list[int]) -> int:
+    """The bits of ``_purchases`` (both of them) of the cards whose supply pile is not empty:
+    all of them while no pile is empty (the supply then holds no 0 but those of the kinds
+    without a pile, which a count made in C tells); remembered as ``_last_supply``.
     """
     global _last_supply
-    table = None
-    supplied = b""
+    supplied = _ALL_PURCHASES
     if supply.count(0) != _NEVER_SUPPLIED:
-        supplied = bytes(supply).translate(_HELD)
-        table = _SUPPLIED_MIDDLES.get(supplied)
-        if table is None:
-            table = _SUPPLIED_MIDDLES[supplied] = {}
-    _last_supply = (supply, supply[:], table, supplied)
-    return table, supplied
+        piles = bytes(supply).translate(_HELD)  # made in C; a count stays below 256
+        known = _SUPPLIED.get(piles)
+        if known is None:
+            for card in ACTION_CARDS:
+                if not supply[card]:
+                    supplied &= ~(_BUY_BIT[card] | _PAY_BIT[card])
+            known = _SUPPLIED[piles] = supplied
+        supplied = known
+    _last_supply = (supply, supply[:], supplied)
+    return supplied
 
 
-@lru_cache(maxsize=4096)
-def _middle_codes(buys: tuple[int, ...], pays: tuple[int, ...]) -> tuple[str, ...]:
-    """The codes of ``_middle``, remembered on the cards (few sets of them recur, while the
-    hands that lead to them are many).
-    """
-    return (*[BUY_CODES[card] for card in buys], "end", *[PAY_CODES[card] for card in pays])
+_SUPPLIED: dict[bytes, int] = {}
+"""``_supplied`` by the supply's ``_HELD`` (few: piles only ever run empty, 2 ** 7 at most)."""
 
 
 _NEVER_SUPPLIED = SUPPLY.count(0)
@@ -479,18 +481,41 @@ def _pays_price(card: int, used: tuple[int, ...], pool: int, roads: int) -> bool
     return outcome is not None and outcome[0] == 0
 
 
+@lru_cache(maxsize=4096)
+def _payment(card: int, used: tuple[int, ...], pool: int, roads: int) -> tuple[int, int, int]:
+    """What paying ``card`` with ``used``, which covers its price, comes to: the pool left
+    after it, the trades (two resource cards for one) and the pool units it took. Remembered:
+    the automatic payments of a hand repeat.
+    """
+    outcome = settle(card, list(used), pool, roads)
+    assert outcome is not None and outcome[0] == 0
+    _missing, pool_after, traded = outcome
+    pool_used = pool + road_units(roads + used[STRASSE]) - road_units(roads) - pool_after
+    return pool_after, sum(traded) // 2, pool_used
+
+
 PAY_CODES = tuple("pay:" + word for word in CARDS)
 DROP_CODES = tuple("drop:" + word for word in CARDS)
 _DROP_MENUS: dict[bytes, tuple[str, ...]] = {}
 """The drop phase's menu by the kinds in hand (``_HELD``; at most 2 ** 14 entries)."""
 ASIDE_CODES = tuple("aside:" + word for word in CARDS)
 PLAY_CODES = tuple("play:" + word for word in CARDS)
+_ASIDE_CODES_BY_WORD = tuple(ASIDE_CODES[card] for card in _BY_WORD)
+_PLAY_CODES_BY_WORD = tuple(PLAY_CODES[card] for card in _PLAYABLE_BY_WORD)
+"""The aside and play codes in code order, as ``_hand_codes`` selects from them."""
 _ASIDE_CARD = {code: card for card, code in enumerate(ASIDE_CODES)}
-_BUY_CARD = {BUY_CODES[card]: card for card in ACTION_CARDS}
-_PLAY_STRASSE = PLAY_CODES[STRASSE]
-_PLAY_CARD = {PLAY_CODES[card]: card for card in PLAYABLE if card != STRASSE}
-"""The play codes ``apply`` takes the short way with a full ``copy_state`` (they draw, and
-may attack)."""
+_END_MOVE = KINDS
+_PLAY_MOVE = _END_MOVE + 1
+_BUY_MOVE = _PLAY_MOVE + KINDS
+_MAIN_MOVES = {
+    **_ASIDE_CARD,
+    "end": _END_MOVE,
+    **{PLAY_CODES[card]: _PLAY_MOVE + card for card in PLAYABLE},
+    **{BUY_CODES[card]: _BUY_MOVE + card for card in ACTION_CARDS},
+}
+"""The codes of one's own turn that ``apply`` takes the short way, each to one number: below
+``_END_MOVE`` setting that card aside, then ending the turn, then ``_PLAY_MOVE`` plus the card
+played, then ``_BUY_MOVE`` plus the card bought."""
 _tuple_new = tuple.__new__
 """``_tuple_new(Event, (kind, data, to))`` makes an event without the named tuple's
 Python-level ``__new__`` (several per move)."""
@@ -617,87 +642,72 @@ class CatanDeckbuilding(TextsMixin, Game):
         copies the buyer's hand and table alone too (``_pay`` copies the supply and the discard
         piles itself); and the steps of a custom payment but the last (``_SHALLOW_CODES``)
         replace the payment or set single values, so the state's first level is all they need
-        copied.
+        copied. One lookup (``_MAIN_MOVES``) tells the moves of one's own turn apart.
         """
-        card = _ASIDE_CARD.get(code)
-        if card is None or state["phase"] != "play" or seat != state["active"]:
-            events: list[Event]
-            if code == "end" and state["phase"] == "play" and seat == state["active"]:
-                if checked:
-                    self.check(state, seat, code)
-                ended = _end_turn_quickly(state, seat)
-                if ended is not None:
-                    return ended
-                return super().apply(state, seat, code, checked=False)
-            if code == _PLAY_STRASSE and state["phase"] == "play" and seat == state["active"]:
-                if checked:
-                    self.check(state, seat, code)
-                if not state["hand"][seat][STRASSE]:
-                    raise IllegalAction(NO_CARD)
-                new, _, _ = _own_seat_copy(state, seat)
-                events = []
-                self._play(
-                    cast(CatanState, new), seat, STRASSE, events
-                )  # draws nothing, hits nobody
-                return new, events
-            played = _PLAY_CARD.get(code)
-            if played is not None and state["phase"] == "play" and seat == state["active"]:
-                # ``Game.apply`` without its call, the decoder and ``_apply_play``'s dispatch:
-                # the same check, the same copy and the same step.
-                if checked:
-                    self.check(state, seat, code)
-                if not state["hand"][seat][played]:
-                    raise IllegalAction(NO_CARD)
-                new = self.copy_state(state)
-                events = []
-                self._play(cast(CatanState, new), seat, played, events)
-                return new, events
-            buy = _BUY_CARD.get(code)
-            if buy is not None and state["phase"] == "play" and seat == state["active"]:
-                if checked:
-                    self.check(state, seat, code)
-                # ``_check_buyable`` with its last test left to ``auto_payment``, which finds
-                # no payment exactly when ``affordable`` says no (its first step; a buy code
-                # names an action card).
-                if not state["supply"][buy]:
-                    raise IllegalAction(SUPPLY_EMPTY)
-                used = auto_payment(buy, state["hand"][seat], state["pool"], state["roads"])
-                if used is None:
-                    raise IllegalAction(CANNOT_AFFORD)
-                # A purchase edits the buyer's hand and table; ``_pay`` copies the supply and
-                # the discard piles itself, and nothing else changes below the first level.
-                new, _, _ = _own_seat_copy(state, seat)
-                events = []
-                self._pay(cast(CatanState, new), seat, buy, used, events)
-                return new, events
+        move = _MAIN_MOVES.get(code)
+        if move is None or state["phase"] != "play" or seat != state["active"]:
             if code in _SHALLOW_CODES.get(state["phase"], ()):
                 if checked:
                     self.check(state, seat, code)
                 new = state.copy()
-                events = []
+                events: list[Event] = []
                 self._apply(new, seat, code, events)
                 return new, events
             return super().apply(state, seat, code, checked=checked)
         if checked:
             self.check(state, seat, code)
-        hands = state["hand"]
-        hand = hands[seat][:]
-        if not hand[card]:
-            raise IllegalAction(NO_CARD)
-        # ``_own_seat_copy`` written out: half the decisions are this move.
-        new = state.copy()
-        tables = state["table"]
-        table = tables[seat][:]
-        if seat:
-            new["hand"] = [hands[0], hand]
-            new["table"] = [tables[0], table]
-        else:
-            new["hand"] = [hand, hands[1]]
-            new["table"] = [table, tables[1]]
-        hand[card] -= 1
-        table[card] += 1
-        # ``Event``'s tuple made directly, without the named tuple's Python-level ``__new__``.
-        return new, [_tuple_new(Event, ("aside", {"seat": seat, "card": CARDS[card]}, None))]
+        if move < _END_MOVE:  # set aside: ``move`` is the card
+            hands = state["hand"]
+            hand = hands[seat][:]
+            if not hand[move]:
+                raise IllegalAction(NO_CARD)
+            # ``_own_seat_copy`` written out: half the decisions are this move.
+            new = state.copy()
+            tables = state["table"]
+            table = tables[seat][:]
+            if seat:
+                new["hand"] = [hands[0], hand]
+                new["table"] = [tables[0], table]
+            else:
+                new["hand"] = [hand, hands[1]]
+                new["table"] = [table, tables[1]]
+            hand[move] -= 1
+            table[move] += 1
+            # ``Event``'s tuple made directly, without the named tuple's Python-level ``__new__``.
+            return new, [_tuple_new(Event, ("aside", {"seat": seat, "card": CARDS[move]}, None))]
+        if move == _END_MOVE:
+            ended = _end_turn_quickly(state, seat)
+            if ended is not None:
+                return ended
+            return super().apply(state, seat, code, checked=False)
+        if move < _BUY_MOVE:  # play a card
+            card = move - _PLAY_MOVE
+            if not state["hand"][seat][card]:
+                raise IllegalAction(NO_CARD)
+            if card == STRASSE:  # draws nothing, hits nobody
+                new, _, _ = _own_seat_copy(state, seat)
+            else:
+                # ``Game.apply`` without its call, the decoder and ``_apply_play``'s dispatch:
+                # the same check, the same copy and the same step.
+                new = self.copy_state(state)
+            events = []
+            self._play(cast(CatanState, new), seat, card, events)
+            return new, events
+        buy = move - _BUY_MOVE
+        # ``_check_buyable`` with its last test left to ``auto_payment``, which finds no
+        # payment exactly when ``affordable`` says no (its first step; a buy code names an
+        # action card).
+        if not state["supply"][buy]:
+            raise IllegalAction(SUPPLY_EMPTY)
+        used = auto_payment(buy, state["hand"][seat], state["pool"], state["roads"])
+        if used is None:
+            raise IllegalAction(CANNOT_AFFORD)
+        # A purchase edits the buyer's hand and table; ``_pay`` copies the supply and the
+        # discard piles itself, and nothing else changes below the first level.
+        new, _, _ = _own_seat_copy(state, seat)
+        events = []
+        self._pay(cast(CatanState, new), seat, buy, used, events)
+        return new, events
 
     def copy_state(self, state: State) -> State:
         """The copy ``_apply`` edits: hands, tables and draw piles, which nearly every move changes,
@@ -800,7 +810,8 @@ class CatanDeckbuilding(TextsMixin, Game):
 
     def to_act(self, state: State) -> list[int]:
         """Chance, the active seat, or the seat whose answer is pending."""
-        if state.get(ENDED_KEY):  # ``ended_by_forfeit`` without the call (asked every step)
+        # ``ended_by_forfeit`` without the call (asked every step).
+        if ENDED_KEY in state and state[ENDED_KEY]:  # noqa: RUF019 (``get`` is a call)
             return []
         phase = state["phase"]
         if phase == "play" or phase == "pay":
@@ -842,26 +853,23 @@ class CatanDeckbuilding(TextsMixin, Game):
                 roads if roads < 2 else 2,  # noqa: FURB136
                 state["cancels"] < MAX_CANCELS,
             )
-            middle = _MIDDLES.get(key)
-            if middle is None:
-                middle = _middle(*key)
-                if len(_MIDDLES) >= _MIDDLES_KEPT:
-                    _MIDDLES.clear()
-                _MIDDLES[key] = middle
+            purchases = _PURCHASES.get(key)
+            if purchases is None:
+                purchases = _purchases(*key)
+                if len(_PURCHASES) >= _PURCHASES_KEPT:
+                    _PURCHASES.clear()
+                _PURCHASES[key] = purchases
             # The supply stays out of the key (its empty piles vary from game to game, the
-            # hands' purchases do not): the codes of empty piles come out through
-            # ``_supply_table``'s table, without its call where ``_last_supply`` still answers.
+            # hands' purchases do not): the cards of empty piles come out by their bits, from
+            # ``_supplied`` without its call where ``_last_supply`` still answers.
             supply = state["supply"]
-            known, seen, table, supplied = _last_supply
+            known, seen, supplied = _last_supply
             if supply is not known or supply != seen:
-                table, supplied = _supply_table(supply)
-            if table is not None:
-                kept = table.get(middle)
-                if kept is None:
-                    if len(table) >= _SUPPLIED_KEPT:
-                        table.clear()
-                    kept = table[middle] = _supplied_middle(middle, supplied)
-                middle = kept
+                supplied = _supplied(supply)
+            purchases &= supplied
+            middle = _MIDDLES[purchases]
+            if middle is None:
+                middle = _MIDDLES[purchases] = _middle(purchases)
             return [*asides, *middle, *plays]
         if phase in REACTION_PHASES:
             if phase == "drop":
@@ -885,17 +893,13 @@ class CatanDeckbuilding(TextsMixin, Game):
             # ``_covered`` without the call: a covered price takes no further card.
             if _pays_price(card, tuple(used), state["pool"], state["roads"]):
                 return ["cancel", "confirm"]
-            hand = state["hand"][seat]
             # In code order: "cancel" sorts before "use:", the kinds go by their words.
             # ``_why_not_use_card`` for a short payment, kind by kind: a card left in hand
-            # that helps (``_HELPING``).
+            # that helps (``_HELPING``), selected in C.
+            helping, codes = _HELPING_USES[card][not used[WUESTE]]
             return [
                 "cancel",
-                *[
-                    USE_CODES[kind]
-                    for kind in _HELPING[card][not used[WUESTE]]
-                    if hand[kind] > used[kind]
-                ],
+                *compress(codes, map(gt, helping(state["hand"][seat]), helping(used))),
             ]
         return []
 
@@ -1316,7 +1320,7 @@ class CatanDeckbuilding(TextsMixin, Game):
         state["table"][seat][card] += 1
         if card == STRASSE:
             state["roads"] += 1
-            gain = road_units(state["roads"]) - road_units(state["roads"] - 1)
+            gain = ROAD_UNITS[state["roads"]] - ROAD_UNITS[state["roads"] - 1]
             state["pool"] += gain
             events.append(
                 _tuple_new(
@@ -1360,18 +1364,15 @@ class CatanDeckbuilding(TextsMixin, Game):
     def _pay(
         self, state: CatanState, seat: int, card: int, used: list[int], events: list[Event]
     ) -> None:
-        outcome = settle(card, used, state["pool"], state["roads"])
-        assert outcome is not None and outcome[0] == 0
-        _missing, pool_after, traded = outcome
+        paid = tuple(used)
+        roads = state["roads"]
+        pool_after, trades, pool_used = _payment(card, paid, state["pool"], roads)
         hand = state["hand"][seat]
         table = state["table"][seat]
-        for kind in range(KINDS):
-            if used[kind]:
-                hand[kind] -= used[kind]
-                table[kind] += used[kind]
-        pool_used = state["pool"] + road_units(state["roads"] + used[STRASSE])
-        pool_used -= road_units(state["roads"]) + pool_after
-        state["roads"] += used[STRASSE]
+        # In place, made in C (the slice assignment reads the whole map first).
+        hand[:] = map(sub, hand, used)
+        table[:] = map(add, table, used)
+        state["roads"] = roads + used[STRASSE]
         state["pool"] = pool_after
         state["supply"] = supply = state["supply"][:]
         _own_discards(state)
@@ -1388,8 +1389,8 @@ class CatanDeckbuilding(TextsMixin, Game):
                     {
                         "seat": seat,
                         "card": CARDS[card],
-                        "paid": _words(used),
-                        "traded": sum(traded) // 2,
+                        "paid": dict(_words_of(paid)),
+                        "traded": trades,
                         "pool": pool_used,
                     },
                     None,
@@ -1824,3 +1825,9 @@ _HELPING = {
 }
 """Per card being paid, the kinds that help pay it in code order (``_helps``), once the
 payment holds a Wüste ([0]) and while it holds none ([1]): the only count ``_helps`` reads."""
+_HELPING_USES = {
+    card: tuple((itemgetter(*kinds), tuple(USE_CODES[kind] for kind in kinds)) for kinds in both)
+    for card, both in _HELPING.items()
+}
+"""``_HELPING`` as a getter of those kinds' counts and their use codes (each has more than one
+kind: the five resources help pay any card)."""

@@ -21,6 +21,8 @@ from games.catan_deckbuilding.cards import (
     auto_payment,
 )
 from games.catan_deckbuilding.engine import (
+    _BUY_BIT,
+    _PAY_BIT,
     _PAYING_CARDS,
     CatanDeckbuilding,
     _has_alternative,
@@ -73,11 +75,13 @@ def test_pay_by_hand_is_offered_exactly_when_the_automatic_payment_leaves_a_help
 def test_the_menus_purchase_table_offers_what_each_cards_own_rules_say() -> None:
     """The main menu buys exactly the affordable action cards and offers paying card by card
     exactly where the automatic payment leaves a helpful card (``_purchases`` works both out
-    for every card at once, with ``_has_alternative``'s arithmetic written out)."""
+    for every card at once, as bits, with ``_has_alternative``'s arithmetic written out)."""
     compared = 0
     for cards in _small_hands():
         for pool, roads in itertools.product(range(2), range(4)):
-            buys, pays = _purchases(_PAYING_CARDS(cards), pool, roads, True)
+            purchases = _purchases(_PAYING_CARDS(cards), pool, roads, True)
+            buys = [card for card in ACTION_CARDS if purchases & _BUY_BIT[card]]
+            pays = [card for card in ACTION_CARDS if purchases & _PAY_BIT[card]]
             buyable = {card for card in ACTION_CARDS if affordable(card, cards, pool, roads)}
             assert set(buys) == buyable, (cards, pool, roads)
             assert set(pays) == {
