@@ -1509,25 +1509,25 @@ class Scherbia(Game):
                     state["ask"] = {"k": "copy", "s": state["trick"][slot]["s"], "e": slot}
                 continue
             stage = state["stage"]
-            if stage == "play" and state["lay"] is not None:
-                if state["lay"] >= n:
-                    state["lay"] = None
-                    continue
-                seat = (state["leader"] + state["lay"]) % n
-                if self._can_lay(state, seat):
-                    state["ask"] = {"k": "lay", "s": seat}
-                    return
-                state["lay"] += 1
-                continue
-            if stage == "veto":
-                self._next_veto(state, events)
-                continue
             if stage == "play":
-                if state["count"] < n:
-                    state["turn"] = (state["leader"] + state["count"]) % n
+                lay = state["lay"]
+                if lay is not None:
+                    if lay >= n:
+                        state["lay"] = None
+                        continue
+                    seat = (state["leader"] + lay) % n
+                    if self._can_lay(state, seat):
+                        state["ask"] = {"k": "lay", "s": seat}
+                        return
+                    state["lay"] = lay + 1
+                    continue
+                count = state["count"]
+                if count < n:
+                    state["turn"] = (state["leader"] + count) % n
                     return
-                state["stage"] = "layer"
-            elif stage == "layer":
+                # the layer is complete: on to its step at once (nothing else changed)
+                stage = state["stage"] = "layer"
+            if stage == "layer":
                 scan = scan_layer(state["trick"], n, state["layer"])
                 if scan is not None:  # every die is down: the scan answers the next steps
                     self._layer_scanned(state, scan, events)
@@ -1541,6 +1541,8 @@ class Scherbia(Game):
                 self._next_dieb(state, events)
             elif stage == "heiler":
                 self._next_heiler(state, events)
+            elif stage == "veto":
+                self._next_veto(state, events)
             elif stage == "final":
                 if state["cursor"] < len(state["final"]):
                     state["ask"] = {"k": "final", "s": CHANCE}
