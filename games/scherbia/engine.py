@@ -833,7 +833,7 @@ class Scherbia(Game):
                 value = roll[2] = dice[0] + dice[1]
                 new["cursor"] = cursor + 1
                 events = [
-                    tuple.__new__(
+                    _tuple_new(
                         Event,
                         (
                             "final_roll",
@@ -857,7 +857,7 @@ class Scherbia(Game):
             entry = _edit(trick, ask["e"])
             entry["r"] = dice[0] + dice[1]
             events = [
-                tuple.__new__(
+                _tuple_new(
                     Event,
                     ("roll", {"seat": entry["s"], "card": entry["c"], "dice": list(dice)}, None),
                 )
@@ -893,9 +893,7 @@ class Scherbia(Game):
         new["trick"] = [*state["trick"], entry]
         count = new["count"] = state["count"] + 1
         # ``Event``'s tuple made directly, without the named tuple's Python-level ``__new__``.
-        events = [
-            tuple.__new__(Event, ("play", {"seat": seat, "card": card, "layer": layer}, None))
-        ]
+        events = [_tuple_new(Event, ("play", {"seat": seat, "card": card, "layer": layer}, None))]
         if prof == BERUFSLOSER or prof == JAEGER:
             # ``_play``'s on-play step: a copy or a shot may be asked, then the automatic steps
             # run as after any other move.
@@ -1629,7 +1627,7 @@ class Scherbia(Game):
         state["winner"] = winner
         state["stage"] = "dieb"
         state["cursor"] = 0
-        events.append(_event("decided", {"winner": winner, "totals": sums}))
+        events.append(_tuple_new(Event, ("decided", {"winner": winner, "totals": sums}, None)))
         if state["mods"] is not None and state["mods"]["revive"]:
             self._revive(state, events)
 
@@ -1720,7 +1718,7 @@ class Scherbia(Game):
         if won is not None:
             piles[winner] = won
         state["last"] = {"winner": winner, "cards": moves}
-        events.append(_event("trick", {"winner": winner, "cards": moves}))
+        events.append(_tuple_new(Event, ("trick", {"winner": winner, "cards": moves}, None)))
         if state["laid"]:
             # an unused live Einspruch goes back to hand; every other laid card leaves the game
             ahands = [hand[:] for hand in state["ahands"]]

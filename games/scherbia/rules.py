@@ -89,7 +89,7 @@ class LayerScan(NamedTuple):
 
 def totals(trick: list[Entry], players: int) -> list[int]:
     """Each seat's trick total (a die not yet rolled counts 0)."""
-    scan = _scan(trick, players, -1, False)
+    scan = scan_layer(trick, players, -1, False)
     assert scan is not None  # only a scan that waits for the dice gives None
     return scan.sums
 
@@ -101,12 +101,8 @@ def scan_layer(
     (the totals, this layer's Krieger for Blockade, whether a Dieb or Heiler lies in it); None
     while a Holzfaeller (printed or copied) has not rolled yet (the engine's roll step), unless
     ``wait_for_dice`` is False: then an unrolled die counts 0.
-    """
-    return _scan(trick, players, layer, wait_for_dice)
 
-
-def _scan(trick: list[Entry], players: int, layer: int, wait_for_dice: bool) -> LayerScan | None:
-    """``entry_value`` summed in one pass (asked at every complete layer): the bonuses depend
+    ``entry_value`` summed in one pass (asked at every complete layer): the bonuses depend
     on counts of the whole trick, so the seats of the cards that get them are noted and paid
     once the counts are known.
     """
