@@ -107,6 +107,8 @@ asked at nearly every decision is then a set, a sum and a lookup in C instead of
 strings."""
 _PROFESSION_BYTES = bytes(card >> 2 for card in range(DECK)).ljust(256, b"\xff")
 """``bytes(hand).translate`` table: a hand's professions as bytes, in one C call."""
+_PROFESSION_OF_CARD = [card >> 2 for card in range(DECK)]
+"""Each card's profession: a list lookup is cheaper than the shift it stands for."""
 _PRINTED = [BASE[card >> 2] for card in range(DECK)]
 """Each card's printed value (a Holzfaeller's is 0)."""
 _MENU_OF_PROFESSIONS: dict[bytes, tuple[str, ...]] = {}
@@ -900,8 +902,9 @@ class Scherbia(Game):
             self._placed(new, len(state["trick"]), events)  # type: ignore[arg-type]
             self._advance(new, events)  # type: ignore[arg-type]
             return new, events
-        if count < state["n"]:
-            new["turn"] = (state["leader"] + count) % state["n"]
+        n = state["n"]
+        if count < n:
+            new["turn"] = (state["leader"] + count) % n
         else:
             # The layer is complete: the same automatic steps as after any other move (whose
             # first one, with nothing pending, is this change of stage). ``new`` has its own
@@ -1300,7 +1303,7 @@ class Scherbia(Game):
     def _placed(self, state: ScherbiaState, slot: int, events: list[Event]) -> None:
         """On-play abilities of a card just placed (played or as a replacement)."""
         entry = state["trick"][slot]
-        if entry["c"] >> 2 == BERUFSLOSER and self._copy_options(state, slot):
+        if _PROFESSION_OF_CARD[entry["c"]] == BERUFSLOSER and self._copy_options(state, slot):
             # Asked even with one card lying: copying is optional (ruling).
             state["ask"] = {"k": "copy", "s": entry["s"], "e": slot}
             return
@@ -1322,7 +1325,7 @@ class Scherbia(Game):
             if index == slot:
                 continue
             # ``effective(other)`` written out
-            prof = other["c"] >> 2
+            prof = _PROFESSION_OF_CARD[other["c"]]
             if prof == BERUFSLOSER and other["as"] is not None:
                 prof = other["as"]
             if prof == HOLZFAELLER:
@@ -1553,7 +1556,7 @@ class Scherbia(Game):
         copies = False
         for index, entry in enumerate(trick):
             if entry["r"] is None:
-                prof = entry["c"] >> 2
+                prof = _PROFESSION_OF_CARD[entry["c"]]
                 if prof == HOLZFAELLER:
                     state["ask"] = {"k": "dice", "s": CHANCE, "e": index}
                     return True
@@ -1564,7 +1567,7 @@ class Scherbia(Game):
         waiting = None
         for index, entry in enumerate(trick):
             # ``effective(entry) == HOLZFAELLER`` written out: asked at every complete layer.
-            prof = entry["c"] >> 2
+            prof = _PROFESSION_OF_CARD[entry["c"]]
             if entry["r"] is None and (
                 prof == HOLZFAELLER or (prof == BERUFSLOSER and entry["as"] == HOLZFAELLER)
             ):
@@ -1638,7 +1641,7 @@ class Scherbia(Game):
             slot = cursor
             cursor += 1
             # ``effective(entry) != DIEB`` written out: asked of every card of every trick.
-            prof = trick[slot]["c"] >> 2
+            prof = _PROFESSION_OF_CARD[trick[slot]["c"]]
             if prof != DIEB and (prof != BERUFSLOSER or trick[slot]["as"] != DIEB):
                 continue
             state["cursor"] = cursor
@@ -1661,7 +1664,7 @@ class Scherbia(Game):
             cursor += 1
             entry = trick[slot]
             # ``is_heiler`` written out: asked of every card of every trick.
-            prof = entry["c"] >> 2
+            prof = _PROFESSION_OF_CARD[entry["c"]]
             if (
                 (prof == HEILER or (prof == BERUFSLOSER and entry["as"] == HEILER))
                 and entry["x"] is None
