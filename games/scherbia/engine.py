@@ -107,6 +107,8 @@ asked at nearly every decision is then a set, a sum and a lookup in C instead of
 strings."""
 _PROFESSION_BYTES = bytes(card >> 2 for card in range(DECK)).ljust(256, b"\xff")
 """``bytes(hand).translate`` table: a hand's professions as bytes, in one C call."""
+_PROFESSION_OF_CARD = [card >> 2 for card in range(DECK)]
+"""Each card's profession: a list lookup is cheaper than the shift it stands for."""
 _PRINTED = [BASE[card >> 2] for card in range(DECK)]
 """Each card's printed value (a Holzfaeller's is 0)."""
 _MENU_OF_PROFESSIONS: dict[bytes, tuple[str, ...]] = {}
@@ -833,7 +835,7 @@ class Scherbia(Game):
                 value = roll[2] = dice[0] + dice[1]
                 new["cursor"] = cursor + 1
                 events = [
-                    tuple.__new__(
+                    _tuple_new(
                         Event,
                         (
                             "final_roll",
@@ -857,7 +859,7 @@ class Scherbia(Game):
             entry = _edit(trick, ask["e"])
             entry["r"] = dice[0] + dice[1]
             events = [
-                tuple.__new__(
+                _tuple_new(
                     Event,
                     ("roll", {"seat": entry["s"], "card": entry["c"], "dice": list(dice)}, None),
                 )
@@ -893,17 +895,16 @@ class Scherbia(Game):
         new["trick"] = [*state["trick"], entry]
         count = new["count"] = state["count"] + 1
         # ``Event``'s tuple made directly, without the named tuple's Python-level ``__new__``.
-        events = [
-            tuple.__new__(Event, ("play", {"seat": seat, "card": card, "layer": layer}, None))
-        ]
+        events = [_tuple_new(Event, ("play", {"seat": seat, "card": card, "layer": layer}, None))]
         if prof == BERUFSLOSER or prof == JAEGER:
             # ``_play``'s on-play step: a copy or a shot may be asked, then the automatic steps
             # run as after any other move.
             self._placed(new, len(state["trick"]), events)  # type: ignore[arg-type]
             self._advance(new, events)  # type: ignore[arg-type]
             return new, events
-        if count < state["n"]:
-            new["turn"] = (state["leader"] + count) % state["n"]
+        n = state["n"]
+        if count < n:
+            new["turn"] = (state["leader"] + count) % n
         else:
             # The layer is complete: the same automatic steps as after any other move (whose
             # first one, with nothing pending, is this change of stage). ``new`` has its own
@@ -1302,7 +1303,7 @@ class Scherbia(Game):
     def _placed(self, state: ScherbiaState, slot: int, events: list[Event]) -> None:
         """On-play abilities of a card just placed (played or as a replacement)."""
         entry = state["trick"][slot]
-        if entry["c"] >> 2 == BERUFSLOSER and self._copy_options(state, slot):
+        if _PROFESSION_OF_CARD[entry["c"]] == BERUFSLOSER and self._copy_options(state, slot):
             # Asked even with one card lying: copying is optional (ruling).
             state["ask"] = {"k": "copy", "s": entry["s"], "e": slot}
             return
@@ -1324,7 +1325,7 @@ class Scherbia(Game):
             if index == slot:
                 continue
             # ``effective(other)`` written out
-            prof = other["c"] >> 2
+            prof = _PROFESSION_OF_CARD[other["c"]]
             if prof == BERUFSLOSER and other["as"] is not None:
                 prof = other["as"]
             if prof == HOLZFAELLER:
@@ -1509,25 +1510,25 @@ class Scherbia(Game):
                     state["ask"] = {"k": "copy", "s": state["trick"][slot]["s"], "e": slot}
                 continue
             stage = state["stage"]
-            if stage == "play" and state["lay"] is not None:
-                if state["lay"] >= n:
-                    state["lay"] = None
-                    continue
-                seat = (state["leader"] + state["lay"]) % n
-                if self._can_lay(state, seat):
-                    state["ask"] = {"k": "lay", "s": seat}
-                    return
-                state["lay"] += 1
-                continue
-            if stage == "veto":
-                self._next_veto(state, events)
-                continue
             if stage == "play":
-                if state["count"] < n:
-                    state["turn"] = (state["leader"] + state["count"]) % n
+                lay = state["lay"]
+                if lay is not None:
+                    if lay >= n:
+                        state["lay"] = None
+                        continue
+                    seat = (state["leader"] + lay) % n
+                    if self._can_lay(state, seat):
+                        state["ask"] = {"k": "lay", "s": seat}
+                        return
+                    state["lay"] = lay + 1
+                    continue
+                count = state["count"]
+                if count < n:
+                    state["turn"] = (state["leader"] + count) % n
                     return
-                state["stage"] = "layer"
-            elif stage == "layer":
+                # the layer is complete: on to its step at once (nothing else changed)
+                stage = state["stage"] = "layer"
+            if stage == "layer":
                 scan = scan_layer(state["trick"], n, state["layer"])
                 if scan is not None:  # every die is down: the scan answers the next steps
                     self._layer_scanned(state, scan, events)
@@ -1541,6 +1542,8 @@ class Scherbia(Game):
                 self._next_dieb(state, events)
             elif stage == "heiler":
                 self._next_heiler(state, events)
+            elif stage == "veto":
+                self._next_veto(state, events)
             elif stage == "final":
                 if state["cursor"] < len(state["final"]):
                     state["ask"] = {"k": "final", "s": CHANCE}
@@ -1553,7 +1556,7 @@ class Scherbia(Game):
         copies = False
         for index, entry in enumerate(trick):
             if entry["r"] is None:
-                prof = entry["c"] >> 2
+                prof = _PROFESSION_OF_CARD[entry["c"]]
                 if prof == HOLZFAELLER:
                     state["ask"] = {"k": "dice", "s": CHANCE, "e": index}
                     return True
@@ -1564,7 +1567,7 @@ class Scherbia(Game):
         waiting = None
         for index, entry in enumerate(trick):
             # ``effective(entry) == HOLZFAELLER`` written out: asked at every complete layer.
-            prof = entry["c"] >> 2
+            prof = _PROFESSION_OF_CARD[entry["c"]]
             if entry["r"] is None and (
                 prof == HOLZFAELLER or (prof == BERUFSLOSER and entry["as"] == HOLZFAELLER)
             ):
@@ -1627,7 +1630,7 @@ class Scherbia(Game):
         state["winner"] = winner
         state["stage"] = "dieb"
         state["cursor"] = 0
-        events.append(_event("decided", {"winner": winner, "totals": sums}))
+        events.append(_tuple_new(Event, ("decided", {"winner": winner, "totals": sums}, None)))
         if state["mods"] is not None and state["mods"]["revive"]:
             self._revive(state, events)
 
@@ -1638,7 +1641,7 @@ class Scherbia(Game):
             slot = cursor
             cursor += 1
             # ``effective(entry) != DIEB`` written out: asked of every card of every trick.
-            prof = trick[slot]["c"] >> 2
+            prof = _PROFESSION_OF_CARD[trick[slot]["c"]]
             if prof != DIEB and (prof != BERUFSLOSER or trick[slot]["as"] != DIEB):
                 continue
             state["cursor"] = cursor
@@ -1661,7 +1664,7 @@ class Scherbia(Game):
             cursor += 1
             entry = trick[slot]
             # ``is_heiler`` written out: asked of every card of every trick.
-            prof = entry["c"] >> 2
+            prof = _PROFESSION_OF_CARD[entry["c"]]
             if (
                 (prof == HEILER or (prof == BERUFSLOSER and entry["as"] == HEILER))
                 and entry["x"] is None
@@ -1718,7 +1721,7 @@ class Scherbia(Game):
         if won is not None:
             piles[winner] = won
         state["last"] = {"winner": winner, "cards": moves}
-        events.append(_event("trick", {"winner": winner, "cards": moves}))
+        events.append(_tuple_new(Event, ("trick", {"winner": winner, "cards": moves}, None)))
         if state["laid"]:
             # an unused live Einspruch goes back to hand; every other laid card leaves the game
             ahands = [hand[:] for hand in state["ahands"]]

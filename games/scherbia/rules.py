@@ -23,7 +23,6 @@ from .cards import (
     DIEB,
     HEILER,
     HOLZFAELLER,
-    JAEGER,
     KRIEGER,
     MAGIER,
     SCHMIED,
@@ -32,11 +31,15 @@ from .cards import (
 )
 
 Entry = dict[str, Any]
+_PROFESSION_OF_CARD = [card >> 2 for card in range(4 * len(BASE))]
+"""Each card's profession: a list lookup is cheaper than the shift it stands for."""
+_PRINTED_OF_CARD = [BASE[card >> 2] for card in range(4 * len(BASE))]
+"""Each card's printed value."""
 
 
 def effective(entry: Entry) -> int:
     """The profession an entry acts as: a Berufsloser acts as what it copies."""
-    prof = entry["c"] >> 2
+    prof = _PROFESSION_OF_CARD[entry["c"]]
     if prof == BERUFSLOSER and entry["as"] is not None:
         return entry["as"]
     return prof
@@ -70,8 +73,46 @@ def entry_value(entry: Entry, counts: tuple[int, int, int]) -> int:
     return BASE[prof]
 
 
-_PRINTED_VALUE = frozenset((MAGIER, KRIEGER, JAEGER, HEILER, SEEMANN, DIEB, BAUER))
-"""Professions whose value in a trick is always their printed one (no bonus, no copy, no dice)."""
+(
+    _KRIEGER,
+    _DIEB,
+    _HEILER,
+    _SCHMIED,
+    _SCHUERFER,
+    _BAECKER,
+    _BAUER,
+    _HOLZFAELLER,
+    _COPIED_KRIEGER,
+    _COPIED_SCHMIED,
+    _COPIER,
+) = range(-1, -12, -1)
+"""``scan_layer``'s codes of the cards that are more than a value (a value is a code >= 0)."""
+_SPECIAL = {
+    KRIEGER: _KRIEGER,
+    DIEB: _DIEB,
+    HEILER: _HEILER,
+    SCHMIED: _SCHMIED,
+    SCHUERFER: _SCHUERFER,
+    BAECKER: _BAECKER,
+    BAUER: _BAUER,
+    HOLZFAELLER: _HOLZFAELLER,
+    BERUFSLOSER: _COPIER,
+}
+_SCAN_CODE = [_SPECIAL.get(card >> 2, BASE[card >> 2]) for card in range(4 * len(BASE))]
+"""Per card: its printed value if that is all it counts for (Magier, Jaeger, Seemann), else
+its code: one table lookup sorts every card of a trick."""
+_SCAN_COPY_CODE = [
+    {
+        **_SPECIAL,
+        KRIEGER: _COPIED_KRIEGER,
+        SCHMIED: _COPIED_SCHMIED,
+        BAUER: BASE[BAUER],
+        BERUFSLOSER: 0,
+    }.get(prof, BASE[prof])
+    for prof in range(len(BASE))
+]
+"""Per profession: the code of a Berufsloser copying it (a copy is not counted among the
+Krieger, Schmied and Bauer lying, and a copied Berufsloser counts 0)."""
 
 
 class LayerScan(NamedTuple):
@@ -89,7 +130,7 @@ class LayerScan(NamedTuple):
 
 def totals(trick: list[Entry], players: int) -> list[int]:
     """Each seat's trick total (a die not yet rolled counts 0)."""
-    scan = _scan(trick, players, -1, False)
+    scan = scan_layer(trick, players, -1, False)
     assert scan is not None  # only a scan that waits for the dice gives None
     return scan.sums
 
@@ -101,12 +142,8 @@ def scan_layer(
     (the totals, this layer's Krieger for Blockade, whether a Dieb or Heiler lies in it); None
     while a Holzfaeller (printed or copied) has not rolled yet (the engine's roll step), unless
     ``wait_for_dice`` is False: then an unrolled die counts 0.
-    """
-    return _scan(trick, players, layer, wait_for_dice)
 
-
-def _scan(trick: list[Entry], players: int, layer: int, wait_for_dice: bool) -> LayerScan | None:
-    """``entry_value`` summed in one pass (asked at every complete layer): the bonuses depend
+    ``entry_value`` summed in one pass (asked at every complete layer): the bonuses depend
     on counts of the whole trick, so the seats of the cards that get them are noted and paid
     once the counts are known.
     """
@@ -118,44 +155,55 @@ def _scan(trick: list[Entry], players: int, layer: int, wait_for_dice: bool) -> 
     blockers: list[int] = []
     dieb = heiler = False
     for entry in trick:
-        prof = entry["c"] >> 2
-        if prof == KRIEGER:
-            krieger += 1
-        elif prof == SCHMIED:
-            schmied += 1
-        elif prof == BAUER:
-            bauer += 1
-        elif prof == BERUFSLOSER and entry["as"] is not None:
-            prof = entry["as"]
+        code = _SCAN_CODE[entry["c"]]
+        if code == _COPIER:
+            copied = entry["as"]
+            if copied is None:  # copies nothing: counts 0
+                continue
+            code = _SCAN_COPY_CODE[copied]
+        if code >= 0:  # a value and nothing else
+            sums[entry["s"]] += code
+            continue
         seat = entry["s"]
-        if prof in _PRINTED_VALUE:
-            sums[seat] += BASE[prof]
-            if prof == KRIEGER:
-                if layer >= 0 and entry["a"] == layer:  # totals alone ask for no layer
-                    blockers.append(seat)
-            elif prof == DIEB:
-                dieb = True
-            elif prof == HEILER:
-                heiler = True
-        elif prof == HOLZFAELLER:
+        if code == _KRIEGER:
+            krieger += 1
+            sums[seat] += BASE[KRIEGER]
+            if layer >= 0 and entry["a"] == layer:  # totals alone ask for no layer
+                blockers.append(seat)
+        elif code == _DIEB:
+            sums[seat] += BASE[DIEB]
+            dieb = True
+        elif code == _HEILER:
+            sums[seat] += BASE[HEILER]
+            heiler = True
+        elif code == _SCHMIED:
+            schmied += 1
+            sums[seat] += 8
+            bonus_k.append(seat)
+        elif code == _SCHUERFER:
+            sums[seat] += 4
+            bonus_k.append(seat)
+            bonus_s.append(seat)
+        elif code == _BAECKER:
+            sums[seat] += 2
+            bonus_b.append(seat)
+        elif code == _BAUER:
+            bauer += 1
+            sums[seat] += BASE[BAUER]
+        elif code == _HOLZFAELLER:
             roll = entry["r"]
             if roll is None:
                 if wait_for_dice:
                     return None
                 roll = 0
             sums[seat] += roll
-        elif prof == SCHMIED:
+        elif code == _COPIED_KRIEGER:
+            sums[seat] += BASE[KRIEGER]
+            if layer >= 0 and entry["a"] == layer:
+                blockers.append(seat)
+        else:  # a copied Schmied: its value, not counted as one lying
             sums[seat] += 8
             bonus_k.append(seat)
-        elif prof == SCHUERFER:
-            sums[seat] += 4
-            bonus_k.append(seat)
-            bonus_s.append(seat)
-        elif prof == BAECKER:
-            sums[seat] += 2
-            bonus_b.append(seat)
-        else:
-            sums[seat] += BASE[prof]
     if krieger:
         for seat in bonus_k:
             sums[seat] += krieger
@@ -205,7 +253,7 @@ def dieb_target(trick: list[Entry], thief: int, highest: bool = False) -> int | 
     for index, entry in enumerate(trick):
         if index == thief or entry["x"] is not None:
             continue
-        key = BASE[entry["c"] >> 2]
+        key = _PRINTED_OF_CARD[entry["c"]]
         if highest:
             key = -key
         if best_key is None or key < best_key:
