@@ -79,22 +79,9 @@ def _overwrite(
     so (one statement instead of two); only when one stands does ``_pause`` compute the shift.
     """
     table_id, data = table_id_of(item.table_id), _DATA(item.data)
-    values = (
-        float(item.due),
-        item.seat,
-        item.user_id,
-        data,
-        item.ends,
-        row_id,
-        item.kind,
-        table_id,
-    )
-    if paused_at is not None and item.user_id:
-        unless_away = (*values, item.user_id, paused_at, paused_at)
-        if conn.execute(_OVERWRITE_UNLESS_AWAY, unless_away).rowcount:
-            return True
-        _pause(conn, [item], paused_at)
-        values = (
+
+    def values() -> tuple[Any, ...]:  # read again after ``_pause`` moved ``item``
+        return (
             float(item.due),
             item.seat,
             item.user_id,
@@ -104,7 +91,13 @@ def _overwrite(
             item.kind,
             table_id,
         )
-    return conn.execute(_OVERWRITE, values).rowcount > 0
+
+    if paused_at is not None and item.user_id:
+        unless_away = (*values(), item.user_id, paused_at, paused_at)
+        if conn.execute(_OVERWRITE_UNLESS_AWAY, unless_away).rowcount:
+            return True
+        _pause(conn, [item], paused_at)
+    return conn.execute(_OVERWRITE, values()).rowcount > 0
 
 
 def _pause(conn: sqlite3.Connection, deadlines: list[DeadlineRecord], at: float) -> None:

@@ -301,7 +301,7 @@ async def test_a_vacation_that_began_while_a_move_was_committing_pauses_its_new_
     assert due == vacation.until + DAY / 2 - 60
 
 
-@pytest.mark.parametrize(
+VACATIONS = pytest.mark.parametrize(
     ("start", "until", "ended", "shift"),
     [
         (-10.0, 3 * DAY, None, 3 * DAY),  # away already: the clock starts at the end
@@ -311,20 +311,35 @@ async def test_a_vacation_that_began_while_a_move_was_committing_pauses_its_new_
         (-DAY, -10.0, None, 0.0),  # over before: no pause
     ],
 )
+"""A vacation relative to the time a clock is set, and how far it moves the clock."""
+
+
+async def _away_and_clocks(
+    repo, at: float, start: float, until: float, ended: float | None, since: int
+) -> tuple[DeadlineRecord, DeadlineRecord]:
+    """u1's vacation (``VACATIONS``' times after ``at``), and the clocks a move sets at ``at``
+    for u1 and for u2, who stays."""
+    from storage import VacationRecord
+
+    vacation = VacationRecord(0, "u1", None, at + start, at + until)
+    await repo.add_vacation(vacation)
+    if ended is not None:
+        await repo.end_vacation(vacation.id, at + ended)
+    data = {"since": since}
+    return (
+        DeadlineRecord(0, TURN, at + DAY / 2, 3, 0, "u1", dict(data), 0, at + DAY),
+        DeadlineRecord(0, TURN, at + DAY / 2, 3, 1, "u2", dict(data), 0, at + DAY),
+    )
+
+
+@VACATIONS
 async def test_a_clock_stored_with_paused_at_pauses_for_the_vacation_after_that_time(
     repo, start, until, ended, shift
 ):
     """``replace_deadlines(paused_at=at)`` on both backends: an added clock (its due and its
     end) moves by the part of its holder's vacation after ``at``."""
-    from storage import VacationRecord
-
     at = START
-    vacation = VacationRecord(0, "u1", None, at + start, at + until)
-    await repo.add_vacation(vacation)
-    if ended is not None:
-        await repo.end_vacation(vacation.id, at + ended)
-    clock_row = DeadlineRecord(0, TURN, at + DAY / 2, 3, 0, "u1", {"since": 0}, 0, at + DAY)
-    other = DeadlineRecord(0, TURN, at + DAY / 2, 3, 1, "u2", {"since": 0}, 0, at + DAY)
+    clock_row, other = await _away_and_clocks(repo, at, start, until, ended, since=0)
     await repo.replace_deadlines([], [clock_row, other], paused_at=at)
     stored = {d.user_id: (d.due, d.ends) for d in await repo.deadlines(table_id=3)}
     assert stored == {
@@ -334,16 +349,7 @@ async def test_a_clock_stored_with_paused_at_pauses_for_the_vacation_after_that_
     assert (clock_row.due, clock_row.ends) == stored["u1"]
 
 
-@pytest.mark.parametrize(
-    ("start", "until", "ended", "shift"),
-    [
-        (-10.0, 3 * DAY, None, 3 * DAY),  # away already: the clock starts at the end
-        (100.0, 3 * DAY, None, 3 * DAY - 100),  # began after the clock was set
-        (-10.0, 3 * DAY, 50.0, 50.0),  # ended early after the clock was set
-        (-10.0, 3 * DAY, -5.0, 0.0),  # ended before: no pause
-        (-DAY, -10.0, None, 0.0),  # over before: no pause
-    ],
-)
+@VACATIONS
 @pytest.mark.parametrize("gone", [False, True])
 async def test_a_clock_stored_in_a_reused_row_with_paused_at_pauses_for_the_vacation_too(
     repo, start, until, ended, shift, gone
@@ -351,8 +357,6 @@ async def test_a_clock_stored_in_a_reused_row_with_paused_at_pauses_for_the_vaca
     """``replace_deadlines(paused_at=at, reuse=...)`` on both backends: a clock written into
     the row of a stopped one (a move's usual case) moves by its holder's vacation after ``at``
     as a new row would, exactly once, also when that row is gone and a new one is written."""
-    from storage import VacationRecord
-
     at = START
     stopped = [
         DeadlineRecord(0, TURN, at, 3, seat, f"old{seat}", {"since": 0}, 0, at) for seat in (0, 1)
@@ -360,12 +364,7 @@ async def test_a_clock_stored_in_a_reused_row_with_paused_at_pauses_for_the_vaca
     await repo.add_deadlines(stopped)
     if gone:
         await repo.delete_deadline(stopped[0].id)
-    vacation = VacationRecord(0, "u1", None, at + start, at + until)
-    await repo.add_vacation(vacation)
-    if ended is not None:
-        await repo.end_vacation(vacation.id, at + ended)
-    clock_row = DeadlineRecord(0, TURN, at + DAY / 2, 3, 0, "u1", {"since": 1}, 0, at + DAY)
-    other = DeadlineRecord(0, TURN, at + DAY / 2, 3, 1, "u2", {"since": 1}, 0, at + DAY)
+    clock_row, other = await _away_and_clocks(repo, at, start, until, ended, since=1)
     reuse = [d.id for d in stopped]
     await repo.replace_deadlines([], [clock_row, other], paused_at=at, reuse=reuse)
     stored = {d.user_id: (d.due, d.ends) for d in await repo.deadlines(table_id=3)}
