@@ -951,15 +951,14 @@ class TableService:
         try:
             if timed is None:
                 await self.repo.commit(unit)
-            elif self.shared or after.seat_deadlines is None:
+            elif self.clocks.plans_at_once(after):
+                # Nothing to hold and nothing to read: no coroutine to run for the clocks.
+                added = self.clocks.plan_known(after, movers, unit, timed)
+                await self.repo.commit(unit)
+            else:
                 async with self.clocks.for_move(after):
                     added = await self.clocks.plan(after, movers, unit, timed)
                     await self.repo.commit(unit)
-            else:
-                # Alone on its database a move holds nothing (``for_move``), and with the
-                # seats' clocks known, planning them reads nothing: no coroutine to run.
-                added = self.clocks.plan_known(after, movers, unit, timed)
-                await self.repo.commit(unit)
         except StaleSequence:
             self._cache.pop(table.id, None)  # another writer moved it: read it as it is now
             table.seat_deadlines = None

@@ -206,12 +206,24 @@ class TurnClocks:
             clock = table.clock
         if clock is None or clock.per_move is None:
             return []
-        existing = table.seat_deadlines
-        if existing is not None or table.status != TableStatus.ACTIVE:
+        if self._known(table):
             return self.plan_known(table, movers, changes, clock)
         now = self.service.clock()
         existing = await self.repo.deadlines(table_id=table.id, kinds=SEAT_KINDS)
         return self._stage(table, movers, changes, clock.per_move, existing, now)
+
+    @staticmethod
+    def _known(table: Table) -> bool:
+        """Whether planning ``table``'s clocks needs no read: its seat deadlines are cached,
+        or it is no longer running (its clocks only go).
+        """
+        return table.seat_deadlines is not None or table.status != TableStatus.ACTIVE
+
+    def plans_at_once(self, table: Table) -> bool:
+        """Whether a move at ``table`` may call ``plan_known`` instead of ``plan`` under
+        ``for_move``: nothing to hold (a process alone on its database) and nothing to read.
+        """
+        return not self.service.shared and self._known(table)
 
     def plan_known(
         self, table: Table, movers: set[int], changes: Changes, clock: ClockSettings

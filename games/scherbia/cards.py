@@ -60,6 +60,10 @@ PEOPLE_NAMES = [
 BASE = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0]
 """Printed values. The Holzfaeller has none ("??"): it counts 0 wherever a fixed base value is
 compared (the Dieb's choice, the Heiler's exchange) and is rolled for the final count."""
+PROFESSION_OF_CARD = [card >> 2 for card in range(DECK)]
+"""Each card's profession: the engine's hot loops look it up (cheaper than the shift)."""
+PRINTED_OF_CARD = [BASE[card >> 2] for card in range(DECK)]
+"""Each card's printed value (a Holzfaeller's is 0)."""
 
 
 def profession(card: int) -> int:

@@ -63,6 +63,8 @@ from .cards import (
     HEILER,
     HOLZFAELLER,
     JAEGER,
+    PRINTED_OF_CARD,
+    PROFESSION_OF_CARD,
     PROFESSION_OF_WORD,
     SCHUERFER,
     SEEMANN,
@@ -107,10 +109,6 @@ asked at nearly every decision is then a set, a sum and a lookup in C instead of
 strings."""
 _PROFESSION_BYTES = bytes(card >> 2 for card in range(DECK)).ljust(256, b"\xff")
 """``bytes(hand).translate`` table: a hand's professions as bytes, in one C call."""
-_PROFESSION_OF_CARD = [card >> 2 for card in range(DECK)]
-"""Each card's profession: a list lookup is cheaper than the shift it stands for."""
-_PRINTED = [BASE[card >> 2] for card in range(DECK)]
-"""Each card's printed value (a Holzfaeller's is 0)."""
 _MENU_OF_PROFESSIONS: dict[bytes, tuple[str, ...]] = {}
 """The play menu of each hand's professions (as ``_PROFESSION_BYTES`` gives them): a sorted
 hand has at most six of twelve professions, so there are a few thousand keys at most, and the
@@ -1303,7 +1301,7 @@ class Scherbia(Game):
     def _placed(self, state: ScherbiaState, slot: int, events: list[Event]) -> None:
         """On-play abilities of a card just placed (played or as a replacement)."""
         entry = state["trick"][slot]
-        if _PROFESSION_OF_CARD[entry["c"]] == BERUFSLOSER and self._copy_options(state, slot):
+        if PROFESSION_OF_CARD[entry["c"]] == BERUFSLOSER and self._copy_options(state, slot):
             # Asked even with one card lying: copying is optional (ruling).
             state["ask"] = {"k": "copy", "s": entry["s"], "e": slot}
             return
@@ -1325,7 +1323,7 @@ class Scherbia(Game):
             if index == slot:
                 continue
             # ``effective(other)`` written out
-            prof = _PROFESSION_OF_CARD[other["c"]]
+            prof = PROFESSION_OF_CARD[other["c"]]
             if prof == BERUFSLOSER and other["as"] is not None:
                 prof = other["as"]
             if prof == HOLZFAELLER:
@@ -1556,7 +1554,7 @@ class Scherbia(Game):
         copies = False
         for index, entry in enumerate(trick):
             if entry["r"] is None:
-                prof = _PROFESSION_OF_CARD[entry["c"]]
+                prof = PROFESSION_OF_CARD[entry["c"]]
                 if prof == HOLZFAELLER:
                     state["ask"] = {"k": "dice", "s": CHANCE, "e": index}
                     return True
@@ -1567,7 +1565,7 @@ class Scherbia(Game):
         waiting = None
         for index, entry in enumerate(trick):
             # ``effective(entry) == HOLZFAELLER`` written out: asked at every complete layer.
-            prof = _PROFESSION_OF_CARD[entry["c"]]
+            prof = PROFESSION_OF_CARD[entry["c"]]
             if entry["r"] is None and (
                 prof == HOLZFAELLER or (prof == BERUFSLOSER and entry["as"] == HOLZFAELLER)
             ):
@@ -1641,7 +1639,7 @@ class Scherbia(Game):
             slot = cursor
             cursor += 1
             # ``effective(entry) != DIEB`` written out: asked of every card of every trick.
-            prof = _PROFESSION_OF_CARD[trick[slot]["c"]]
+            prof = PROFESSION_OF_CARD[trick[slot]["c"]]
             if prof != DIEB and (prof != BERUFSLOSER or trick[slot]["as"] != DIEB):
                 continue
             state["cursor"] = cursor
@@ -1664,7 +1662,7 @@ class Scherbia(Game):
             cursor += 1
             entry = trick[slot]
             # ``is_heiler`` written out: asked of every card of every trick.
-            prof = _PROFESSION_OF_CARD[entry["c"]]
+            prof = PROFESSION_OF_CARD[entry["c"]]
             if (
                 (prof == HEILER or (prof == BERUFSLOSER and entry["as"] == HEILER))
                 and entry["x"] is None
@@ -1769,7 +1767,7 @@ class Scherbia(Game):
             # Holzfaeller's 0 replaced by its roll), then each Seemann's 5 plus one per Bauer,
             # Holzfaeller and Schuerfer in the pile (its printed 5 is already in the sum).
             professions = bytes(pile).translate(_PROFESSION_BYTES)
-            total = sum(map(_PRINTED.__getitem__, pile))
+            total = sum(map(PRINTED_OF_CARD.__getitem__, pile))
             woodcutters = professions.count(HOLZFAELLER)
             if woodcutters:
                 total += sum(rolls.get(card, 0) for card in pile if card >= _HOLZ_FIRST)

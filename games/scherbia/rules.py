@@ -25,21 +25,19 @@ from .cards import (
     HOLZFAELLER,
     KRIEGER,
     MAGIER,
+    PRINTED_OF_CARD,
+    PROFESSION_OF_CARD,
     SCHMIED,
     SCHUERFER,
     SEEMANN,
 )
 
 Entry = dict[str, Any]
-_PROFESSION_OF_CARD = [card >> 2 for card in range(4 * len(BASE))]
-"""Each card's profession: a list lookup is cheaper than the shift it stands for."""
-_PRINTED_OF_CARD = [BASE[card >> 2] for card in range(4 * len(BASE))]
-"""Each card's printed value."""
 
 
 def effective(entry: Entry) -> int:
     """The profession an entry acts as: a Berufsloser acts as what it copies."""
-    prof = _PROFESSION_OF_CARD[entry["c"]]
+    prof = PROFESSION_OF_CARD[entry["c"]]
     if prof == BERUFSLOSER and entry["as"] is not None:
         return entry["as"]
     return prof
@@ -253,7 +251,7 @@ def dieb_target(trick: list[Entry], thief: int, highest: bool = False) -> int | 
     for index, entry in enumerate(trick):
         if index == thief or entry["x"] is not None:
             continue
-        key = _PRINTED_OF_CARD[entry["c"]]
+        key = PRINTED_OF_CARD[entry["c"]]
         if highest:
             key = -key
         if best_key is None or key < best_key:
