@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from games.core import CHANCE, Game
+from pictures import kit
 
 NAMES = ("Anna", "Bärbel", "Çetin", "Dörte", "Emil", "Frieda", "Gustav", "Hanna")
 
@@ -31,3 +32,14 @@ def spread(states: list[Any], count: int) -> list[Any]:
     if len(states) <= count:
         return states
     return [states[round(index * (len(states) - 1) / (count - 1))] for index in range(count)]
+
+
+def draw_every_card_afresh(monkeypatch: Any) -> None:
+    """Cards drawn each time instead of pasted from kept tiles, for tests that record every
+    text a picture draws (``test_tiles`` shows that the two give the same pixels).
+    """
+
+    def afresh(self: Any, paint: Any, x: int, y: int, w: int, h: int, args: Any) -> None:
+        paint(self.draw, x, y, *args)
+
+    monkeypatch.setattr(kit.Canvas, "_stamp", afresh)
