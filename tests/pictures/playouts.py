@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from PIL import ImageFont
+
 from games.core import CHANCE, Game
 from pictures import kit
 
@@ -34,12 +36,13 @@ def spread(states: list[Any], count: int) -> list[Any]:
     return [states[round(index * (len(states) - 1) / (count - 1))] for index in range(count)]
 
 
-def draw_every_card_afresh(monkeypatch: Any) -> None:
-    """Cards drawn each time instead of pasted from kept tiles, for tests that record every
-    text a picture draws (``test_tiles`` shows that the two give the same pixels).
+def draw_everything_afresh(monkeypatch: Any) -> None:
+    """Every card and every text drawn anew instead of from kept tiles and masks, for tests
+    that record what a picture draws and for the comparison in ``test_kept``.
     """
 
     def afresh(self: Any, paint: Any, x: int, y: int, w: int, h: int, args: Any) -> None:
         paint(self.draw, x, y, *args)
 
     monkeypatch.setattr(kit.Canvas, "_stamp", afresh)
+    monkeypatch.setattr(kit.KeptFont, "getmask2", ImageFont.FreeTypeFont.getmask2)

@@ -14,7 +14,7 @@ from PIL import ImageDraw
 import pictures
 from games.core import all_games
 from pictures import kit, picture
-from tests.pictures.playouts import NAMES, draw_every_card_afresh, playout, spread
+from tests.pictures.playouts import NAMES, draw_everything_afresh, playout, spread
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = Path(pictures.__file__).parent
@@ -58,7 +58,7 @@ def test_every_character_drawn_has_a_glyph(game, monkeypatch) -> None:
         return original(self, xy, text, fill, font, *args, **kwargs)
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
-    draw_every_card_afresh(monkeypatch)
+    draw_everything_afresh(monkeypatch)
     players = game.min_players
     for state in spread(playout(game, players, 5), 4):
         for lang in ("de", "en"):

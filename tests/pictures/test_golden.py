@@ -23,7 +23,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from games.core import CHANCE, get_game
 from pictures import picture
-from tests.pictures.playouts import NAMES, draw_every_card_afresh, playout
+from tests.pictures.playouts import NAMES, draw_everything_afresh, playout
 
 GOLDEN = Path(__file__).parent / "golden"
 REGENERATE = os.environ.get("TISCHRUNDE_REGENERATE_GOLDENS") == "1"
@@ -65,7 +65,7 @@ def drawn(game_id: str, monkeypatch) -> dict[str, tuple[bytes, str]]:
         return original(self, xy, text, *args, **kwargs)
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
-    draw_every_card_afresh(monkeypatch)
+    draw_everything_afresh(monkeypatch)
     pictures = {}
     for kind, who, lang in (("table", None, "de"), ("hand", seat, "en")):
         texts.clear()

@@ -1,8 +1,10 @@
-"""Kept card tiles: a card or card back pasted from a tile is the card drawn afresh.
+"""Kept drawings: a card pasted from its tile, a text from its rendered mask, is the same
+pixels as drawn afresh.
 
-A picture shows the same cards many times, so ``Canvas`` keeps each drawn card as a tile with
-the mask of the pixels it decides and pastes it after. What a player sees must not depend on
-whether a tile was kept: every position below is drawn both ways and compared pixel by pixel.
+A picture shows the same cards and words many times, so ``Canvas`` keeps each drawn card as a
+tile with the mask of the pixels it decides, and the fonts keep each text's rendered glyphs.
+What a player sees must not depend on what was kept: every position below is drawn both ways
+and compared pixel by pixel.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from games.core import all_games
 from pictures import kit, picture
-from tests.pictures.playouts import NAMES, draw_every_card_afresh, playout, spread
+from tests.pictures.playouts import NAMES, draw_everything_afresh, playout, spread
 
 
 def _pixels(monkeypatch, game, view, lang, names) -> Image.Image:
@@ -30,26 +32,27 @@ def _pixels(monkeypatch, game, view, lang, names) -> Image.Image:
 
 
 @pytest.mark.parametrize("game", [game.id for game in all_games()])
-def test_a_card_pasted_from_its_tile_is_the_card_drawn_afresh(game, monkeypatch) -> None:
+def test_kept_cards_and_texts_draw_the_same_pixels_as_drawn_afresh(game, monkeypatch) -> None:
     """Public and hand pictures across a game, in both languages, drawn with kept tiles and
-    with every card drawn afresh, agree in every pixel; tiles were used.
+    masks and with everything drawn afresh, agree in every pixel; tiles and masks were used.
     """
     engine = next(candidate for candidate in all_games() if candidate.id == game)
     players = engine.max_players
     names = list(NAMES[:players])
-    stamp = kit.Canvas._stamp
     kit._tile.cache_clear()
+    kit._mask.cache_clear()
     for state in spread(playout(engine, players, seed=5), 6):
         for seat, lang in ((None, "de"), (0, "en")):
             view = engine.view(state, seat)
-            monkeypatch.setattr(kit.Canvas, "_stamp", stamp)
-            with_tiles = _pixels(monkeypatch, engine, view, lang, names)
-            draw_every_card_afresh(monkeypatch)
+            monkeypatch.undo()  # back to kept tiles and masks
+            kept = _pixels(monkeypatch, engine, view, lang, names)
+            draw_everything_afresh(monkeypatch)
             drawn = _pixels(monkeypatch, engine, view, lang, names)
-            assert with_tiles.size == drawn.size
-            assert ImageChops.difference(with_tiles, drawn).getbbox() is None, (game, seat, lang)
+            assert kept.size == drawn.size
+            assert ImageChops.difference(kept, drawn).getbbox() is None, (game, seat, lang)
     if game != "test-highcard":  # the test game draws no cards
         assert kit._tile.cache_info().hits > 0
+    assert kit._mask.cache_info().hits > 0
 
 
 def test_a_drawing_that_blends_into_its_background_is_never_kept_as_a_tile() -> None:
