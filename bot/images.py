@@ -5,13 +5,13 @@ eye. The public picture is drawn from ``view(state, None)`` only and a hand pict
 seat's own view, through the same ``Table.view`` the text uses. The file travels in the same
 request as the message, so a move costs no extra REST call.
 
-Drawing takes 15-35 ms of CPU; it runs on one worker thread so the event loop keeps
-answering meanwhile, and recent pictures are kept, so a state drawn for the thread is not drawn
-again for ``/table show``. Pictures for an interaction's answer (``urgent``) are drawn before
-those the relay's posts wait for: a click's answer waits for its own picture, not behind the
-thread post and the DMs of the click before (or of its own move, which the relay starts
-delivering while the answer is rendered). A picture that cannot be drawn is logged and left
-out: the message still goes out with its text.
+Drawing takes 5-15 ms of CPU (``bench/pictures.py``); it runs on one worker thread so the event
+loop keeps answering meanwhile, and recent pictures are kept, so a state drawn for the thread
+is not drawn again for ``/table show``. Pictures for an interaction's answer (``urgent``) are
+drawn before those the relay's posts wait for: a click's answer waits for its own picture, not
+behind the thread post and the DMs of the click before (or of its own move, which the relay
+starts delivering while the answer is rendered). A picture that cannot be drawn is logged and
+left out: the message still goes out with its text.
 """
 
 from __future__ import annotations
