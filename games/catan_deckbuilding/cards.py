@@ -16,7 +16,6 @@ BANDIT, RITTER_DEF, RITTER_OFF, HAFEN, STRASSE, SIEDLUNG, STADT = range(7, 14)
 KINDS = 14
 RESOURCES = (ERZ, LEHM, GETREIDE, HOLZ, WEIDE)
 ACTION_CARDS = (BANDIT, RITTER_DEF, RITTER_OFF, HAFEN, STRASSE, SIEDLUNG, STADT)
-ATTACKS = (BANDIT, RITTER_OFF)
 
 CARDS = (
     "erz",
@@ -119,19 +118,6 @@ def road_units(roads: int) -> int:
 ROAD_UNITS = tuple(road_units(roads) for roads in range(97))
 """``road_units`` by the count (the game has 96 cards, Strassen among them): an index costs
 less than a call where payments are reckoned."""
-
-
-def cost_text(card: int, lang: str) -> str:
-    """The cost of ``card`` in words (for labels and the rules help)."""
-    parts = []
-    for kind, amount in zip(RESOURCES, COSTS[card], strict=True):
-        if amount:
-            parts.append(f"{amount}× {SHORT[kind]}" if amount > 1 else SHORT[kind])
-    if card == BANDIT:
-        parts.append("Wüste")
-    if card == STADT:
-        parts.append("Siedlung" if lang == "de" else "Siedlung (kept in hand, returned)")
-    return ", ".join(parts)
 
 
 # ----- paying ------------------------------------------------------------------------------------
