@@ -1,0 +1,81 @@
+"""How much of strong's gap to its targets is hidden information (issue 18): its ceiling.
+
+``python bench/peeking.py`` takes ``bench/strength.py``'s options and plays its games with one
+more pairing, ``normal-peeking``: the strong level's very search (the same guide, candidates,
+playouts and budget), except that every sample it plays out is the real state, every hidden
+card seen. No table ever offers this player; it is a yardstick. Where even it stays short of
+the target (60% of two-player games, 1.5x the fair share of first places), the target asks for
+more than a better deal sampler can give: the luck of the deal and of the draws still to come
+decides the rest. Where it clears the target by far, the gap is strong's knowledge of the
+hidden cards (inference from the play), and a better sampler is where strength lies.
+
+    python bench/peeking.py --games 400 --only scherbia:2 --pairing normal-peeking
+
+The guide's own move is unchanged (it decides on its own sampled deal or, in Scherbia, its
+own sampled deals), so the figure is the search's ceiling, not that of a player who sees all.
+The script adds the level to ``strength`` before the worker processes start (they are forked
+from this one), so every game is played by ``strength.play_one`` exactly as there.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import strength
+
+from games.core import Game, State
+from games.players.search import SearchPlayer
+
+PEEKING = "peeking"
+
+
+class SeeingAll:
+    """``game`` whose ``determinize`` hands back the real state: every hidden card seen."""
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """The real state itself: ``apply`` never edits the state it is given (the
+        conformance suite checks it), so every sample can share it.
+        """
+        return state
+
+
+class PeekingPlayer:
+    """The strong level's search, played out on the real state instead of drawn deals."""
+
+    def __init__(self, search: SearchPlayer) -> None:
+        self.search = search
+
+    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
+        """Strong's move as if every sample were the real deal."""
+        return self.search.choose(SeeingAll(game), state, seat, rng)  # type: ignore[arg-type]
+
+
+_strong_or_lower = strength._player
+
+
+def _player(game: Game, level: str, iterations: int) -> Any:
+    if level == PEEKING:
+        return PeekingPlayer(_strong_or_lower(game, "strong", iterations))
+    return _strong_or_lower(game, level, iterations)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``strength.main`` with the peeking level and its pairing against normal."""
+    strength._player = _player
+    strength.PAIRINGS.append(("normal", PEEKING))
+    return strength.main(argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
