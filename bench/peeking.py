@@ -3,11 +3,12 @@
 ``python bench/peeking.py`` takes ``bench/strength.py``'s options and plays its games with one
 more pairing, ``normal-peeking``: the strong level's very search (the same guide, candidates,
 playouts and budget), except that every sample it plays out is the real state, every hidden
-card seen. No table ever offers this player; it is a yardstick. Where even it stays short of
-the target (60% of two-player games, 1.5x the fair share of first places), the target asks for
-more than a better deal sampler can give: the luck of the deal and of the draws still to come
-decides the rest. Where it clears the target by far, the gap is strong's knowledge of the
-hidden cards (inference from the play), and a better sampler is where strength lies.
+card seen. No table ever offers this player; it is a yardstick of this search, not of every
+player. Where even it stays short of the target (60% of two-player games, 1.5x the fair share
+of first places), a better deal sampler alone cannot reach it: the search's judge (its
+playouts) or the luck of the draws still to come holds it back. Where it clears the target by
+far, the gap is strong's knowledge of the hidden cards (inference from the play), and a better
+sampler is where strength lies.
 
     python bench/peeking.py --games 400 --only scherbia:2 --pairing normal-peeking
 
@@ -73,7 +74,8 @@ def _player(game: Game, level: str, iterations: int) -> Any:
 def main(argv: list[str] | None = None) -> int:
     """``strength.main`` with the peeking level and its pairing against normal."""
     strength._player = _player
-    strength.PAIRINGS.append(("normal", PEEKING))
+    if ("normal", PEEKING) not in strength.PAIRINGS:  # main may run twice in one process
+        strength.PAIRINGS.append(("normal", PEEKING))
     return strength.main(argv)
 
 
