@@ -13,12 +13,11 @@ from typing import Any
 
 from games.core import decode
 
-from .cards import AMOUNT, DESIGN_OF, EFFECT, IS_WIND, KIND, ROW, STRENGTH
+from .cards import AMOUNT, DESIGN_OF, EFFECT, IS_WIND, KIND, PLUS, ROW, STRENGTH
 from .table import (
     attack_supporters,
     first_free,
     is_proud,
-    power,
     robbable,
     robbing_values,
     row_of,
@@ -40,7 +39,9 @@ def _copy(view: dict[str, Any]) -> dict[str, Any]:
     return {
         "slots": list(view["slots"]),
         "covered": list(view["covered"]),
-        "decls": [list(declarations) for declarations in view["decls"]],
+        # Shared with the view: the look-ahead replaces a Ditch's list of Bekanntmachungen
+        # instead of editing it (``_effect``), so a shallow copy is enough.
+        "decls": list(view["decls"]),
         "winds": list(view["winds"]),
         "rob": None
         if rob is None
@@ -96,13 +97,15 @@ def _effect(table: dict[str, Any], seat: int, card: int, target: int | None) -> 
             if table["winds"][slot] == target:
                 table["winds"][slot] = -1
             if target in table["decls"][slot]:
-                table["decls"][slot].remove(target)
+                declared = table["decls"][slot][:]
+                declared.remove(target)
+                table["decls"][slot] = declared
                 if EFFECT[target] in ("promote", "demote"):
                     _move(table, slot, ROW[table["slots"][slot]])
     elif effect == "promote" and target is not None and table["winds"][target] >= 0:
         table["winds"][target] = -1  # A Long Climb on a Wind frees the Bauer beneath
     elif effect in ("plus", "hazelnut", "promote", "demote") and target is not None:
-        table["decls"][target].append(card)
+        table["decls"][target] = [*table["decls"][target], card]
         wanted = {"promote": 0, "demote": 1}.get(effect)
         if wanted is not None and row_of(target) != wanted:
             _move(table, target, wanted)
@@ -138,20 +141,29 @@ def _resolve_rob(table: dict[str, Any]) -> None:
 
 
 def _domain_value(table: dict[str, Any], seat: int) -> float:
+    # The rollouts of the strong level spend most of their time here: the lists are read
+    # once, and power and Hazelnut are only worked out for cards that are not under a Wind
+    # (the sums are the same, in the same order, as with ``table.power``).
+    slots, covered, winds, decls = table["slots"], table["covered"], table["winds"], table["decls"]
     value = 0.0
     proud = 0
     for slot in range(seat * 8, seat * 8 + 8):
-        card = table["slots"][slot]
+        card = slots[slot]
         if card < 0:
             continue
-        strength = power(table, slot)
-        hazel = any(EFFECT[one] == "hazelnut" for one in table["decls"][slot])
-        if table["winds"][slot] >= 0:
+        if winds[slot] >= 0:
             value -= 4.0
-        elif table["covered"][slot]:
+            continue
+        declared = decls[slot]
+        strength = STRENGTH[card]
+        for declaration in declared:
+            strength += PLUS[declaration]
+        strength = max(strength, 0)
+        if covered[slot]:
             value += 7.0 + 0.3 * strength
         else:
             proud += 1
+            hazel = any(EFFECT[one] == "hazelnut" for one in declared) if declared else False
             value += 10.0 + 0.5 * strength - (2.0 if hazel else 0.0)
     if proud == 8:
         value += COMPLETE
