@@ -373,6 +373,7 @@ class StardustState(TypedDict):
     acted: list[bool]
     turn: Any  # int, or None
     exchanged: list[bool]
+    swapped: list[int]  # cards each seat exchanged this hand (public), -1 before its turn
     pending: Any  # dict[str, Any], or None
     draws: list[list[int]]
     need_shuffle: bool
@@ -487,6 +488,7 @@ class Stardust(Game):
             "acted": [False] * n,
             "turn": None,
             "exchanged": [False] * n,
+            "swapped": [-1] * n,
             "pending": None,
             "draws": [],
             "need_shuffle": False,
@@ -1265,6 +1267,9 @@ class Stardust(Game):
         hands[seat] = hand
         exchanged = state["exchanged"] = state["exchanged"][:]
         exchanged[seat] = True
+        # Stored states from before the count was kept have no list yet.
+        swapped = state["swapped"] = list(state.get("swapped") or [-1] * state["n"])
+        swapped[seat] = len(cards)
         events.append(_event(("swap", {"seat": seat, "count": len(cards)}, None)))
         if cards:
             events.append(_event(("discarded", {"cards": list(cards)}, seat)))
@@ -1459,6 +1464,7 @@ class Stardust(Game):
         state["folded"] = falses[:]
         state["acted"] = falses[:]
         state["exchanged"] = falses[:]
+        state["swapped"] = [-1] * n
         state["pending"] = None
         state["draws"] = []
         state["need_shuffle"] = False
@@ -1527,6 +1533,7 @@ class Stardust(Game):
             "laid": [list(entry) for entry in state["laid"]],
             "hole": list(state["hole"]),
             "exchanged": list(state["exchanged"]),
+            "swapped": list(state.get("swapped") or [-1] * state["n"]),
             "deck_size": len(state["deck"]),
             "discard_size": len(state["discards"]),
             "pending": clone(pending) if pending else None,
@@ -1569,6 +1576,35 @@ class Stardust(Game):
         for seat in hidden:
             size = len(other["hands"][seat])
             other["hands"][seat], pool = sorted(pool[:size]), pool[size:]
+        return other
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """Deal anew what ``seat`` cannot see, each live opponent's hand weighed by how it has
+        played this hand (``reads``: a big raise or a kept hand makes strong hands likelier);
+        folded hands, the pile and the discards are dealt uniformly from the rest.
+        """
+        if state["phase"] not in ("bet", "exchange"):
+            return state
+        from .reads import deal_hand
+
+        other = clone(state)
+        hands = other["hands"]
+        hidden = [each for each in range(state["n"]) if each != seat]
+        pool = other["deck"] + other["discards"]
+        for each in hidden:
+            pool += hands[each]
+        pool.sort()  # the new deal must not depend on where the hidden cards were
+        live = [each for each in hidden if state["in_hand"][each] and not state["folded"][each]]
+        for each in live:
+            hands[each] = deal_hand(state, each, pool, len(hands[each]), rng)
+        rng.shuffle(pool)
+        for key in ("deck", "discards"):
+            size = len(other[key])
+            other[key], pool = pool[:size], pool[size:]
+        for each in hidden:
+            if each not in live:
+                size = len(hands[each])
+                hands[each], pool = sorted(pool[:size]), pool[size:]
         return other
 
     def forfeit(self, state: State, seat: int) -> State | None:

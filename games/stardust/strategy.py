@@ -20,8 +20,6 @@ from itertools import accumulate
 from pathlib import Path
 
 from games.core import Game, State, decode
-from games.core.contract import Result
-from games.players.search import utility
 
 from .cards import DECK_SIZE, DUNKLE_WASSER, SCHNELLER_TOD, SCHWARZES_LOCH
 from .scoring import Score, evaluate, explain
@@ -242,8 +240,12 @@ def hand_over(state: State) -> bool:
 
 
 def standing_after_hand(state: State, seat: int) -> float:
-    """A position between hands for ``seat``: the yardstick of a finished match (first place
-    and opponents beaten, ``utility``) applied to the chips as they stand, so the last
-    hand's playouts, which reach the match's end, are weighed on the same scale as the others.
+    """A position between hands for ``seat``: its chips as a share of twice a fair share
+    (capped at 1). The chips a move wins or loses count in every hand, where a match's
+    yardstick of places (``utility``) moves only when one stack passes another: valued by the
+    places the chips stood in, most moves of a hand looked alike and strong won 1.20-1.25x its
+    fair share of first places against normal, valued by the chips 1.35x (400 games each,
+    README). The last hand's playouts reach the match's end and are scored by its places.
     """
-    return utility(Result.from_scores(state["stacks"]), seat)
+    fair = state["total"] / state["n"]
+    return min(1.0, state["stacks"][seat] / (2 * fair))

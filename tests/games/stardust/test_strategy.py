@@ -7,8 +7,7 @@ import random
 
 from bench.stardust_strategy import play
 from games.core import CHANCE
-from games.core.contract import Result
-from games.players.search import PLAYOUT_LIMIT, playout, utility
+from games.players.search import PLAYOUT_LIMIT, playout
 from games.stardust import GAME, evaluate
 from games.stardust.cards import SCHNELLER_TOD
 from games.stardust.strategy import StrategyPlayer, strength
@@ -127,19 +126,24 @@ def _first_decision_of_hand(hand_no: int, seed: int):
     raise AssertionError(f"the match ended before hand {hand_no}")
 
 
-def test_strongs_playouts_end_with_the_hand_searched_and_value_the_chips_as_standings() -> None:
+def test_strongs_playouts_end_with_the_hand_searched_and_value_the_chips_won() -> None:
     """Issue 18's strong player in Stardust: a playout stops when the hand it decides in is
     over (the next deal waits) instead of playing the match's later hands, whose luck would
-    drown one decision, and values that point with the yardstick of a finished match applied to
-    the chips as they stand; in the match's last hand it plays to the end."""
+    drown one decision, and values that point by the seat's chips (a share of twice a fair
+    share, at most 1), so every chip won or lost counts; in the match's last hand it plays to
+    the end, where the places decide."""
     strong = GAME.engine_players()["strong"]
     first = _first_decision_of_hand(1, seed=5)
     end = playout(GAME, first, strong.rollout, random.Random(1), PLAYOUT_LIMIT, stop=strong.horizon)
     assert (end["phase"], end["hand_no"]) == ("deal", 2)
     assert sum(end["stacks"]) == end["total"]  # every pot of the hand paid out
+    fair = end["total"] / 4
     for seat in range(4):
-        standing = utility(Result.from_scores(end["stacks"]), seat)
-        assert strong.value(end, seat) == standing
+        assert strong.value(end, seat) == min(1.0, end["stacks"][seat] / (2 * fair))
+    # Ten chips more count though seat 0 stays last.
+    poorer = dict(end, total=800, stacks=[150, 250, 200, 200])
+    richer = dict(end, total=800, stacks=[160, 240, 200, 200])
+    assert strong.value(richer, 0) > strong.value(poorer, 0)
     last = _first_decision_of_hand(GAME.parse_options(4).hands, seed=5)
     end = playout(GAME, last, strong.rollout, random.Random(1), PLAYOUT_LIMIT, stop=strong.horizon)
     assert GAME.is_over(end)
