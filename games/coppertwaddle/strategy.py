@@ -174,9 +174,36 @@ def _domain_value(table: dict[str, Any], seat: int) -> float:
     return value + 0.6 * proud * proud
 
 
-def _evaluate(table: dict[str, Any], seat: int) -> float:
+def _evaluate(
+    table: dict[str, Any],
+    seat: int,
+    view: dict[str, Any] | None = None,
+    before: tuple[float, float] | None = None,
+) -> float:
+    """The position for ``seat``; ``before`` holds the two Domains' values in ``view``, the
+    table looked ahead from, and serves for a Domain the action left as it was (most actions
+    change one Domain at most, and ``choose`` scores every legal action on the same view).
+    """
     _resolve_rob(table)
-    return _domain_value(table, seat) - 1.1 * _domain_value(table, 1 - seat)
+    return _half_value(table, seat, view, before) - 1.1 * _half_value(table, 1 - seat, view, before)
+
+
+def _half_value(
+    table: dict[str, Any],
+    seat: int,
+    view: dict[str, Any] | None,
+    before: tuple[float, float] | None,
+) -> float:
+    if view is not None and before is not None:
+        start, end = seat * 8, seat * 8 + 8
+        if (
+            table["slots"][start:end] == view["slots"][start:end]
+            and table["covered"][start:end] == view["covered"][start:end]
+            and table["winds"][start:end] == view["winds"][start:end]
+            and table["decls"][start:end] == view["decls"][start:end]
+        ):
+            return before[seat]
+    return _domain_value(table, seat)
 
 
 def _first_of(hand: list[int], design: int) -> int:
@@ -203,8 +230,9 @@ class StrategyPlayer:
             return legal[0]
         best: list[str] = []
         best_score = float("-inf")
+        before = (_domain_value(view, 0), _domain_value(view, 1))
         for code in legal:
-            score = self.score(view, seat, code)
+            score = self.score(view, seat, code, before)
             if score > best_score + 1e-9:
                 best, best_score = [code], score
             elif abs(score - best_score) <= 1e-9:
@@ -216,8 +244,16 @@ class StrategyPlayer:
         view = game.view(state, seat)
         return sorted(legal, key=lambda code: -self.score(view, seat, code))
 
-    def score(self, view: dict[str, Any], seat: int, code: str) -> float:
-        """How good ``code`` looks from ``seat``'s view."""
+    def score(
+        self,
+        view: dict[str, Any],
+        seat: int,
+        code: str,
+        before: tuple[float, float] | None = None,
+    ) -> float:
+        """How good ``code`` looks from ``seat``'s view (``before``: the view's two Domain
+        values, when the caller scores many actions on one view).
+        """
         # Only legal codes are scored, so each argument is what its verb takes.
         verb, raw = decode(code)
         args: tuple[Any, ...] = raw
@@ -266,7 +302,7 @@ class StrategyPlayer:
                 "nopower": [],
                 "bonus": [0, 0],
             }
-        return _evaluate(table, seat) - cost
+        return _evaluate(table, seat, view, before) - cost
 
     def _answer(self, view: dict[str, Any], seat: int, verb: str) -> float:
         stack = view["stack"]
