@@ -12,6 +12,11 @@ sampler is where strength lies.
 
     python bench/peeking.py --games 400 --only scherbia:2 --pairing normal-peeking
 
+A second pairing, ``normal-handseeing`` (Stardust only), sees every other player's hand but
+not the order of the pile: its samples keep the hands and shuffle the pile and the discards.
+It is the ceiling of perfect reads, of any inference from the play: the draws still to come
+stay unknown to every player, and seeing them is part of ``peeking``'s figure.
+
 The guide's own move is unchanged (it decides on its own sampled deal or, in Scherbia, its
 own sampled deals), so the figure is the search's ceiling, not that of a player who sees all.
 The script adds the level to ``strength`` before the worker processes start (they are forked
@@ -29,10 +34,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import strength
 
-from games.core import Game, State
+from games.core import Game, State, clone
 from games.players.search import SearchPlayer
 
 PEEKING = "peeking"
+HAND_SEEING = "handseeing"
 
 
 class SeeingAll:
@@ -51,15 +57,33 @@ class SeeingAll:
         return state
 
 
+class SeeingHands(SeeingAll):
+    """Stardust whose ``determinize`` keeps every hand and deals only the pile anew."""
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """The real hands, with the pile and the discards shuffled together and dealt anew
+        (sorted first, so the deal does not depend on their real order).
+        """
+        if state["phase"] not in ("bet", "exchange"):
+            return state
+        other = clone(state)
+        pool = sorted(other["deck"] + other["discards"])
+        rng.shuffle(pool)
+        size = len(other["deck"])
+        other["deck"], other["discards"] = pool[:size], pool[size:]
+        return other
+
+
 class PeekingPlayer:
     """The strong level's search, played out on the real state instead of drawn deals."""
 
-    def __init__(self, search: SearchPlayer) -> None:
+    def __init__(self, search: SearchPlayer, seeing: type[SeeingAll] = SeeingAll) -> None:
         self.search = search
+        self.seeing = seeing
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
-        """Strong's move as if every sample were the real deal."""
-        return self.search.choose(SeeingAll(game), state, seat, rng)  # type: ignore[arg-type]
+        """Strong's move as if every sample were the real deal (or had the real hands)."""
+        return self.search.choose(self.seeing(game), state, seat, rng)  # type: ignore[arg-type]
 
 
 _strong_or_lower = strength._player
@@ -68,14 +92,19 @@ _strong_or_lower = strength._player
 def _player(game: Game, level: str, iterations: int) -> Any:
     if level == PEEKING:
         return PeekingPlayer(_strong_or_lower(game, "strong", iterations))
+    if level == HAND_SEEING:
+        if game.id != "stardust":
+            raise SystemExit("the pairing normal-handseeing is for Stardust only")
+        return PeekingPlayer(_strong_or_lower(game, "strong", iterations), SeeingHands)
     return _strong_or_lower(game, level, iterations)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``strength.main`` with the peeking level and its pairing against normal."""
+    """``strength.main`` with the peeking levels and their pairings against normal."""
     strength._player = _player
-    if ("normal", PEEKING) not in strength.PAIRINGS:  # main may run twice in one process
-        strength.PAIRINGS.append(("normal", PEEKING))
+    for level in (PEEKING, HAND_SEEING):
+        if ("normal", level) not in strength.PAIRINGS:  # main may run twice in one process
+            strength.PAIRINGS.append(("normal", level))
     return strength.main(argv)
 
 

@@ -1,9 +1,9 @@
 """Reading the opponents' hands from their play, for the deals the strong player samples.
 
 A deal drawn uniformly from the cards a seat cannot see ignores what the table has shown: a
-player who raised big, or kept all five cards, rarely holds rubbish. Seeing every hidden card,
-the same search scores 2.02x its fair share of first places against 1.25x with uniform deals
-(README, the peeking ceiling), so most of the gap is in the deals.
+player who raised big, or kept all five cards, rarely holds rubbish. Seeing every hand (not
+the pile), the same search scores 1.61x its fair share of first places against 1.32x with
+uniform deals (README, the peeking ceiling); with these reads 1.35x.
 
 Each live opponent's play so far in the hand is read as public signs (``signs``): the betting
 round or the exchange, the chips it put in beyond the ante in each betting round (by size),

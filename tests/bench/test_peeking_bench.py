@@ -55,3 +55,20 @@ def test_the_ceiling_pairing_plays_through_the_strength_bench() -> None:
         "1",
     )
     assert "| scherbia | 2 | normal vs peeking | 1 |" in printed
+
+
+def test_the_hand_seeing_ceiling_sees_every_hand_but_not_the_pile() -> None:
+    """``normal-handseeing`` is the ceiling of perfect reads in Stardust: its samples keep
+    every player's real hand, and deal the pile and the discards anew, whose order no player
+    can know (the draws still to come)."""
+    game = next(game for game in all_games() if game.id == "stardust")
+    seeing = peeking.SeeingHands(game)
+    reordered = 0
+    for state, seat in _positions(game, 4, 2, every=3):
+        sample = seeing.determinize(state, seat, random.Random(seat))
+        assert sample["hands"] == state["hands"]
+        assert sorted(sample["deck"] + sample["discards"]) == sorted(
+            state["deck"] + state["discards"]
+        )
+        reordered += sample["deck"] != state["deck"]
+    assert reordered >= 5
