@@ -15,7 +15,10 @@ sampler is where strength lies.
 A second pairing, ``normal-handseeing`` (Stardust only), sees every other player's hand but
 not the order of the pile: its samples keep the hands and shuffle the pile and the discards.
 It is the ceiling of perfect reads, of any inference from the play: the draws still to come
-stay unknown to every player, and seeing them is part of ``peeking``'s figure.
+stay unknown to every player, and seeing them is part of ``peeking``'s figure. A third,
+``normal-actedseeing`` (Stardust only), sees an opponent's hand only once that opponent has
+shown something this hand (acted in the first betting round, or the exchange reached): the
+ceiling of reads from the play itself, which cannot know a hand before its player acts.
 
 The guide's own move is unchanged (it decides on its own sampled deal or, in Scherbia, its
 own sampled deals), so the figure is the search's ceiling, not that of a player who sees all.
@@ -39,6 +42,7 @@ from games.players.search import SearchPlayer
 
 PEEKING = "peeking"
 HAND_SEEING = "handseeing"
+ACTED_SEEING = "actedseeing"
 
 
 class SeeingAll:
@@ -74,6 +78,42 @@ class SeeingHands(SeeingAll):
         return other
 
 
+class SeeingActed(SeeingAll):
+    """Stardust whose ``determinize`` keeps the hands of the opponents who have acted."""
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """The real hands of the live opponents who have acted this hand (every one once the
+        exchange is reached); the other hands, the pile and the discards dealt anew from
+        what they hold together (sorted first).
+        """
+        if state["phase"] not in ("bet", "exchange"):
+            return state
+        later = state["phase"] == "exchange" or state["round"] == 2
+        other = clone(state)
+        hidden = [
+            each
+            for each in range(state["n"])
+            if each != seat
+            and not (
+                state["in_hand"][each]
+                and not state["folded"][each]
+                and (later or state["acted"][each] or state["bets"][each] > 0)
+            )
+        ]
+        pool = other["deck"] + other["discards"]
+        for each in hidden:
+            pool += other["hands"][each]
+        pool.sort()
+        rng.shuffle(pool)
+        for key in ("deck", "discards"):
+            size = len(other[key])
+            other[key], pool = pool[:size], pool[size:]
+        for each in hidden:
+            size = len(other["hands"][each])
+            other["hands"][each], pool = sorted(pool[:size]), pool[size:]
+        return other
+
+
 class PeekingPlayer:
     """The strong level's search, played out on the real state instead of drawn deals."""
 
@@ -89,20 +129,24 @@ class PeekingPlayer:
 _strong_or_lower = strength._player
 
 
+SEEING: dict[str, type[SeeingAll]] = {HAND_SEEING: SeeingHands, ACTED_SEEING: SeeingActed}
+"""The Stardust-only ceilings by level."""
+
+
 def _player(game: Game, level: str, iterations: int) -> Any:
     if level == PEEKING:
         return PeekingPlayer(_strong_or_lower(game, "strong", iterations))
-    if level == HAND_SEEING:
+    if level in SEEING:
         if game.id != "stardust":
-            raise SystemExit("the pairing normal-handseeing is for Stardust only")
-        return PeekingPlayer(_strong_or_lower(game, "strong", iterations), SeeingHands)
+            raise SystemExit(f"the pairing normal-{level} is for Stardust only")
+        return PeekingPlayer(_strong_or_lower(game, "strong", iterations), SEEING[level])
     return _strong_or_lower(game, level, iterations)
 
 
 def main(argv: list[str] | None = None) -> int:
     """``strength.main`` with the peeking levels and their pairings against normal."""
     strength._player = _player
-    for level in (PEEKING, HAND_SEEING):
+    for level in (PEEKING, HAND_SEEING, ACTED_SEEING):
         if ("normal", level) not in strength.PAIRINGS:  # main may run twice in one process
             strength.PAIRINGS.append(("normal", level))
     return strength.main(argv)

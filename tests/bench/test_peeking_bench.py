@@ -72,3 +72,27 @@ def test_the_hand_seeing_ceiling_sees_every_hand_but_not_the_pile() -> None:
         )
         reordered += sample["deck"] != state["deck"]
     assert reordered >= 5
+
+
+def test_the_acted_seeing_ceiling_sees_a_hand_only_once_its_player_has_acted() -> None:
+    """``normal-actedseeing`` bounds what reads from the play can give in Stardust: before an
+    opponent acts in the first betting round its hand is dealt anew, afterwards (and from the
+    exchange on) it is the real one."""
+    game = next(game for game in all_games() if game.id == "stardust")
+    seeing = peeking.SeeingActed(game)
+    unseen = seen = 0
+    for state, seat in _positions(game, 4, 3, every=2):
+        sample = seeing.determinize(state, seat, random.Random(seat))
+        assert sample["hands"][seat] == state["hands"][seat]
+        later = state["phase"] == "exchange" or state["round"] == 2
+        for other in range(4):
+            live = state["in_hand"][other] and not state["folded"][other]
+            if other == seat or not live:
+                continue
+            if later or state["acted"][other] or state["bets"][other] > 0:
+                assert sample["hands"][other] == state["hands"][other]
+                seen += 1
+            else:
+                unseen += sample["hands"][other] != state["hands"][other]
+    assert seen >= 5
+    assert unseen >= 1
