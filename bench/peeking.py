@@ -37,8 +37,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import strength
 
-from games.core import Game, State, clone
+from games.core import Game, State
 from games.players.search import SearchPlayer
+from games.stardust.engine import deal_anew
 
 PEEKING = "peeking"
 HAND_SEEING = "handseeing"
@@ -70,12 +71,7 @@ class SeeingHands(SeeingAll):
         """
         if state["phase"] not in ("bet", "exchange"):
             return state
-        other = clone(state)
-        pool = sorted(other["deck"] + other["discards"])
-        rng.shuffle(pool)
-        size = len(other["deck"])
-        other["deck"], other["discards"] = pool[:size], pool[size:]
-        return other
+        return deal_anew(state, [], rng)
 
 
 class SeeingActed(SeeingAll):
@@ -89,7 +85,6 @@ class SeeingActed(SeeingAll):
         if state["phase"] not in ("bet", "exchange"):
             return state
         later = state["phase"] == "exchange" or state["round"] == 2
-        other = clone(state)
         hidden = [
             each
             for each in range(state["n"])
@@ -100,18 +95,7 @@ class SeeingActed(SeeingAll):
                 and (later or state["acted"][each] or state["bets"][each] > 0)
             )
         ]
-        pool = other["deck"] + other["discards"]
-        for each in hidden:
-            pool += other["hands"][each]
-        pool.sort()
-        rng.shuffle(pool)
-        for key in ("deck", "discards"):
-            size = len(other[key])
-            other[key], pool = pool[:size], pool[size:]
-        for each in hidden:
-            size = len(other["hands"][each])
-            other["hands"][each], pool = sorted(pool[:size]), pool[size:]
-        return other
+        return deal_anew(state, hidden, rng)
 
 
 class PeekingPlayer:

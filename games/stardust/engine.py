@@ -1563,20 +1563,7 @@ class Stardust(Game):
         """Deal anew every card the observer cannot see: other hands, pile and discards."""
         if state["phase"] not in ("bet", "exchange"):
             return None
-        other = clone(state)
-        hidden = [seat for seat in range(state["n"]) if seat != observer]
-        pool = other["deck"] + other["discards"]
-        for seat in hidden:
-            pool += other["hands"][seat]
-        pool.sort()  # the new deal must not depend on where the hidden cards were
-        rng.shuffle(pool)
-        for key in ("deck", "discards"):
-            size = len(other[key])
-            other[key], pool = pool[:size], pool[size:]
-        for seat in hidden:
-            size = len(other["hands"][seat])
-            other["hands"][seat], pool = sorted(pool[:size]), pool[size:]
-        return other
+        return deal_anew(state, [seat for seat in range(state["n"]) if seat != observer], rng)
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         """Deal anew what ``seat`` cannot see, each live opponent's hand weighed by how it has
@@ -1740,6 +1727,25 @@ class Stardust(Game):
         from .strategy import StrategyPlayer, hand_over, standing_after_hand
 
         return levelled(StrategyPlayer(), horizon=hand_over, value=standing_after_hand)
+
+
+def deal_anew(state: State, seats: list[int], rng: random.Random) -> State:
+    """A copy of ``state`` in which the hands of ``seats``, the pile and the discards are dealt
+    anew from the cards they hold together, each keeping its size.
+    """
+    other = clone(state)
+    pool = other["deck"] + other["discards"]
+    for seat in seats:
+        pool += other["hands"][seat]
+    pool.sort()  # the new deal must not depend on where the hidden cards were
+    rng.shuffle(pool)
+    for key in ("deck", "discards"):
+        size = len(other[key])
+        other[key], pool = pool[:size], pool[size:]
+    for seat in seats:
+        size = len(other["hands"][seat])
+        other["hands"][seat], pool = sorted(pool[:size]), pool[size:]
+    return other
 
 
 _FIXED_BETS = {"check": False, "call": True, "fold": True}
