@@ -1574,25 +1574,9 @@ class Stardust(Game):
             return state
         from .reads import deal_hand
 
-        other = clone(state)
-        hands = other["hands"]
         hidden = [each for each in range(state["n"]) if each != seat]
-        pool = other["deck"] + other["discards"]
-        for each in hidden:
-            pool += hands[each]
-        pool.sort()  # the new deal must not depend on where the hidden cards were
         live = [each for each in hidden if state["in_hand"][each] and not state["folded"][each]]
-        for each in live:
-            hands[each] = deal_hand(state, each, pool, len(hands[each]), rng)
-        rng.shuffle(pool)
-        for key in ("deck", "discards"):
-            size = len(other[key])
-            other[key], pool = pool[:size], pool[size:]
-        for each in hidden:
-            if each not in live:
-                size = len(hands[each])
-                hands[each], pool = sorted(pool[:size]), pool[size:]
-        return other
+        return deal_anew(state, hidden, rng, read=(live, deal_hand))
 
     def forfeit(self, state: State, seat: int) -> State | None:
         """A player whose time ran out is gone: they fold and leave the match; the others play
@@ -1729,22 +1713,37 @@ class Stardust(Game):
         return levelled(StrategyPlayer(), horizon=hand_over, value=standing_after_hand)
 
 
-def deal_anew(state: State, seats: list[int], rng: random.Random) -> State:
+def deal_anew(
+    state: State,
+    seats: list[int],
+    rng: random.Random,
+    read: tuple[list[int], Callable[[State, int, list[int], int, random.Random], list[int]]]
+    | None = None,
+) -> State:
     """A copy of ``state`` in which the hands of ``seats``, the pile and the discards are dealt
-    anew from the cards they hold together, each keeping its size.
+    anew from the cards they hold together, each keeping its size. ``read`` names seats whose
+    hands a function deals first, taking them out of the sorted pool (the strong player's
+    reads), and that function.
     """
     other = clone(state)
+    hands = other["hands"]
     pool = other["deck"] + other["discards"]
     for seat in seats:
-        pool += other["hands"][seat]
+        pool += hands[seat]
     pool.sort()  # the new deal must not depend on where the hidden cards were
+    first: list[int] = []
+    if read is not None:
+        first, deal_first = read
+        for seat in first:
+            hands[seat] = deal_first(state, seat, pool, len(hands[seat]), rng)
     rng.shuffle(pool)
     for key in ("deck", "discards"):
         size = len(other[key])
         other[key], pool = pool[:size], pool[size:]
     for seat in seats:
-        size = len(other["hands"][seat])
-        other["hands"][seat], pool = sorted(pool[:size]), pool[size:]
+        if seat not in first:
+            size = len(hands[seat])
+            hands[seat], pool = sorted(pool[:size]), pool[size:]
     return other
 
 
