@@ -1292,6 +1292,11 @@ class Gelfdrakkar(Game):
         """Random play and the three levels; "strategy" (stored tables) plays as "normal"."""
         from games.players.search import levelled
 
-        from .strategy import Strategy
+        from .strategy import Strategy, round_over, standing_between_rounds
 
-        return levelled(Strategy(), follow=frozenset({"limit", "reveal"}))
+        return levelled(
+            Strategy(),
+            follow=frozenset({"limit", "reveal"}),
+            horizon=round_over,
+            value=standing_between_rounds,
+        )

@@ -164,3 +164,27 @@ class Strategy:
         if dest == party:
             return value * hold - (1 - hold) * POINTS[card] - spend
         return -value - POINTS[card] - spend + (0 if KIND[card] != "null" else 1)
+
+
+SESSION_SWING = 200
+"""Kupfermuenzen that take a seat from an even balance to the top (or bottom) of the strong
+player's yardstick between rounds: most five-round sessions of normal play end with every
+balance inside it (a round's payments to one seat run from a few coins to about 300)."""
+
+
+def round_over(state: State) -> bool:
+    """Where the strong player's playouts stop in a series of rounds: the round searched is
+    over and the next deal waits. The rounds after it would add their own deals' luck to every
+    playout and drown the difference one card makes (and cost a round each); the last round
+    ends the game and is scored by its places.
+    """
+    return bool(state["phase"] == "deal")
+
+
+def standing_between_rounds(state: State, seat: int) -> float:
+    """A position between rounds for ``seat``: its balance on a scale of ``SESSION_SWING``,
+    even at one half (capped to [0, 1]). The coins a round wins or loses count in every round
+    left, where places move only when one balance passes another (Stardust's strong player
+    valued by chips, not places, for the same reason: README).
+    """
+    return min(1.0, max(0.0, 0.5 + state["balances"][seat] / (2 * SESSION_SWING)))
