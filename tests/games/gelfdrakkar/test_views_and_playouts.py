@@ -9,6 +9,7 @@ from games.core.conformance import checked_playout
 from games.gelfdrakkar import GAME
 from games.gelfdrakkar.cards import SINHARA, VERNIO
 from games.gelfdrakkar.measure import strength
+from games.players.search import PLAYOUT_LIMIT, playout
 
 from .helpers import dealt, trick
 
@@ -188,3 +189,46 @@ def test_every_event_has_words_in_both_languages():
                     line = GAME.describe_event(event, lang)
                     assert line and line != event.kind
     assert {"deal", "hand", "play", "trick", "round", "over", "announce", "swap"} <= seen
+
+
+def _first_decision_of_round(round_index: int, rounds: int, seed: int):
+    """The first player decision of round ``round_index`` (from 0) of a five-player series of
+    ``rounds`` rounds, normal playing every seat."""
+    normal = GAME.engine_players()["normal"]
+    rng = random.Random(seed)
+    state = GAME.initial_state(5, GAME.parse_options(5, {"rounds": rounds}))
+    while not GAME.is_over(state):
+        (seat, *_) = GAME.to_act(state)
+        if seat != CHANCE and state["round"] == round_index:
+            return state
+        code = (
+            GAME.sample_chance(state, rng)
+            if seat == CHANCE
+            else normal.choose(GAME, state, seat, rng)
+        )
+        state, _ = GAME.apply(state, seat, code)
+    raise AssertionError(f"the series ended before round {round_index}")
+
+
+def test_strongs_playouts_in_a_series_end_with_the_round_and_value_the_coins():
+    """Issue 18's strong player in a series of rounds (the rules: the balances carry over, the
+    most Kupfermuenzen at the end wins): a playout stops when the round it decides in is over
+    and the next deal waits, and values that point by the seat's balance (half at even, 200
+    coins to either end), so every coin a round pays counts; in the last round it plays to the
+    series' end, where the places decide."""
+    strong = GAME.engine_players()["strong"]
+    first = _first_decision_of_round(0, rounds=3, seed=4)
+    end = playout(GAME, first, strong.rollout, random.Random(1), PLAYOUT_LIMIT, stop=strong.horizon)
+    assert end["phase"] == "deal" and not GAME.is_over(end)
+    assert sum(end["balances"]) == 0
+    if end["round"] == 1:  # decided, not dealt again after a tie
+        assert any(end["balances"])
+    for seat in range(5):
+        expected = min(1.0, max(0.0, 0.5 + end["balances"][seat] / 400))
+        assert strong.value(end, seat) == expected
+    poorer = dict(end, balances=[-40, 10, 10, 10, 10])
+    richer = dict(end, balances=[-30, 10, 10, 0, 10])
+    assert strong.value(richer, 0) > strong.value(poorer, 0)  # ten coins count, still last
+    last = _first_decision_of_round(2, rounds=3, seed=4)
+    end = playout(GAME, last, strong.rollout, random.Random(1), PLAYOUT_LIMIT, stop=strong.horizon)
+    assert GAME.is_over(end)
