@@ -10,6 +10,7 @@ from games.gelfdrakkar import GAME
 from games.gelfdrakkar.cards import SINHARA, VERNIO
 from games.gelfdrakkar.measure import strength
 from games.players.search import PLAYOUT_LIMIT, playout
+from tests.games.normal_play import first_decision_where
 
 from .helpers import dealt, trick
 
@@ -194,20 +195,8 @@ def test_every_event_has_words_in_both_languages():
 def _first_decision_of_round(round_index: int, rounds: int, seed: int):
     """The first player decision of round ``round_index`` (from 0) of a five-player series of
     ``rounds`` rounds, normal playing every seat."""
-    normal = GAME.engine_players()["normal"]
-    rng = random.Random(seed)
-    state = GAME.initial_state(5, GAME.parse_options(5, {"rounds": rounds}))
-    while not GAME.is_over(state):
-        (seat, *_) = GAME.to_act(state)
-        if seat != CHANCE and state["round"] == round_index:
-            return state
-        code = (
-            GAME.sample_chance(state, rng)
-            if seat == CHANCE
-            else normal.choose(GAME, state, seat, rng)
-        )
-        state, _ = GAME.apply(state, seat, code)
-    raise AssertionError(f"the series ended before round {round_index}")
+    start = GAME.initial_state(5, GAME.parse_options(5, {"rounds": rounds}))
+    return first_decision_where(GAME, start, lambda state: state["round"] == round_index, seed)
 
 
 def test_strongs_playouts_in_a_series_end_with_the_round_and_value_the_coins():

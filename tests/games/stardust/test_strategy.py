@@ -11,6 +11,7 @@ from games.players.search import PLAYOUT_LIMIT, playout
 from games.stardust import GAME, evaluate
 from games.stardust.cards import SCHNELLER_TOD
 from games.stardust.strategy import StrategyPlayer, strength
+from tests.games.normal_play import first_decision_where
 from tests.games.stardust.helpers import H0, H7, H9, H16, act, deal, everyone, new
 
 PLAYER = StrategyPlayer()
@@ -110,20 +111,8 @@ def test_strength_table_counts_every_five_card_hand_exactly() -> None:
 
 def _first_decision_of_hand(hand_no: int, seed: int):
     """The state at the first player decision of hand ``hand_no``, normal playing every seat."""
-    normal = GAME.engine_players()["normal"]
-    rng = random.Random(seed)
-    state = GAME.initial_state(4, GAME.parse_options(4))
-    while seats := GAME.to_act(state):
-        seat = seats[0]
-        if seat != CHANCE and state["hand_no"] == hand_no:
-            return state
-        code = (
-            GAME.sample_chance(state, rng)
-            if seat == CHANCE
-            else normal.choose(GAME, state, seat, rng)
-        )
-        state, _ = GAME.apply(state, seat, code)
-    raise AssertionError(f"the match ended before hand {hand_no}")
+    start = GAME.initial_state(4, GAME.parse_options(4))
+    return first_decision_where(GAME, start, lambda state: state["hand_no"] == hand_no, seed)
 
 
 def test_strongs_playouts_end_with_the_hand_searched_and_value_the_chips_won() -> None:
