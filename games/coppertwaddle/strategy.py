@@ -31,18 +31,22 @@ THREAT = 40.0
 """Extra worth of a Domain one proud card short of complete (it may win with the next card),
 so that the player behind spends its covers and blows where they stop the leader."""
 
+_DECODED: dict[str, tuple[str, tuple[Any, ...]]] = {}
+"""Every code scored so far, decoded (a few thousand codes exist; ``score`` runs for each legal
+action of every decision of strong's playouts)."""
+
 _KEEP_VALUE = {"negate": 9.0, "cover": 6.0, "discard_weak": 6.0, "uncover": 5.0, "remove": 5.0}
 
 
 def _copy(view: dict[str, Any]) -> dict[str, Any]:
     rob = view["rob"]
     return {
-        "slots": list(view["slots"]),
-        "covered": list(view["covered"]),
+        "slots": view["slots"][:],
+        "covered": view["covered"][:],
         # Shared with the view: the look-ahead replaces a Ditch's list of Bekanntmachungen
         # instead of editing it (``_effect``), so a shallow copy is enough.
-        "decls": list(view["decls"]),
-        "winds": list(view["winds"]),
+        "decls": view["decls"][:],
+        "winds": view["winds"][:],
         "rob": None
         if rob is None
         else {
@@ -141,30 +145,42 @@ def _resolve_rob(table: dict[str, Any]) -> None:
 
 
 def _domain_value(table: dict[str, Any], seat: int) -> float:
-    # The rollouts of the strong level spend most of their time here: the lists are read
-    # once, and power and Hazelnut are only worked out for cards that are not under a Wind
-    # (the sums are the same, in the same order, as with ``table.power``).
-    slots, covered, winds, decls = table["slots"], table["covered"], table["winds"], table["decls"]
+    # The rollouts of the strong level spend most of their time here: the four lists are
+    # walked together once, and a card without Bekanntmachungen adds a part looked up by card
+    # (``_PROUD_PART``, ``_COVERED_PART``: the floats the terms below give, so every sum is the
+    # same, in the same order, as with ``table.power``).
+    start = seat * 8
+    end = start + 8
     value = 0.0
     proud = 0
-    for slot in range(seat * 8, seat * 8 + 8):
-        card = slots[slot]
+    for card, wind, declared, covered in zip(
+        table["slots"][start:end],
+        table["winds"][start:end],
+        table["decls"][start:end],
+        table["covered"][start:end],
+        strict=True,
+    ):
         if card < 0:
             continue
-        if winds[slot] >= 0:
+        if wind >= 0:
             value -= 4.0
-            continue
-        declared = decls[slot]
-        strength = STRENGTH[card]
-        for declaration in declared:
-            strength += PLUS[declaration]
-        strength = max(strength, 0)
-        if covered[slot]:
-            value += 7.0 + 0.3 * strength
+        elif not declared:
+            if covered:
+                value += _COVERED_PART[card]
+            else:
+                proud += 1
+                value += _PROUD_PART[card]
         else:
-            proud += 1
-            hazel = any(EFFECT[one] == "hazelnut" for one in declared) if declared else False
-            value += 10.0 + 0.5 * strength - (2.0 if hazel else 0.0)
+            strength = STRENGTH[card]
+            for declaration in declared:
+                strength += PLUS[declaration]
+            strength = max(strength, 0)
+            if covered:
+                value += 7.0 + 0.3 * strength
+            else:
+                proud += 1
+                hazel = any(EFFECT[one] == "hazelnut" for one in declared)
+                value += 10.0 + 0.5 * strength - (2.0 if hazel else 0.0)
     if proud == 8:
         value += COMPLETE
     elif proud == 7:
@@ -172,6 +188,12 @@ def _domain_value(table: dict[str, Any], seat: int) -> float:
     elif proud == 6:
         value += NEAR
     return value + 0.6 * proud * proud
+
+
+# A card's part of its Domain's value without Bekanntmachungen, as ``_domain_value`` works it
+# out for a card with them (``- 0.0`` included: the same float, so the same sums).
+_PROUD_PART = tuple(10.0 + 0.5 * max(strength, 0) - 0.0 for strength in STRENGTH)
+_COVERED_PART = tuple(7.0 + 0.3 * max(strength, 0) for strength in STRENGTH)
 
 
 def _evaluate(
@@ -255,7 +277,10 @@ class StrategyPlayer:
         values, when the caller scores many actions on one view).
         """
         # Only legal codes are scored, so each argument is what its verb takes.
-        verb, raw = decode(code)
+        decoded = _DECODED.get(code)
+        if decoded is None:
+            decoded = _DECODED[code] = decode(code)
+        verb, raw = decoded
         args: tuple[Any, ...] = raw
         hand = view["hand"]
         if verb == "discard":
