@@ -847,9 +847,9 @@ class Coppertwaddle(Game):
         """Random play and the three levels; "strategy" (stored tables) plays as "normal"."""
         from games.players.search import levelled
 
-        from .strategy import StrategyPlayer
+        from .strategy import StrategyPlayer, game_over, standing_after_game
 
-        return levelled(StrategyPlayer())
+        return levelled(StrategyPlayer(), horizon=game_over, value=standing_after_game)
 
     def simulation_report(self, results: list[tuple[State, Result]], lang: str) -> str | None:
         """The ruling's balance check (first player's share, cards in winners' Domains)."""

@@ -9,11 +9,14 @@ hidden cards: only ``game.view(state, seat)`` and ``game.legal_actions(state, se
 from __future__ import annotations
 
 import random
+from itertools import product
 from typing import Any
 
-from games.core import decode
+from games.core import Result, decode
+from games.players.search import utility
 
 from .cards import AMOUNT, DESIGN_OF, EFFECT, IS_WIND, KIND, PLUS, ROW, STRENGTH
+from .engine import match_points
 from .table import (
     attack_supporters,
     first_free,
@@ -340,3 +343,30 @@ class StrategyPlayer:
         resolves = resolves_if_let if verb == "let" else not resolves_if_let
         value = value_happens if resolves else value_negated
         return value - (CARD_COST if verb == "answer" else 0.0)
+
+
+def game_over(state: dict[str, Any]) -> bool:
+    """Where strong's playouts stop: a game of the match has ended (the next one is not dealt
+    yet, or the match is over).
+    """
+    return state["phase"] in ("deal", "over") and bool(state["history"])
+
+
+def standing_after_game(state: dict[str, Any], seat: int) -> float:
+    """The match for ``seat`` after a game of it: the yardstick of places (``utility``) of
+    the victory points (section 7: a point per game won, one for the highest single game,
+    one for the highest total of won games), averaged over the games still to come, each won
+    by either player alike with the mean points of the games won so far.
+
+    A playout to the match's end plays up to three games of rollouts; stopped at the end of
+    the game it started in, every playout costs one game at most.
+    """
+    history = state["history"]
+    won = [game["points"] for game in history if game["winner"] >= 0]
+    points = sum(won) / len(won) if won else 0
+    futures = list(product((0, 1), repeat=max(0, state["games"] - len(history))))
+    total = 0.0
+    for winners in futures:
+        games = history + [{"winner": winner, "points": points} for winner in winners]
+        total += utility(Result.from_scores(match_points(games)), seat)
+    return total / len(futures)

@@ -6,6 +6,8 @@ import random
 
 from games.coppertwaddle import GAME, balance_report, self_play
 from games.coppertwaddle.cards import NAME
+from games.players.search import PLAYOUT_LIMIT, playout
+from tests.games.normal_play import first_decision_where
 
 from .helpers import card, rigged, slot
 
@@ -81,3 +83,27 @@ def test_balance_report_takes_conformance_playouts() -> None:
     report = balance_report([playout])
     assert report.games == 1
     assert report.to_dict()["games"] == 1
+
+
+def test_strongs_playouts_end_with_the_game_searched_and_value_the_match_to_come() -> None:
+    """Issue 18's strong player in Coppertwaddle: a playout stops when the game it decides in
+    is over (the next deal waits) instead of playing the match's later games, and values that
+    point by the victory points of section 7 (a point per game won, one for the highest single
+    game, one for the highest total of won games), each game still to come won by either
+    player alike; in the match's last game it plays to the end, where the points decide."""
+    strong = GAME.engine_players()["strong"]
+    start = GAME.initial_state(2, GAME.parse_options(2))
+    first = first_decision_where(GAME, start, lambda state: state["game"] == 0, seed=3)
+    end = playout(GAME, first, strong.rollout, random.Random(1), PLAYOUT_LIMIT, stop=strong.horizon)
+    assert (end["phase"], len(end["history"])) == ("deal", 1)
+    # Seat 0 won this game (seed 3): one game up with two to come is ahead, far from sure
+    # (the other wins both in a fourth of the futures).
+    assert end["history"][0]["winner"] == 0
+    assert strong.value(end, 0) == 0.75
+    assert strong.value(end, 1) == 0.25
+    # One game each, the first won with more points: the third decides alike for both.
+    level = dict(end, history=[{"winner": 0, "points": 30}, {"winner": 1, "points": 20}])
+    assert strong.value(level, 0) == strong.value(level, 1) == 0.5
+    last = first_decision_where(GAME, start, lambda state: state["game"] == 2, seed=3)
+    end = playout(GAME, last, strong.rollout, random.Random(1), PLAYOUT_LIMIT, stop=strong.horizon)
+    assert GAME.is_over(end)
