@@ -32,7 +32,8 @@ seed, players)`` plays such matches between engine players.
 
 from .balance import BalanceReport, balance_report, self_play
 from .cards import DESIGNS, DeckError, parse_deck
-from .engine import Coppertwaddle, CoppertwaddleOptions, match_points
+from .engine import Coppertwaddle, CoppertwaddleOptions
+from .table import match_points
 
 GAME = Coppertwaddle()
 

@@ -54,6 +54,7 @@ from .table import (
     domain_points,
     first_free,
     is_proud,
+    match_points,
     robbable,
     robbing_values,
     row_of,
@@ -107,34 +108,6 @@ class CoppertwaddleOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     games: int = Field(3, ge=1, le=3, description="games in the match (the source plays 3)")
-
-
-def match_points(history: list[dict[str, Any]]) -> list[int]:
-    """Victory points of a match from its games, exactly as in section 7 of the source.
-
-    One point per game won; one point to each player per drawn game; one point for the highest
-    single game score; one for the highest total of won games. A share of the highest goes to
-    every player who reached it; nobody gets those points when nobody won a game.
-    """
-    points = [0, 0]
-    best = [0, 0]
-    total = [0, 0]
-    for game in history:
-        winner = game["winner"]
-        if winner < 0:
-            points[0] += 1
-            points[1] += 1
-            continue
-        points[winner] += 1
-        best[winner] = max(best[winner], game["points"])
-        total[winner] += game["points"]
-    won_any = [any(game["winner"] == seat for game in history) for seat in (0, 1)]
-    for figures in (best, total):
-        top = max(figures[seat] for seat in (0, 1) if won_any[seat]) if any(won_any) else None
-        for seat in (0, 1):
-            if won_any[seat] and figures[seat] == top:
-                points[seat] += 1
-    return points
 
 
 def _robbing_seat_bonus(seat: int, guardian: int) -> int:

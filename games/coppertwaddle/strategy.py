@@ -16,11 +16,11 @@ from games.core import Result, decode
 from games.players.search import utility
 
 from .cards import AMOUNT, DESIGN_OF, EFFECT, IS_WIND, KIND, PLUS, ROW, STRENGTH
-from .engine import match_points
 from .table import (
     attack_supporters,
     first_free,
     is_proud,
+    match_points,
     robbable,
     robbing_values,
     row_of,

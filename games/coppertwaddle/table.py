@@ -5,6 +5,8 @@ indexed by ``slot = seat * 8 + row * 4 + column`` (row 0 holds the Adel, row 1 t
 ``slots`` holds a card id or -1, ``covered`` whether the card lies face down, ``decls`` the
 Bekanntmachungen on it and ``winds`` the Wind blocking a covered Bauer (or -1). A state and
 a view carry these four lists under the same keys, so every helper works on either.
+``match_points`` counts a match's victory points from its games (the engine's result, strong's
+value of a playout stopped at a game's end).
 """
 
 from __future__ import annotations
@@ -143,3 +145,31 @@ def domain_points(table: Table, seat: int) -> int:
 def robbable(table: Table, slot: int) -> bool:
     """Whether a card may be the target of a robbing: proud and not a Wind."""
     return is_proud(table, slot) and not IS_WIND[table["slots"][slot]]
+
+
+def match_points(history: list[dict[str, Any]]) -> list[int]:
+    """Victory points of a match from its games, exactly as in section 7 of the source.
+
+    One point per game won; one point to each player per drawn game; one point for the highest
+    single game score; one for the highest total of won games. A share of the highest goes to
+    every player who reached it; nobody gets those points when nobody won a game.
+    """
+    points = [0, 0]
+    best = [0, 0]
+    total = [0, 0]
+    for game in history:
+        winner = game["winner"]
+        if winner < 0:
+            points[0] += 1
+            points[1] += 1
+            continue
+        points[winner] += 1
+        best[winner] = max(best[winner], game["points"])
+        total[winner] += game["points"]
+    won_any = [any(game["winner"] == seat for game in history) for seat in (0, 1)]
+    for figures in (best, total):
+        top = max(figures[seat] for seat in (0, 1) if won_any[seat]) if any(won_any) else None
+        for seat in (0, 1):
+            if won_any[seat] and figures[seat] == top:
+                points[seat] += 1
+    return points
