@@ -19,6 +19,7 @@ of those rounds.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from games.core import Game, State, decode
@@ -45,13 +46,20 @@ def _hold(card: int, remaining: int) -> float:
     return base ** (0.5 + remaining / 4)
 
 
+_HOLDS = [[_hold(card, remaining) for remaining in range(8)] for card in range(len(RANK))]
+"""``_hold`` of every card before each number of players still to come (a table has at most
+eight seats), looked up where a playout scores every card of every hand."""
+_SPEND = [max(rank, 0) / 60 for rank in RANK]
+"""What spending each card costs by its rank (see ``score_play``)."""
+
+
 class Strategy:
     """A greedy trick evaluator with party beliefs; see the module docstring."""
 
     def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         """Pick a legal action for ``seat`` from its view."""
         legal = game.legal_actions(state, seat)
-        view = game.view(state, seat)
+        view = _view(game, state, seat)
         if view["phase"] == "claim":
             return "claim" if "claim" in legal else legal[0]
         party = view["party"]
@@ -70,10 +78,11 @@ class Strategy:
         if WALDHERR in hand and len(hand) <= 3:
             forced = [code for code in plays if decode(code)[1][0] == WALDHERR]
             plays = forced or plays
+        score_play = _scorer(view, seat, party, belief)
         best_code = plays[0]
         best_score = float("-inf")
         for code in plays:
-            score = self._score_play(view, seat, code, party, belief)
+            score = score_play(code)
             score += rng.random() * 1e-6  # break exact ties without a fixed bias
             if score > best_score:
                 best_code, best_score = code, score
@@ -84,13 +93,13 @@ class Strategy:
         the moves that are no card played (an exchange, a claim) first, then the cards by the
         score ``choose`` gives them.
         """
-        view = game.view(state, seat)
+        view = _view(game, state, seat)
         if view["phase"] == "claim":
             return list(legal)
         belief = self._belief(view, seat)
-        party = view["party"]
+        score_play = _scorer(view, seat, view["party"], belief)
         plays = [code for code in legal if code.startswith("play:")]
-        scored = sorted(plays, key=lambda code: -self._score_play(view, seat, code, party, belief))
+        scored = sorted(plays, key=lambda code: -score_play(code))
         return [code for code in legal if not code.startswith("play:")] + scored
 
     @staticmethod
@@ -123,47 +132,67 @@ class Strategy:
                 best, best_rank = code, RANK[took]
         return best
 
-    @staticmethod
-    def _score_play(
-        view: dict[str, Any], seat: int, code: str, party: str, belief: list[str]
-    ) -> float:
+
+def _view(game: Game, state: State, seat: int) -> dict[str, Any]:
+    """The seat's view, uncopied where the engine offers it (``shared_view``): read only."""
+    shared = getattr(game, "shared_view", None)
+    return shared(state, seat) if shared is not None else game.view(state, seat)
+
+
+def _scorer(
+    view: dict[str, Any], seat: int, party: str, belief: list[str]
+) -> Callable[[str], float]:
+    """The score of playing each card code from ``view``: the trick resolved with the card
+    added, its points weighed by how likely the winner holds, less the price of the card.
+    What does not depend on the card (the trick so far, its points) is worked out once.
+    """
+    players = view["players"]
+    trick = view["trick"]
+    remaining = players - len(trick) - 1
+    last = view["trick_no"] + 1 == view["tricks"] and remaining == 0
+    forced_against = view["forced"]
+    table_partner = view["partner"]
+    on_table = view["carried"] + [played for _seat, played in trick]
+    points_on_table = sum(POINTS[card] for card in on_table)
+    tod_points_on_table = sum(POINTS[card] for card in on_table if card in (VERNIO, SINHARA))
+    waldherr_price = 8 if len(view["hand"]) > 4 else 0
+
+    def score_play(code: str) -> float:
         args = decode(code)[1]
         card = int(args[0])
-        partner = int(args[1]) if len(args) > 1 else view["partner"]
-        players = view["players"]
-        plays = [*view["trick"], [seat, card]]
-        remaining = players - len(plays)
-        if partner is not None and belief[partner] != party and len(args) > 1:
+        named = len(args) > 1
+        partner = int(args[1]) if named else table_partner
+        if named and belief[partner] != party:
             return -1000.0  # never name a believed opponent if avoidable
-        last = view["trick_no"] + 1 == view["tricks"] and remaining == 0
         outcome = resolve(
-            plays,
+            [*trick, [seat, card]],
             belief,
             players=players,
             last=last,
-            forced_against=view["forced"],
+            forced_against=forced_against,
             partner=partner,
         )
-        cards = view["carried"] + [played for _seat, played in plays]
         if outcome["tod"]:
-            value = sum(POINTS[c] for c in cards if c in (VERNIO, SINHARA))
+            value = tod_points_on_table + (POINTS[card] if card in (VERNIO, SINHARA) else 0)
         else:
-            value = sum(POINTS[c] for c in cards)
+            value = points_on_table + POINTS[card]
         value += 4  # a trick is worth something even when empty: it leads the next one
         # Spending a strong card has a price: it could win a richer trick later.
-        spend = max(RANK[card], 0) / 60 + (8 if card == WALDHERR and len(view["hand"]) > 4 else 0)
+        spend = _SPEND[card] + (waldherr_price if card == WALDHERR else 0)
         dest = outcome["dest"]
         if dest == "carry":
             swing = 0.6 * value
             return (swing if party == "A" else -swing) - spend
         if dest == "fetter":
             return -POINTS[card] * 0.3 - spend
-        hold = _hold(outcome["card"], remaining)
+        hold = _HOLDS[outcome["card"]][remaining]
         if outcome["winner"] == seat or belief[outcome["winner"]] == party:
             hold = hold if outcome["by"] in ("winner", "partner") else 0.9
         if dest == party:
             return value * hold - (1 - hold) * POINTS[card] - spend
         return -value - POINTS[card] - spend + (0 if KIND[card] != "null" else 1)
+
+    return score_play
 
 
 SESSION_SWING = 200

@@ -221,3 +221,30 @@ def test_strongs_playouts_in_a_series_end_with_the_round_and_value_the_coins():
     last = _first_decision_of_round(2, rounds=3, seed=4)
     end = playout(GAME, last, strong.rollout, random.Random(1), PLAYOUT_LIMIT, stop=strong.horizon)
     assert GAME.is_over(end)
+
+
+def test_the_players_shared_view_is_the_seats_view_and_the_copy_owns_its_lists():
+    """A seat may know only its view (the rules keep hands and parties secret): the view the
+    engine players read uncopied (``shared_view``) holds exactly what ``view`` gives that seat,
+    at every decision of a two-round series, while ``view`` stays a copy a caller may edit
+    without changing the table."""
+    state = GAME.initial_state(5, GAME.parse_options(5, {"rounds": 2}))
+    rng = random.Random(3)
+    normal = GAME.engine_players()["normal"]
+    decisions = 0
+    while seats := GAME.to_act(state):
+        seat = seats[0]
+        if seat == CHANCE:
+            code = GAME.sample_chance(state, rng)
+        else:
+            decisions += 1
+            for viewer in (seat, (seat + 1) % 5, None):
+                assert GAME.shared_view(state, viewer) == GAME.view(state, viewer)
+            copied = GAME.view(state, seat)
+            copied["hand"].clear()
+            copied["history"].append({"edited": True})
+            assert GAME.shared_view(state, seat)["hand"] == state["hands"][seat]
+            assert {"edited": True} not in state["history"]
+            code = normal.choose(GAME, state, seat, rng)
+        state, _events = GAME.apply(state, seat, code)
+    assert decisions > 100
