@@ -18,7 +18,9 @@ def test_strategy_beats_random_in_at_least_80_percent_of_200_seeded_matches() ->
     for index in range(200):
         players = ("strategy", "random") if index % 2 == 0 else ("random", "strategy")
         state = self_play(1, seed=10_000 + index, players=players)[0]
-        ranks = GAME.result(state).ranks
+        result = GAME.result(state)
+        assert result is not None, "a self-played match ends"
+        ranks = result.ranks
         mine = players.index("strategy")
         wins += ranks[mine] == 1 and ranks[1 - mine] == 2
     assert wins >= 160, wins
