@@ -3,9 +3,24 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from games.core import CHANCE, Game, State
+
+
+def normal_decisions(game: Game, state: State, seed: int) -> Iterator[tuple[State, int]]:
+    """Every player decision from ``state`` to the game's end as (state, seat), normal playing
+    every seat and chance drawn from ``seed``."""
+    normal = game.engine_players()["normal"]
+    rng = random.Random(seed)
+    while seats := game.to_act(state):
+        seat = seats[0]
+        if seat == CHANCE:
+            code = game.sample_chance(state, rng)
+        else:
+            yield state, seat
+            code = normal.choose(game, state, seat, rng)
+        state, _ = game.apply(state, seat, code)
 
 
 def first_decision_where(
@@ -13,16 +28,7 @@ def first_decision_where(
 ) -> State:
     """The first player decision from ``state`` on at which ``reached`` holds, normal playing
     every seat and chance drawn from ``seed``; ``AssertionError`` if the game ends first."""
-    normal = game.engine_players()["normal"]
-    rng = random.Random(seed)
-    while seats := game.to_act(state):
-        seat = seats[0]
-        if seat != CHANCE and reached(state):
-            return state
-        code = (
-            game.sample_chance(state, rng)
-            if seat == CHANCE
-            else normal.choose(game, state, seat, rng)
-        )
-        state, _ = game.apply(state, seat, code)
+    for decision, _seat in normal_decisions(game, state, seed):
+        if reached(decision):
+            return decision
     raise AssertionError("the game ended before the position wanted")

@@ -10,7 +10,7 @@ from games.gelfdrakkar import GAME
 from games.gelfdrakkar.cards import SINHARA, VERNIO
 from games.gelfdrakkar.measure import strength
 from games.players.search import PLAYOUT_LIMIT, playout
-from tests.games.normal_play import first_decision_where
+from tests.games.normal_play import first_decision_where, normal_decisions
 
 from .helpers import dealt, trick
 
@@ -228,23 +228,15 @@ def test_the_players_shared_view_is_the_seats_view_and_the_copy_owns_its_lists()
     engine players read uncopied (``shared_view``) holds exactly what ``view`` gives that seat,
     at every decision of a two-round series, while ``view`` stays a copy a caller may edit
     without changing the table."""
-    state = GAME.initial_state(5, GAME.parse_options(5, {"rounds": 2}))
-    rng = random.Random(3)
-    normal = GAME.engine_players()["normal"]
+    start = GAME.initial_state(5, GAME.parse_options(5, {"rounds": 2}))
     decisions = 0
-    while seats := GAME.to_act(state):
-        seat = seats[0]
-        if seat == CHANCE:
-            code = GAME.sample_chance(state, rng)
-        else:
-            decisions += 1
-            for viewer in (seat, (seat + 1) % 5, None):
-                assert GAME.shared_view(state, viewer) == GAME.view(state, viewer)
-            copied = GAME.view(state, seat)
-            copied["hand"].clear()
-            copied["history"].append({"edited": True})
-            assert GAME.shared_view(state, seat)["hand"] == state["hands"][seat]
-            assert {"edited": True} not in state["history"]
-            code = normal.choose(GAME, state, seat, rng)
-        state, _events = GAME.apply(state, seat, code)
+    for state, seat in normal_decisions(GAME, start, seed=3):
+        decisions += 1
+        for viewer in (seat, (seat + 1) % 5, None):
+            assert GAME.shared_view(state, viewer) == GAME.view(state, viewer)
+        copied = GAME.view(state, seat)
+        copied["hand"].clear()
+        copied["history"].append({"edited": True})
+        assert GAME.shared_view(state, seat)["hand"] == state["hands"][seat]
+        assert {"edited": True} not in state["history"]
     assert decisions > 100
