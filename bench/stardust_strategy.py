@@ -13,7 +13,7 @@ import sys
 import time
 
 from games.core import CHANCE
-from games.core.conformance import checked_playout
+from games.core.conformance import Chooser, checked_playout
 from games.players import RandomPlayer
 from games.stardust import GAME, check_invariants
 from games.stardust.strategy import StrategyPlayer
@@ -30,7 +30,9 @@ def _lean_playout(seed: int, choosers: list) -> list[int]:
             seat = seats[0]
             state, _ = GAME.apply(state, seat, choosers[seat](GAME, state, seat, rng))
     check_invariants(state)
-    return GAME.result(state).ranks
+    result = GAME.result(state)
+    assert result is not None, "a playout ends the match"
+    return result.ranks
 
 
 def play(matches: int, *, checks: bool = True) -> tuple[int, int, float]:
@@ -41,7 +43,9 @@ def play(matches: int, *, checks: bool = True) -> tuple[int, int, float]:
     start = time.perf_counter()
     for seed in range(matches):
         me = seed % 4
-        choosers = [(strategy if seat == me else randoms).choose for seat in range(4)]
+        choosers: list[Chooser] = [
+            (strategy if seat == me else randoms).choose for seat in range(4)
+        ]
         if checks:
             playout = checked_playout(GAME, 4, options, seed, choosers, probe_illegal=False)
             check_invariants(playout.state)

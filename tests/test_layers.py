@@ -29,6 +29,7 @@ import ast
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeGuard
 
 import networkx as nx
 
@@ -100,7 +101,7 @@ def imports_of(module: str, path: Path, modules: dict[str, Path]) -> list[Import
     package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
     found = []
     for node in ast.walk(tree):
-        if id(node) in hidden:
+        if id(node) in hidden or not isinstance(node, (ast.Import, ast.ImportFrom)):
             continue
         targets: list[str] = []
         if isinstance(node, ast.Import):
@@ -184,7 +185,7 @@ def test_discord_markup_is_made_in_the_bot_only():
 REPOSITORY_NAMES = frozenset({"repository", "repo"})
 
 
-def _is_repository(node: ast.AST) -> bool:
+def _is_repository(node: ast.AST) -> TypeGuard[ast.expr]:
     """Whether ``node`` is an expression the bot names the repository by: ``repository`` or
     ``repo``, as a name or an attribute, or a call of ``repository_or_fail()``."""
     if isinstance(node, ast.Name):

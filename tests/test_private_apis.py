@@ -5,6 +5,8 @@ upgrade (a new pin in pyproject.toml and `make lock`) moves or removes one of th
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from discord import app_commands
 
@@ -44,7 +46,9 @@ def test_discord_adapter_sets_the_choices_the_command_syncs() -> None:
     async def pick(interaction, game: str) -> None:
         """Pick a game."""
 
-    command = app_commands.Command(name="pick", description="Pick a game", callback=pick)
+    command: app_commands.Command[Any, ..., None] = app_commands.Command(
+        name="pick", description="Pick a game", callback=pick
+    )
     choices = [app_commands.Choice(name="Stardust", value="stardust")]
     _discord_adapter.set_choices(command, "game", choices)
     (parameter,) = command.parameters

@@ -14,7 +14,7 @@ from tests.games.test_search import _positions
 
 sys.path.insert(0, str(ROOT / "bench"))
 
-import peeking
+import peeking  # type: ignore[import-not-found]  # a script in bench/, on sys.path above
 
 
 def test_the_ceiling_sees_the_hidden_cards_where_strong_does_not() -> None:

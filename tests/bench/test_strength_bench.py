@@ -14,7 +14,7 @@ from tests.bench.running import ROOT, run_bench
 
 sys.path.insert(0, str(ROOT / "bench"))
 
-import strength
+import strength  # type: ignore[import-not-found]  # a script in bench/, on sys.path above
 
 
 def run_strength(*arguments: str) -> str:

@@ -124,7 +124,7 @@ async def make_bot(db_path: str, **settings: Any) -> TischrundeBot:
     # picture tests (tests/bot/test_pictures.py) turn them on.
     settings.setdefault("pictures", False)
     return TischrundeBot(
-        Settings(_env_file=None, database_path=db_path, default_language="en", **settings),
+        Settings(_env_file=None, database_path=db_path, default_language="en", **settings),  # type: ignore[call-arg]  # pydantic-settings' own argument
         repository=repository,
     )
 
@@ -144,7 +144,9 @@ async def server(tmp_path: Any, **settings: Any) -> AsyncIterator[Server]:
             yield srv
     finally:
         logging.getLogger("bot").removeHandler(errors)
-        await (srv.bot if srv else bot).repository.close()
+        repository = (srv.bot if srv else bot).repository
+        assert repository is not None, "the harness gives every bot a repository"
+        await repository.close()
     # The bot answers unexpected errors with an apology; a test must not pass over one.
     assert not errors.records, [record.getMessage() for record in errors.records]
 
@@ -160,8 +162,8 @@ class _ErrorRecords(logging.Handler):
 
 async def restart(srv: Server) -> None:
     """A new bot process on the same database: the old one's memory and storage are gone."""
-    old = srv.bot
-    await old.repository.close()
+    assert srv.bot.repository is not None, "the harness gives every bot a repository"
+    await srv.bot.repository.close()
     srv.bot = await make_bot(srv.db_path)
     await srv.env.restart_bot(srv.bot)
 

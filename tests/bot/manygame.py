@@ -41,11 +41,17 @@ class ManyChoices(Game):
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
         verb, args = decode(code)
         taken = {n for picks in state["picked"] for n in picks}
-        if verb != "pick" or len(args) != 1 or not 1 <= args[0] <= TOP or args[0] in taken:
+        number = args[0] if len(args) == 1 else None
+        if (
+            verb != "pick"
+            or not isinstance(number, int)
+            or not 1 <= number <= TOP
+            or number in taken
+        ):
             raise IllegalAction(Text("Diese Zahl geht nicht.", "That number is not available."))
-        state["picked"][seat].append(args[0])
+        state["picked"][seat].append(number)
         state["turn"] = 1 - seat
-        events.append(Event("pick", {"seat": seat, "n": args[0]}))
+        events.append(Event("pick", {"seat": seat, "n": number}))
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return {"picked": state["picked"], "turn": state["turn"]}
@@ -56,7 +62,7 @@ class ManyChoices(Game):
         return Result.from_scores([sum(picks) for picks in state["picked"]])
 
     def action_group(self, state: State, seat: int, code: str) -> str:
-        return f"group {(decode(code)[1][0] - 1) // 52}"
+        return f"group {(int(decode(code)[1][0]) - 1) // 52}"
 
     def action_label(
         self, state: State, seat: int, code: str, lang: str, names: Names = None

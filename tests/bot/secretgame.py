@@ -31,7 +31,7 @@ class SecretHighcard(Highcard):
     def action_label(
         self, state: dict[str, Any], seat: int, code: str, lang: str, names: Names = None
     ) -> str:
-        return Text("{c} spielen", "Play {c}").format(c=token(decode(code)[1][0])).get(lang)
+        return Text("{c} spielen", "Play {c}").format(c=token(int(decode(code)[1][0]))).get(lang)
 
     def describe_event(self, event: Event, lang: str, names: Names = None) -> str:
         if event.kind == "dealt":

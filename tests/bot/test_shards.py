@@ -31,7 +31,7 @@ async def sharded(tmp_path: Any, **settings: Any) -> AsyncIterator[tuple[Any, Ti
     repository = SqliteRepository(str(tmp_path / "bot.sqlite3"), synchronous="NORMAL")
     await repository.open()
     bot = make_bot(
-        Settings(_env_file=None, default_language="en", pictures=False, **settings),
+        Settings(_env_file=None, default_language="en", pictures=False, **settings),  # type: ignore[call-arg]  # pydantic-settings' own argument
         repository=repository,
     )
     try:

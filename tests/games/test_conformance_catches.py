@@ -104,7 +104,7 @@ class MenuCountsTheNextHand(Highcard):
             return codes
         following = state["hands"][(seat + 1) % state["players"]]
         top = max(following, default=-1)
-        kept = [code for code in codes if decode(code)[1][0] < top]
+        kept = [code for code in codes if int(decode(code)[1][0]) < top]
         return kept or codes
 
 

@@ -161,7 +161,7 @@ def test_random_dice_stay_on_the_die_and_the_seed_fixes_them() -> None:
         verb, args = decode(random_dice(rng, 2, sides=4))
         assert verb == "dice"
         assert check_dice(args, 2, sides=4) == list(args)
-        assert all(1 <= value <= 4 for value in args)
+        assert all(isinstance(value, int) and 1 <= value <= 4 for value in args)
     assert random_dice(random.Random(9), 5) == random_dice(random.Random(9), 5)
     assert dice_code([6, 1], verb="roll") == "roll:6:1"
 

@@ -19,8 +19,8 @@ from games.core import CHANCE, State, Text, all_games, decode
 from games.core.checks import verbs, why_not
 from games.core.conformance import ConformanceError, checked_playout
 from games.core.errors import NOT_NOW
-from games.gelfdrakkar.engine import Gelfdrakkar
-from games.stardust.engine import Stardust
+from games.gelfdrakkar.engine import Gelfdrakkar, GelfdrakkarState
+from games.stardust.engine import Stardust, StardustState
 
 GAMES = [game for game in all_games() if type(game).__module__.startswith("games.")]
 """The five games (the test-only Hochkarte keeps the plain contract)."""
@@ -93,14 +93,18 @@ def test_an_unknown_verb_keeps_the_answer_it_always_got() -> None:
 class _PlayAllowsAnyCard(Gelfdrakkar):
     """Broken: its check of ``play`` forgets that the card must be in one's hand."""
 
-    def why_not_play(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_play(
+        self, state: GelfdrakkarState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         return self._on_turn(state, seat)
 
 
 class _BetAlwaysRefused(Stardust):
     """Broken: its check of ``bet`` refuses what its menu offers."""
 
-    def why_not_bet(self, state: State, seat: int, args: tuple[Any, ...] | None) -> Text | None:
+    def why_not_bet(
+        self, state: StardustState, seat: int, args: tuple[Any, ...] | None
+    ) -> Text | None:
         return NOT_NOW
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import cast
 
 from PIL import Image
 
@@ -22,7 +23,9 @@ from pictures.kit import HIGHLIGHT, has_glyph
 
 def colours(png: bytes) -> set[tuple[int, int, int]]:
     image = Image.open(io.BytesIO(png)).convert("RGB")
-    return {colour for _count, colour in image.getcolors(1 << 16)}
+    counted = image.getcolors(1 << 16)
+    assert counted is not None, "a chart has fewer than 65,536 colours"
+    return {cast(tuple[int, int, int], colour) for _count, colour in counted}
 
 
 def test_every_chart_text_has_a_glyph_in_both_languages():

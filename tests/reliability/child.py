@@ -241,7 +241,7 @@ def tournament_flow(name: str) -> Any:
                 settings={"seed": 4242},
                 **arguments,
             )
-            for _ in range(engines):
+            for _engine in range(engines):
                 await tournaments.add_engine(tournament.id, ORGANISER, may_organise=True)
             return {"tournament": tournament.id}
         tournament = await tournaments.get(1)

@@ -36,13 +36,14 @@ from typing import Any
 
 import pytest
 
+from storage import TableStatus
 from storage.sqlite import SqliteRepository
 
 from .child import TOURNAMENTS
 from .killing import commits_of, run_child
 
 TOURNAMENT = 1
-STATUSES = ("lobby", "active", "finished", "cancelled")
+STATUSES = tuple(TableStatus)
 
 
 async def read(db: Path) -> dict[str, Any]:

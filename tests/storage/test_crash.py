@@ -35,6 +35,7 @@ def run_and_kill(url: str) -> list[tuple[int, int, str]]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
+    assert child.stdout is not None and child.stderr is not None  # the pipes asked for
     received = b""
     acks = 0
     deadline = time.monotonic() + TIMEOUT

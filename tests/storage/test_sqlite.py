@@ -21,8 +21,9 @@ from storage import (
     UnknownTable,
     VacationRecord,
 )
+from storage.migrations import migrations
 from storage.postgres import PostgresRepository
-from storage.sqlite import SqliteRepository, migrations
+from storage.sqlite import SqliteRepository
 from tests.conftest import fresh_database_url, new_postgres_database
 
 # A write the schema refuses (a CHECK, a foreign key), as each backend's driver reports it.

@@ -32,8 +32,10 @@ def run_pair(url: str, *args: str) -> list[list[str]]:
     ]
     try:
         for child in children:
+            assert child.stdout is not None and child.stderr is not None  # the pipes asked for
             assert child.stdout.readline().strip() == "ready", child.stderr.read()
         for child in children:
+            assert child.stdin is not None
             child.stdin.write("go\n")
             child.stdin.flush()
         outputs = []

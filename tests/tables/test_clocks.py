@@ -11,6 +11,7 @@ from storage import DeadlineRecord, TableStatus
 from tables.clocks import DAY, HOUR, MINUTE, Scheduler, format_duration, parse_duration
 from tables.service import Member, TableError, TableService, TimedOut
 from tables.turns import TURN, ReminderDue, VacationOver, reminder_times
+from tests.games.highcard import Highcard
 
 ANNA = Member("u-anna", "Anna")
 BEN = Member("u-ben", "Ben")
@@ -462,7 +463,7 @@ async def test_highcard_forfeit_hook_defaults_to_ending(service):
     assert game.forfeit({}, 0) is None
 
 
-class SimultaneousHighcard(get_game(GAME).__class__):
+class SimultaneousHighcard(Highcard):
     """High card where every seat that has not played to the trick may play at once."""
 
     id = "test-simultaneous"

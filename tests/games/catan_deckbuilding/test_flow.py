@@ -8,7 +8,7 @@ import re
 import pytest
 
 from games.catan_deckbuilding.cards import CARD_INDEX
-from games.core import IllegalAction, shuffle_code
+from games.core import IllegalAction, Result, shuffle_code
 
 from .helpers import CHANCE, GAME, act, arrange, counts, hand_of, start
 
@@ -139,6 +139,7 @@ def test_views_show_sizes_tables_and_supply_but_never_the_opponents_hand() -> No
     rng = random.Random(5)
     for observer in (0, 1, None):
         other = GAME.shuffle_hidden(state, observer, rng)
+        assert other is not None, "the hands are hidden from an observer"
         assert GAME.view(other, observer) == GAME.view(state, observer)
 
 
@@ -252,5 +253,6 @@ def test_simulation_report_counts_wins_and_draws() -> None:
     won["winner"] = 0
     won["turn"] = 30
     drawn = start()
-    report = GAME.simulation_report([(won, None), (drawn, None)], "en")
+    results = [(won, Result.from_scores([1, 0])), (drawn, Result.from_scores([0, 0]))]
+    report = GAME.simulation_report(results, "en")
     assert report == "1 games won (on average in turn 30.0), 1 drawn at the turn limit."

@@ -243,6 +243,7 @@ def test_choose_payment_is_offered_exactly_when_it_could_differ_from_the_automat
         if not affordable(card, hand, pool, roads):
             continue
         used = auto_payment(card, list(hand), pool, roads)
+        assert used is not None, "an affordable card has a payment"
         differs = any(
             hand[kind] > used[kind] and CatanDeckbuilding._helps(card, kind, used)
             for kind in range(KINDS)

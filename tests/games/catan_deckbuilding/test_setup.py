@@ -7,6 +7,7 @@ import random
 import pytest
 
 from games.catan_deckbuilding.cards import CARD_INDEX, CARDS, STARTING_DECK, SUPPLY
+from games.catan_deckbuilding.engine import CatanOptions
 from games.core import SetupError, shuffle_code
 
 from .helpers import CHANCE, GAME, act, arrange, counts, hand_of, start
@@ -121,7 +122,8 @@ def test_turn_limit_ends_the_game_drawn() -> None:
 
 
 def test_default_turn_limit_is_150_and_bounds_are_checked() -> None:
-    assert GAME.parse_options(2).turn_limit == 150
+    options = GAME.parse_options(2)
+    assert isinstance(options, CatanOptions) and options.turn_limit == 150
     with pytest.raises(SetupError, match=r"Invalid option turn_limit: it must be at least"):
         GAME.parse_options(2, {"turn_limit": 0})
     with pytest.raises(SetupError, match=r"Invalid option first_player: it must be at most"):

@@ -29,7 +29,11 @@ def test_counts_hold_as_the_source_gives_them() -> None:
     assert _count(lambda c: c.wind) == 4
     assert _count(lambda c: c.kind == "declaration") == 8
     assert _count(lambda c: c.kind == "favour") == 19
-    assert all(0 <= card.strength <= 9 for card in DESIGNS if card.kind == "rank")
+    assert all(
+        card.strength is not None and 0 <= card.strength <= 9
+        for card in DESIGNS
+        if card.kind == "rank"
+    )
 
 
 def test_known_cards_are_as_the_ruling_gives_them() -> None:
@@ -85,7 +89,8 @@ def test_the_publishers_card_texts_stand_over_the_reconstruction() -> None:
     english = {card.english: card for card in DESIGNS}
     assert english["Mount Ararat"].rank == "adel"
     assert english["Yeoman"].rank == "bauer" and english["Yeoman"].strength == 2
-    assert english["Of a Bastard Line"].ability.effect == "demote"
+    bastard = english["Of a Bastard Line"].ability
+    assert bastard is not None and bastard.effect == "demote"
     assert english["Lecturn"].name == "Lektionarium"
     for invented in ("The Duke", "The Maid", "A Long Fall"):
         assert invented not in english

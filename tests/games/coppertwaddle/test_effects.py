@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.coppertwaddle import GAME
-from games.coppertwaddle.cards import DESIGNS, NAME
+from games.coppertwaddle.cards import DESIGNS, NAME, Ability
 from games.coppertwaddle.table import domain_points, power, robbing_values
 from games.core import decode
 
@@ -38,6 +38,20 @@ def _use(state, name: str, target: int | None = None, seat: int = ME):
     return play(state, seat, code)
 
 
+def _ability(name: str) -> Ability:
+    """The ability of card ``name`` (every card these tests use has one)."""
+    ability = DESIGNS[design(name)].ability
+    assert ability is not None, f"{name} has an ability"
+    return ability
+
+
+def _amount(name: str) -> int:
+    """The amount of card ``name``'s ability (draw, plus, discard_weak and boost have one)."""
+    amount = _ability(name).amount
+    assert amount is not None, f"{name}'s ability has an amount"
+    return amount
+
+
 def _mine_or_hand(name: str) -> tuple[dict, list[str]]:
     if DESIGNS[design(name)].kind == "rank":
         return {slot(ME, DESIGNS[design(name)].rank == "bauer", 3): name}, []
@@ -46,7 +60,7 @@ def _mine_or_hand(name: str) -> tuple[dict, list[str]]:
 
 @pytest.mark.parametrize("name", _covers(_with("destroy")))
 def test_destroy_discards_a_proud_card_in_the_strength_range(name) -> None:
-    ability = DESIGNS[design(name)].ability
+    ability = _ability(name)
     domain, hand = _mine_or_hand(name)
     if ability.partner:
         domain[slot(ME, 1, 2)] = ability.partner
@@ -78,7 +92,7 @@ def test_the_marriage_needs_both_partners_proud() -> None:
 
 @pytest.mark.parametrize("name", _covers(_with("discard_weak")))
 def test_discard_weak_discards_and_the_owner_draws(name) -> None:
-    limit = DESIGNS[design(name)].ability.amount
+    limit = _amount(name)
     domain, hand = _mine_or_hand(name)
     target = slot(YOU, 1, 0)
     domain[target] = "Der Freisasse"  # 2: weak enough for every such card
@@ -146,7 +160,7 @@ def test_remove_takes_away_a_wind_or_a_declaration(name) -> None:
 
 @pytest.mark.parametrize("name", _covers(_with("draw")))
 def test_draw_takes_cards_from_the_trumpet(name) -> None:
-    amount = DESIGNS[design(name)].ability.amount
+    amount = _amount(name)
     domain, hand = _mine_or_hand(name)
     state = rigged(domain=domain, hands=(hand + ["Milz"], []))
     before = len(state["hands"][ME]) - len(hand)
@@ -190,7 +204,7 @@ def test_a_divisor_stops_one_chosen_threlms_power_only_in_a_robbing(name) -> Non
 
 @pytest.mark.parametrize("name", _covers(_with("boost")))
 def test_boost_adds_to_its_side_in_a_robbing(name) -> None:
-    ability = DESIGNS[design(name)].ability
+    ability = _ability(name)
     row = 0 if ability.rank == "adel" else 1
     strong, weak = ("Berg Ararat", "Bader") if row == 0 else ("Der Schmied", "Der Freisasse")
     domain = {slot(ME, row, 0): strong, slot(YOU, row, 0): weak}
@@ -206,7 +220,7 @@ def test_boost_adds_to_its_side_in_a_robbing(name) -> None:
 
 @pytest.mark.parametrize("name", _covers(_with("plus")))
 def test_plus_changes_power_and_the_score(name) -> None:
-    amount = DESIGNS[design(name)].ability.amount
+    amount = _amount(name)
     state = rigged(domain={slot(YOU, 1, 0): "Der Fuhrmann"}, hands=([name], []))
     state = _use(state, name, slot(YOU, 1, 0))
     assert power(state, slot(YOU, 1, 0)) == 5 + amount

@@ -164,7 +164,8 @@ def test_the_draw_on_an_empty_trumpet_ends_the_game_drawn() -> None:
     state = play(state, YOU, "end")
     assert state["phase"] == "over"
     assert state["history"] == [{"first": YOU, "winner": -1, "points": 0, "domain": []}]
-    assert GAME.result(state).scores == [1, 1], "a drawn game gives each player a point"
+    result = GAME.result(state)
+    assert result is not None and result.scores == [1, 1], "a drawn game gives each player a point"
 
 
 def test_match_example_from_the_source_b_wins_3_to_2() -> None:
@@ -178,7 +179,7 @@ def test_match_example_from_the_source_b_wins_3_to_2() -> None:
     state = rigged(games=3)
     state["history"], state["phase"] = history, "over"
     result = GAME.result(state)
-    assert result.scores == [2, 3] and result.ranks == [2, 1]
+    assert result is not None and result.scores == [2, 3] and result.ranks == [2, 1]
 
 
 def test_match_points_for_draws_and_shared_highs() -> None:

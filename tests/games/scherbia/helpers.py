@@ -32,9 +32,8 @@ def rigged(hands: list[list[str]], leader: int = 0, **options):
 
 
 def act(state, seat: int, code: str):
-    """Apply a checked move and return the new state (events in ``act.events``)."""
-    state, events = GAME.apply(state, seat, code)
-    act.events = events
+    """Apply a checked move and return the new state."""
+    state, _events = GAME.apply(state, seat, code)
     return state
 
 

@@ -4,6 +4,7 @@ random play, and blind to what its seat cannot see."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from games.core import CHANCE
 from games.core.conformance import checked_playout
@@ -46,7 +47,7 @@ def _share_against_random(games: int) -> float:
     score = 0.0
     for seed in range(games):
         me = seed % 2
-        seats = [seats_by_name["rules"], seats_by_name["random"]]
+        seats: list[Any] = [seats_by_name["rules"], seats_by_name["random"]]
         if me:
             seats.reverse()
         rng = random.Random(f"playout/{seed}")
@@ -59,6 +60,7 @@ def _share_against_random(games: int) -> float:
                 code = seats[seat].choose(GAME, state, seat, rng)
             state, _events = GAME.apply(state, seat, code)
         result = GAME.result(state)
+        assert result is not None, "the match is over"
         mine, theirs = result.ranks[me], result.ranks[1 - me]
         score += 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
     return score / games

@@ -229,6 +229,7 @@ def _strategy_win_rate(games: int) -> float:
                 code = seats[seat].choose(GAME, state, seat, rng)
             state, _events = GAME.apply(state, seat, code)
         result = GAME.result(state)
+        assert result is not None, "the match is over"
         wins += result.ranks[me] == 1 and result.ranks[1 - me] == 2
     return wins / games
 

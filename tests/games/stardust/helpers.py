@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.core import CHANCE, Event, State, shuffle_code
 from games.stardust import GAME, check_invariants
 from games.stardust.cards import planet, sun
@@ -25,7 +27,7 @@ def new(players: int = 3, stacks: list[int] | None = None, **options: int) -> St
     return state
 
 
-def deal(state: State, hands: dict[int, list[int]], draws: list[int] = ()) -> State:
+def deal(state: State, hands: dict[int, list[int]], draws: Sequence[int] = ()) -> State:
     """Apply a shuffle that deals ``hands`` (seat -> 5 cards) and then ``draws`` from the top."""
     n = state["n"]
     seats = [(state["dealer"] + k) % n for k in range(1, n + 1)]

@@ -9,12 +9,14 @@ import pytest
 
 from games.core import CHANCE, SetupError
 from games.stardust import GAME, check_invariants
+from games.stardust.engine import StardustOptions
 from tests.games.stardust.helpers import H0, H7, H9, H16, act, deal, everyone, new
 
 
 def test_options_defaults_and_bounds() -> None:
     """Defaults 200 chips, ante 10, 5 hands; 3-5 players; at least two antes per player."""
     options = GAME.parse_options(4)
+    assert isinstance(options, StardustOptions)
     assert (options.starting_chips, options.ante, options.hands) == (200, 10, 5)
     for players in (2, 6):
         with pytest.raises(SetupError, match=r"Stardust is played by 3 to 5 players\."):
@@ -66,6 +68,7 @@ def test_player_who_cannot_pay_the_ante_leaves_and_ranks_below_by_order_of_leavi
     state = everyone(state, "keep")
     assert state["left"] == [2, None, 1, 1] and GAME.to_act(state) == []
     result = GAME.result(state)
+    assert result is not None, "the match is over"
     assert result.scores == [0, 430, 5, 5]
     assert result.ranks == [2, 1, 3, 3]
 
@@ -80,6 +83,7 @@ def test_match_ends_when_one_player_holds_all_chips() -> None:
     state = everyone(state, "keep")
     assert GAME.to_act(state) == []
     result = GAME.result(state)
+    assert result is not None, "the match is over"
     assert state["stacks"] == [0, 600, 0]
     assert result.ranks[1] == 1 and result.ranks[0] == result.ranks[2] == 2
 
@@ -127,8 +131,9 @@ def test_simulation_report_in_both_languages() -> None:
     for seed in range(3):
         playout = checked_playout(GAME, 3, GAME.parse_options(3), seed)
         results.append((playout.state, playout.result))
-    assert "Hände je Partie" in GAME.simulation_report(results, "de")
-    assert "hands per match" in GAME.simulation_report(results, "en")
+    german, english = GAME.simulation_report(results, "de"), GAME.simulation_report(results, "en")
+    assert german is not None and "Hände je Partie" in german
+    assert english is not None and "hands per match" in english
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -142,6 +147,7 @@ def test_chips_and_cards_conserved_at_every_step_of_random_playouts(players: int
     for seed in range(100):
         rng = random.Random(seed)
         option = options[seed % len(options)]
+        assert isinstance(option, StardustOptions)
         state = GAME.initial_state(players, option)
         total = players * option.starting_chips
         steps = 0

@@ -228,10 +228,10 @@ def test_structure_of_the_highest_scoring_combination_counts() -> None:
     """The highest-scoring combination's structure decides, not the other combination's."""
     aqua_top = [p(AQUA, GROSS, 4), p(AQUA, GROSS, 3), p(WALD, KLEIN, 2), p(WALD, KLEIN, 1)]
     wald_top = [p(WALD, GROSS, 4), p(WALD, GROSS, 3), p(AQUA, KLEIN, 2), p(AQUA, KLEIN, 1)]
-    aqua_top = evaluate([*aqua_top, p(WUESTE, MITTEL, 1)])
-    wald_top = evaluate([*wald_top, p(WUESTE, GROSS, 1)])
-    assert aqua_top[1] == wald_top[1] == 7 + 3
-    assert wald_top > aqua_top
+    aqua_score = evaluate([*aqua_top, p(WUESTE, MITTEL, 1)])
+    wald_score = evaluate([*wald_top, p(WUESTE, GROSS, 1)])
+    assert aqua_score[1] == wald_score[1] == 7 + 3
+    assert wald_score > aqua_score
 
 
 def test_same_points_same_structure_no_suns_is_a_true_tie() -> None:

@@ -10,6 +10,7 @@ from games.core import CHANCE
 from games.players.search import PLAYOUT_LIMIT, playout
 from games.stardust import GAME, evaluate
 from games.stardust.cards import SCHNELLER_TOD
+from games.stardust.engine import StardustOptions
 from games.stardust.strategy import StrategyPlayer, strength
 from tests.games.normal_play import first_decision_where
 from tests.games.stardust.helpers import H0, H7, H9, H16, act, deal, everyone, new
@@ -81,10 +82,10 @@ def test_strategy_decides_only_from_its_own_view() -> None:
 
 def test_strategy_keeps_the_contract_at_every_table_size() -> None:
     """Strategy players against each other pass every conformance check at 3, 4 and 5 seats."""
-    from games.core.conformance import checked_playout
+    from games.core.conformance import Chooser, checked_playout
 
     for players in (3, 4, 5):
-        choosers = [PLAYER.choose] * players
+        choosers: list[Chooser] = [PLAYER.choose] * players
         options = GAME.parse_options(players)
         playout = checked_playout(GAME, players, options, seed=players, choosers=choosers)
         assert playout.decisions > 0
@@ -133,6 +134,8 @@ def test_strongs_playouts_end_with_the_hand_searched_and_value_the_chips_won() -
     poorer = dict(end, total=800, stacks=[150, 250, 200, 200])
     richer = dict(end, total=800, stacks=[160, 240, 200, 200])
     assert strong.value(richer, 0) > strong.value(poorer, 0)
-    last = _first_decision_of_hand(GAME.parse_options(4).hands, seed=5)
+    options = GAME.parse_options(4)
+    assert isinstance(options, StardustOptions)
+    last = _first_decision_of_hand(options.hands, seed=5)
     end = playout(GAME, last, strong.rollout, random.Random(1), PLAYOUT_LIMIT, stop=strong.horizon)
     assert GAME.is_over(end)

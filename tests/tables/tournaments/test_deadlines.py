@@ -7,6 +7,7 @@ Nothing sleeps: time is a number the test moves, and the scheduler runs when the
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
 
@@ -46,7 +47,7 @@ class Process:
         self.tables.finished_listeners.append(self.ratings.on_table_finished)
         self.tables.finished_listeners.append(self.tournaments.on_table_finished)
         self.tables.cancelled_listeners.append(self.tournaments.on_table_cancelled)
-        self.events = []
+        self.events: list[Any] = []
 
         async def hear(event):
             self.events.append(event)

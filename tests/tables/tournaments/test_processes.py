@@ -40,9 +40,9 @@ async def play_out(tables: TableService, table_id: int) -> None:
         if table.status != "active":
             return
         seat = table.to_act()[0]
-        await tables.act(
-            table_id, Member(table.seats[seat].user_id, ""), table.legal_actions(seat)[0]
-        )
+        member = table.seats[seat].user_id
+        assert member is not None, "only members sit at these tables"
+        await tables.act(table_id, Member(member, ""), table.legal_actions(seat)[0])
         await asyncio.sleep(0)
 
 
