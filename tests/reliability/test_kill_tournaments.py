@@ -158,7 +158,7 @@ def test_a_tournament_killed_at_every_write_point_ends_as_if_never_killed(tmp_pa
     check_nothing_orphaned(reference, reference)
     # At least two rounds, each a transaction of its own after the start and its tables.
     assert reference["tournament"].round >= 2 and commits >= 5
-    # Two at a time: each point is a few short processes, mostly starting Python.
+    # Two at a time: each point is a few short processes, and a process waits on its commits.
     with ThreadPoolExecutor(2) as pool:
         runs = [
             pool.submit(
