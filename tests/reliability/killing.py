@@ -21,23 +21,27 @@ from typing import Any
 FORKSERVER = Path(__file__).with_name("forkserver.py")
 TIMEOUT = 240.0
 
-_servers = threading.local()
-"""Each thread's own fork server: a server runs one child at a time, and a test may run
-children from two threads at once."""
+_idle: list[subprocess.Popen[str]] = []
+_idle_lock = threading.Lock()
+"""Fork servers not running a child now: a server runs one child at a time, and a test may
+run children from two threads at once, so there are as many as runs at once, no more."""
 
 
 def _fork_server() -> subprocess.Popen[str]:
-    """This thread's fork server, started on first use."""
-    server: subprocess.Popen[str] | None = getattr(_servers, "server", None)
-    if server is None or server.poll() is not None:
-        server = _servers.server = subprocess.Popen(
-            [sys.executable, str(FORKSERVER)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            start_new_session=True,  # a run that hangs is killed with its server's group
-        )
-        atexit.register(_stop, server)
+    """An idle fork server, or a new one; ``_run`` hands it back when its run has ended."""
+    with _idle_lock:
+        while _idle:
+            server = _idle.pop()
+            if server.poll() is None:
+                return server
+    server = subprocess.Popen(
+        [sys.executable, str(FORKSERVER)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # a run that hangs is killed with its server's group
+    )
+    atexit.register(_stop, server)
     return server
 
 
@@ -62,6 +66,8 @@ def _run(arguments: list[str]) -> tuple[int, str, str]:
             raise AssertionError(f"{arguments} ran longer than {TIMEOUT} s")
         reply = server.stdout.readline()
         assert reply, "the fork server died"
+        with _idle_lock:
+            _idle.append(server)
         returncode = int(json.loads(reply)["returncode"])
         return returncode, out.read_text(), err.read_text()
 
