@@ -9,6 +9,7 @@ game, the seed, the step and what went wrong.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -243,11 +244,16 @@ def _unnamed_seat(game: Game, text: str, players: int, lang: str) -> str | None:
     """The fallback seat name ("Seat 2") found in ``text``, or None: where the players' names
     are known, players read names, never seat numbers.
     """
-    for seat in range(players):
-        fallback = game.seat_name(seat, lang)
-        if re.search(rf"(?<!\w){re.escape(fallback)}(?!\w)", text):
-            return fallback
-    return None
+    found = _fallback_names(game, players, lang).search(text)
+    return found.group(0) if found else None
+
+
+@functools.cache
+def _fallback_names(game: Game, players: int, lang: str) -> re.Pattern[str]:
+    # One pattern for all seats, compiled once: the suite searches every rendered view and
+    # event line, hundreds of thousands of texts per run.
+    fallbacks = "|".join(re.escape(game.seat_name(seat, lang)) for seat in range(players))
+    return re.compile(rf"(?<!\w)(?:{fallbacks})(?!\w)")
 
 
 def _check_views(

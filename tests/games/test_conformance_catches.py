@@ -91,6 +91,31 @@ def test_a_view_that_is_not_json_native_is_caught() -> None:
         _playouts(TupleView())
 
 
+class RenderWithoutNames(Highcard):
+    """Says whose turn it is by seat number even when the players' names are given."""
+
+    def render(self, view: dict[str, Any], lang: str, names: Names = None) -> str:
+        return f"{super().render(view, lang, names)} {self.seat_name(1, lang)}"
+
+
+def test_a_rendering_that_says_seat_numbers_though_names_were_given_is_caught() -> None:
+    """Rule: where the players' names are known, players read names, never seat numbers."""
+    with pytest.raises(ConformanceError, match="render says 'Platz 2' though names were given"):
+        _playouts(RenderWithoutNames())
+
+
+class RenderNamingSeat10(Highcard):
+    """Mentions a tenth seat that a table of three does not have: not a seat of this table."""
+
+    def render(self, view: dict[str, Any], lang: str, names: Names = None) -> str:
+        return f"{super().render(view, lang, names)} {self.seat_name(9, lang)}"
+
+
+def test_a_seat_number_that_only_starts_like_a_seats_fallback_is_not_taken_for_it() -> None:
+    """Rule of the check: "Seat 10" is not "Seat 1" (the fallback is matched as a whole word)."""
+    _playouts(RenderNamingSeat10())
+
+
 # ----- menus and private events tell nothing hidden ------------------------------------------
 
 
@@ -188,6 +213,7 @@ class PartyMenuGelfdrakkar(Gelfdrakkar):
         return sorted(set(codes) | again)
 
 
+@pytest.mark.slow(seconds=14)
 def test_the_gelfdrakkar_announcement_leak_is_caught() -> None:
     """Rule (issue 19): a menu must not tell a hidden party. The old Gelfdrakkar menus, which
     offered an announced limit again to the other party only, are caught; the real game,
