@@ -21,6 +21,22 @@ from tests.postgres_server import PostgresMissing, PostgresServer
 
 register(HIGHCARD)
 
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest tests first (``@pytest.mark.slow(seconds=...)``), the rest in their order.
+
+    xdist hands tests out in collection order; a minute-long test handed out last keeps one
+    worker busy while the others have finished. Longest first leaves the short tests to fill
+    the end. Every worker sorts alike (the sort is stable), as xdist requires.
+    """
+
+    def expected_seconds(item: pytest.Item) -> float:
+        marker = item.get_closest_marker("slow")
+        return float(marker.kwargs.get("seconds", 1)) if marker else 0.0
+
+    items.sort(key=expected_seconds, reverse=True)
+
+
 BACKENDS = ["sqlite", "postgres"]
 TEMPLATE = "tischrunde_template"
 _numbers = itertools.count(1)

@@ -40,6 +40,7 @@ def shortest_options(game) -> str | None:
     return " ".join(f"{name}={value}" for name, value in values.items()) or None
 
 
+@pytest.mark.slow(seconds=8)
 @pytest.mark.parametrize("game_id", GAMES)
 async def test_complete_game_of_every_registered_game(tmp_path, game_id):
     """Members open, join, start and finish a game by commands and buttons only; the thread

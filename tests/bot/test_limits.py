@@ -333,6 +333,7 @@ async def test_resigning_at_ones_turn_forfeits_at_once(tmp_path):
 # ----- housekeeping ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow(seconds=11)
 async def test_a_lobby_nobody_starts_closes_itself_and_tells_the_channel(tmp_path):
     """Default 7 days (a stored deadline): the lobby is cancelled, the channel told, its
     buttons gone; a started table is untouched. The server may choose fewer days."""

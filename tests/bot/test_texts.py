@@ -87,6 +87,7 @@ def raw_labels(message: Any) -> list[str]:
     return found
 
 
+@pytest.mark.slow(seconds=8)
 @pytest.mark.parametrize("game_id", GAMES)
 async def test_a_whole_game_names_people_and_shows_no_code(tmp_path, game_id):
     """Issue 20: public posts say "Ada bets 20", never "Seat 2"; titles count in the game's

@@ -19,17 +19,33 @@ from games.core import all_games
 from games.core.conformance import checked_playout
 
 GAMES_PER_GAME = int(os.environ.get("TISCHRUNDE_CONFORMANCE_GAMES", "200"))
-CHUNKS = 4  # separate tests, so that parallel workers share the long games evenly
+CHUNKS = 8  # separate tests, so that parallel workers share the long games evenly
+
+SECONDS_PER_PART = {
+    "catan-deckbuilding": 45,
+    "gelfdrakkar": 20,
+    "coppertwaddle": 16,
+    "scherbia": 7,
+    "stardust": 4,
+}
+"""Roughly what one part takes on a busy two-core machine: the session runs the longest tests
+first (``tests/conftest.py``), so that no worker is left with a long one at the end."""
 
 
 def _player_counts(game) -> list[int]:
     return sorted({game.min_players, game.max_players, (game.min_players + game.max_players) // 2})
 
 
+def _weighted(game):
+    return pytest.param(
+        game, id=game.id, marks=pytest.mark.slow(seconds=SECONDS_PER_PART.get(game.id, 10))
+    )
+
+
 @pytest.mark.parametrize("chunk", range(CHUNKS), ids=lambda chunk: f"part{chunk + 1}")
-@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
+@pytest.mark.parametrize("game", [_weighted(game) for game in all_games()])
 def test_random_playouts_keep_the_contract(game, chunk) -> None:
-    """Contract: 200 seeded random games per game (in 4 parts), every check at every step."""
+    """Contract: 200 seeded random games per game (in 8 parts), every check at every step."""
     counts = _player_counts(game)
     for index in range(chunk, GAMES_PER_GAME, CHUNKS):
         players = counts[index % len(counts)]

@@ -67,6 +67,7 @@ def test_every_verb_of_every_menu_has_its_one_check(game) -> None:
             assert game.explain_illegal(state, seat, code) == reason, code
 
 
+@pytest.mark.slow(seconds=15)
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
 def test_checked_playouts_hold_menu_and_checks_together(game) -> None:
     """Conformance, at every step of 12 seeded playouts per game over its table sizes: every

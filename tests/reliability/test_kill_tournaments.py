@@ -139,6 +139,7 @@ def killed_and_restarted(
         assert asyncio.run(read(db)) == found, point
 
 
+@pytest.mark.slow(seconds=13)
 @pytest.mark.parametrize("name", list(TOURNAMENTS))
 def test_a_tournament_killed_at_every_write_point_ends_as_if_never_killed(tmp_path, name):
     """Rule (issue 15): a round transition is whole or absent, and start-up finishes it; a

@@ -230,6 +230,7 @@ async def check(database: str, workdir: Path, run: dict[str, Any]) -> None:
     assert sum(report["moves"] for report in run["reports"]) > 0
 
 
+@pytest.mark.slow(seconds=14)
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 async def test_two_processes_one_killed_lose_and_double_nothing(
     tmp_path: Path, backend: str, request: pytest.FixtureRequest

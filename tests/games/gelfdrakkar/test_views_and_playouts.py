@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from games.core import CHANCE
 from games.core.conformance import checked_playout
 from games.gelfdrakkar import GAME
@@ -73,6 +75,7 @@ def test_a_revealed_party_stays_when_hidden_cards_are_dealt_anew():
         assert other["party"][1] == "V" and other["party"][2] == "A"
 
 
+@pytest.mark.slow(seconds=16)
 def test_random_playouts_at_five_and_seven_players_over_two_rounds():
     """Conformance checks at every step for the counts the shared suite does not cover."""
     for players in (5, 7):

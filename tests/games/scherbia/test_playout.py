@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from games.core import CHANCE
 from games.core.conformance import checked_playout
 from games.players import RandomPlayer
@@ -14,6 +16,7 @@ from games.scherbia.playout import PlayoutPlayer
 from .helpers import GAME, play, rigged
 
 
+@pytest.mark.slow(seconds=30)
 def test_playout_player_plays_only_legal_moves_in_many_seeded_games():
     """Every move it picks is legal (checked playouts validate each code against the rules),
     over seeded games of 2 to 8 players with teams, every layer limit, action cards and
