@@ -23,13 +23,14 @@ CHUNKS = 8  # separate tests, so that parallel workers share the long games even
 
 SECONDS_PER_PART = {
     "catan-deckbuilding": 45,
-    "gelfdrakkar": 20,
-    "coppertwaddle": 16,
-    "scherbia": 7,
-    "stardust": 4,
+    "gelfdrakkar": 27,
+    "coppertwaddle": 24,
+    "scherbia": 10,
+    "stardust": 5,
 }
-"""Roughly what one part takes on a busy two-core machine: the session runs the longest tests
-first (``tests/conftest.py``), so that no worker is left with a long one at the end."""
+"""About what one part took in a run of the whole suite on three workers and two cores: the
+session runs the longest tests first (``tests/conftest.py``), so that no worker is left with a
+long one at the end."""
 
 
 def _player_counts(game) -> list[int]:
