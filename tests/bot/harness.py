@@ -12,7 +12,7 @@ import simcord
 from simcord import MemberActor
 
 from bot.app import TischrundeBot
-from settings import Settings
+from settings import load_settings
 from storage.sqlite import SqliteRepository
 from tests.bot import _simcord_adapter
 
@@ -124,7 +124,7 @@ async def make_bot(db_path: str, **settings: Any) -> TischrundeBot:
     # picture tests (tests/bot/test_pictures.py) turn them on.
     settings.setdefault("pictures", False)
     return TischrundeBot(
-        Settings(_env_file=None, database_path=db_path, default_language="en", **settings),  # type: ignore[call-arg]  # pydantic-settings' own argument
+        load_settings(_env_file=None, database_path=db_path, default_language="en", **settings),
         repository=repository,
     )
 

@@ -18,7 +18,7 @@ import simcord.gateway
 
 from bot.app import ShardedTischrundeBot, TischrundeBot, handles_dms, make_bot
 from bot.components import TableComponent
-from settings import Settings
+from settings import Settings, load_settings
 from storage.sqlite import SqliteRepository
 
 from .harness import answer, custom_ids
@@ -31,7 +31,7 @@ async def sharded(tmp_path: Any, **settings: Any) -> AsyncIterator[tuple[Any, Ti
     repository = SqliteRepository(str(tmp_path / "bot.sqlite3"), synchronous="NORMAL")
     await repository.open()
     bot = make_bot(
-        Settings(_env_file=None, default_language="en", pictures=False, **settings),  # type: ignore[call-arg]  # pydantic-settings' own argument
+        load_settings(_env_file=None, default_language="en", pictures=False, **settings),
         repository=repository,
     )
     try:
