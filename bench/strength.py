@@ -297,6 +297,12 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         help="strong's iterations per move: N, or GAME=N (repeatable; default: ITERATIONS)",
     )
+    parser.add_argument(
+        "--first-game",
+        type=int,
+        default=0,
+        help="number the games from here (other seeded games than the default run's)",
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument(
         "--only",
@@ -341,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
     # first games of every pairing: exactly those a shorter --games would have played.
     tasks: list[Task] = [
         (game_id, players, lower, higher, index, budget[game_id], rounds)
-        for index in range(args.games)
+        for index in range(args.first_game, args.first_game + args.games)
         for game_id, players, rounds in setups
         for lower, higher in pairings
     ]
