@@ -609,7 +609,7 @@ class Coppertwaddle(Game):
         if TYPE_CHECKING:  # the contract hands over the plain dict
             state = cast(CoppertwaddleState, state)
         # Only codes that legal_actions listed get here, so each argument is what its verb takes.
-        verb, raw = DECODED.get(code) or decode(code)
+        verb, raw = _DECODED.get(code) or decode(code)
         args: tuple[Any, ...] = raw
         if seat == CHANCE:
             if state["phase"] != "deal":
@@ -1748,7 +1748,7 @@ _WORDS = {
 """Per phase, the codes without arguments the seat to act may always send (``answer`` needs a
 Coppertwaddle in hand besides)."""
 _DISCARD_CODES = tuple(encode("discard", design) for design in range(_DESIGNS))
-DECODED = {
+_DECODED = {
     code: decode(code)
     for code in (
         *_RANK_CODES,
@@ -1760,6 +1760,5 @@ DECODED = {
         *_DISCARD_CODES,
     )
 }
-"""Every player's code, decoded once: ``_apply`` and the strategy's ``score`` look a code up
-here instead of calling ``decode`` (chance codes, a shuffle's among them, still go through
-it)."""
+"""Every player's code, decoded once: ``_apply`` looks a code up here instead of calling
+``decode`` (chance codes, a shuffle's among them, still go through it)."""

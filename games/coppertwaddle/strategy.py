@@ -16,7 +16,6 @@ from games.core import Result, decode
 from games.players.search import utility
 
 from .cards import AMOUNT, DESIGN_OF, EFFECT, IS_WIND, KIND, PLUS, ROW, STRENGTH
-from .engine import DECODED
 from .table import (
     attack_supporters,
     first_free,
@@ -34,6 +33,10 @@ NEAR = 15.0
 THREAT = 40.0
 """Extra worth of a Domain one proud card short of complete (it may win with the next card),
 so that the player behind spends its covers and blows where they stop the leader."""
+
+_DECODED: dict[str, tuple[str, tuple[Any, ...]]] = {}
+"""Every code scored so far, decoded (a few thousand codes exist; ``score`` runs for each legal
+action of every decision of strong's playouts)."""
 
 _KEEP_VALUE = {"negate": 9.0, "cover": 6.0, "discard_weak": 6.0, "uncover": 5.0, "remove": 5.0}
 
@@ -276,9 +279,11 @@ class StrategyPlayer:
         """How good ``code`` looks from ``seat``'s view (``before``: the view's two Domain
         values, when the caller scores many actions on one view).
         """
-        # Only legal codes are scored, so each argument is what its verb takes; every
-        # player's code is in the engine's table.
-        verb, raw = DECODED.get(code) or decode(code)
+        # Only legal codes are scored, so each argument is what its verb takes.
+        decoded = _DECODED.get(code)
+        if decoded is None:
+            decoded = _DECODED[code] = decode(code)
+        verb, raw = decoded
         args: tuple[Any, ...] = raw
         hand = view["hand"]
         if verb == "discard":
