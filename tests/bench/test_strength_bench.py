@@ -55,6 +55,20 @@ def test_games_recorded_by_other_code_are_played_again(tmp_path: Path) -> None:
     assert len(record.read_text().splitlines()) == 2
 
 
+def test_first_game_plays_games_other_than_the_default_runs(tmp_path: Path) -> None:
+    """``--first-game N`` numbers a pairing's games from N: other seeded deals, to check a row
+    on games it was not tuned on; the record keeps each game under its own number, so such a
+    run never reads the default run's games as its own."""
+    record = tmp_path / "games.jsonl"
+    common = ["--only", "scherbia:2", "--pairing", "easy-normal", "--workers", "1"]
+    run_strength("--games", "2", "--record", str(record), *common)
+    other = run_strength("--games", "2", "--first-game", "1000", "--record", str(record), *common)
+    assert "0 games read from" in other and ", 2 to play" in other
+    assert "| easy vs normal | 2 |" in pairing_row(other)
+    numbers = [json.loads(line)["task"][4] for line in record.read_text().splitlines()]
+    assert numbers == [0, 1, 1000, 1001]
+
+
 def test_a_gelfdrakkar_series_counts_first_places_in_coins_over_its_rounds() -> None:
     """Gelfdrakkar's rules keep every player's coin balance across the rounds of a session:
     the series setup plays one deal by every seat (5 rounds for 5 players) and counts who ends
