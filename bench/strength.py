@@ -24,6 +24,7 @@ those games and plays only the rest, so a pairing's 400 games can be played over
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import math
@@ -212,21 +213,38 @@ Task = tuple[str, int, str, str, int, int, int]
 """Game, players, lower and higher level, the game's number, strong's iterations, rounds."""
 
 
-def code_fingerprint(game_id: str) -> str:
+PLAY_FUNCTIONS = ("_games", "_player", "first_places", "play_one")
+"""The functions of this script that decide how a recorded game goes (seats, seeds, levels,
+what counts as first); the rest (options, printing, the pool) changes no outcome."""
+TEST_ONLY = {"conformance.py"}
+"""Modules under ``games/`` that only the test suite runs (the conformance checks): no game
+played here goes through them."""
+
+
+def code_fingerprint(game_id: str, root: Path | None = None) -> str:
     """A hash of everything that decides a game of ``game_id`` here: its package, the shared
     engine code and players (``games/core``, ``games/players``, the modules beside them; data
-    files included) and this script. A recorded game counts only for the code that played it.
+    files included, the test suite's ``TEST_ONLY`` modules not) and this script's
+    ``PLAY_FUNCTIONS``. A recorded game counts only for the code that played it; an option
+    added to the command line does not make the recorded games unreadable. ``root``: another
+    checkout of the project (to compare a record's code with today's), else this one.
     """
-    root = Path(__file__).resolve().parents[1]
+    root = root or Path(__file__).resolve().parents[1]
     games = root / "games"
     folders = [games / "core", games / "players", games / game_id.replace("-", "_")]
     files = [p for p in games.glob("*.py")] + [
         p for folder in folders for p in folder.rglob("*") if p.suffix in {".py", ".json"}
     ]
     digest = hashlib.sha256()
-    for path in sorted([*files, Path(__file__).resolve()]):
+    for path in sorted(files):
+        if path.name in TEST_ONLY:
+            continue
         digest.update(path.relative_to(root).as_posix().encode())
         digest.update(path.read_bytes())
+    script = (root / "bench" / "strength.py").read_text(encoding="utf-8")
+    for node in ast.parse(script).body:
+        if isinstance(node, ast.FunctionDef) and node.name in PLAY_FUNCTIONS:
+            digest.update((ast.get_source_segment(script, node) or "").encode())
     return digest.hexdigest()[:16]
 
 

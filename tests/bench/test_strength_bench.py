@@ -83,3 +83,34 @@ def test_a_gelfdrakkar_series_counts_first_places_in_coins_over_its_rounds() -> 
     )
     assert "| gelfdrakkar | 5, 5 rounds | easy vs normal | 1 |" in printed
     assert "| gelfdrakkar | 5 |" not in printed
+
+
+def _checkout_with(tmp_path: Path, script: str) -> Path:
+    """A project tree at ``tmp_path`` sharing this checkout's ``games/`` with ``script`` as
+    its ``bench/strength.py``."""
+    (tmp_path / "bench").mkdir(parents=True)
+    (tmp_path / "bench" / "strength.py").write_text(script, encoding="utf-8")
+    (tmp_path / "games").symlink_to(ROOT / "games", target_is_directory=True)
+    return tmp_path
+
+
+def test_a_record_stays_readable_when_only_the_command_line_changes(tmp_path: Path) -> None:
+    """Issue 18's records: a game counts for the code that decides it, the game's modules and
+    the script's ``PLAY_FUNCTIONS``; an option added to the command line (as ``--first-game``
+    was) keeps the recorded games readable, a change to how a game is played does not."""
+    script = (ROOT / "bench" / "strength.py").read_text(encoding="utf-8")
+    today = strength.code_fingerprint("stardust")
+    assert strength.code_fingerprint("stardust", _checkout_with(tmp_path / "same", script)) == today
+    with_option = script.replace(
+        '    parser.add_argument("--workers", type=int, default=2)\n',
+        '    parser.add_argument("--workers", type=int, default=2)\n'
+        '    parser.add_argument("--verbose", action="store_true")\n',
+    )
+    assert with_option != script
+    option_tree = _checkout_with(tmp_path / "option", with_option)
+    assert strength.code_fingerprint("stardust", option_tree) == today
+    other_seats = script.replace("seat_of_higher = index % players", "seat_of_higher = 0")
+    assert other_seats != script
+    seats_tree = _checkout_with(tmp_path / "seats", other_seats)
+    assert strength.code_fingerprint("stardust", seats_tree) != today
+
