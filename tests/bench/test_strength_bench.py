@@ -113,4 +113,3 @@ def test_a_record_stays_readable_when_only_the_command_line_changes(tmp_path: Pa
     assert other_seats != script
     seats_tree = _checkout_with(tmp_path / "seats", other_seats)
     assert strength.code_fingerprint("stardust", seats_tree) != today
-
