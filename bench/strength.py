@@ -272,13 +272,20 @@ def append_record(path: Path, fingerprint: str, task: Task, outcome: Outcome) ->
         file.write(json.dumps(entry) + "\n")
 
 
-def play_budget(moves: int) -> None:
+def play_budget(moves: int, only: list[str] | None = None) -> None:
     """The strong player as a table runs it (0.5 s of wall clock per move): wall and CPU time
-    per move over ``moves`` positions of each game, reached by normal play.
+    per move over ``moves`` positions of each game and player count (``only``: as
+    ``--only`` names them; a Gelfdrakkar series is timed as its rounds, once), reached by
+    normal play.
     """
     print("| game | players | moves | wall s median, p95 (<= 1 s) | CPU s median, p95 |")
     print("|---|---|---|---|---|")
-    for game_id, players in SETUPS:
+    chosen = [
+        (game_id, players)
+        for game_id, players, rounds in SETUPS
+        if not only or game_id in only or setup_name(game_id, players, rounds) in only
+    ]
+    for game_id, players in dict.fromkeys(chosen):
         game = _games()[game_id]
         strong, normal = game.engine_players()["strong"], game.engine_players()["normal"]
         rng = random.Random(game_id)
@@ -346,7 +353,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.play_moves:
-        play_budget(args.play_moves)
+        play_budget(args.play_moves, args.only)
         return 0
     setups = [
         (game_id, players, rounds)

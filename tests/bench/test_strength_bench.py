@@ -113,3 +113,15 @@ def test_a_record_stays_readable_when_only_the_command_line_changes(tmp_path: Pa
     assert other_seats != script
     seats_tree = _checkout_with(tmp_path / "seats", other_seats)
     assert strength.code_fingerprint("stardust", seats_tree) != today
+
+
+def test_play_moves_times_strong_at_a_tables_budget() -> None:
+    """Issue 18: strong's wall and CPU time per move as a table runs it (0.5 s of wall clock),
+    one row per game and player count asked for; a Gelfdrakkar series is its rounds, timed
+    once."""
+    printed = run_strength("--play-moves", "1", "--only", "stardust", "--only", "gelfdrakkar")
+    rows = [line for line in printed.splitlines() if line.startswith("| ") and "moves" not in line]
+    assert [row.split(" | ")[:3] for row in rows] == [
+        ["| stardust", "4", "1"],
+        ["| gelfdrakkar", "5", "1"],
+    ]
