@@ -390,10 +390,16 @@ def main(argv: list[str] | None = None) -> int:
         if task in recorded:
             outcomes[pairing_of(task)].append(recorded[task])
     todo = [task for task in tasks if task not in recorded]
-    if recorded:
+    if len(todo) < len(tasks):
         print(
             f"{len(tasks) - len(todo)} games read from {args.record} (code {fingerprints}),"
             f" {len(todo)} to play",
+            flush=True,
+        )
+    elif recorded:
+        print(
+            f"none of the {len(recorded)} games {args.record} holds for today's code is one of"
+            f" this run's (other games, pairings or budgets): {len(todo)} to play",
             flush=True,
         )
     started = time.perf_counter()
