@@ -43,10 +43,18 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 ## lint: ruff and mypy (strict for games.core, tables and storage; see pyproject.toml), as CI runs it
+# The bench scripts mypy can check: the others are named like the packages they measure
+# (bench/storage.py, bench/pictures.py) or import those, and mypy, which puts a script's folder
+# first on its path, takes the script for the package.
+TYPED_BENCH := bench/strength.py bench/peeking.py bench/engines.py bench/pairing.py \
+	bench/scherbia_actions.py bench/search_picks.py bench/stardust_engine.py \
+	bench/stardust_strategy.py bench/coppertwaddle_balance.py
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/mypy $(TYPED_BENCH)
 
 ## bench: engine, storage, picture, service, click and start-up benchmarks (RLCard, a benchmark-only extra, is the yardstick)
 bench: $(BENCH_STAMP)
