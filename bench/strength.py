@@ -105,6 +105,15 @@ def setup_name(game_id: str, players: int, rounds: int) -> str:
     return f"{game_id}:{players}" + (f"x{rounds}" if rounds else "")
 
 
+def chosen_setups(only: list[str] | None) -> list[tuple[str, int, int]]:
+    """The setups ``--only`` names (all without it): a game, ``GAME:PLAYERS`` or a series."""
+    return [
+        (game_id, players, rounds)
+        for game_id, players, rounds in SETUPS
+        if not only or game_id in only or setup_name(game_id, players, rounds) in only
+    ]
+
+
 def first_places(game_id: str, rounds: int, result: Result) -> list[bool]:
     """The seats counted first: in one Gelfdrakkar round the winning party (its coins ending
     positive: the stake is paid to every member), else and in a series the seats ranked first.
@@ -280,11 +289,7 @@ def play_budget(moves: int, only: list[str] | None = None) -> None:
     """
     print("| game | players | moves | wall s median, p95 (<= 1 s) | CPU s median, p95 |")
     print("|---|---|---|---|---|")
-    chosen = [
-        (game_id, players)
-        for game_id, players, rounds in SETUPS
-        if not only or game_id in only or setup_name(game_id, players, rounds) in only
-    ]
+    chosen = [(game_id, players) for game_id, players, _rounds in chosen_setups(only)]
     for game_id, players in dict.fromkeys(chosen):
         game = _games()[game_id]
         strong, normal = game.engine_players()["strong"], game.engine_players()["normal"]
@@ -355,13 +360,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.play_moves:
         play_budget(args.play_moves, args.only)
         return 0
-    setups = [
-        (game_id, players, rounds)
-        for game_id, players, rounds in SETUPS
-        if not args.only
-        or game_id in args.only
-        or setup_name(game_id, players, rounds) in args.only
-    ]
+    setups = chosen_setups(args.only)
     pairings = [pair for pair in PAIRINGS if not args.pairing or "-".join(pair) in args.pairing]
     budget = dict(ITERATIONS)
     for item in args.iterations or []:
