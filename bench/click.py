@@ -92,7 +92,9 @@ async def run(
                     table_ids.append(table.id)
                 # Threads opened, first posts and DMs delivered, before pictures are turned on.
                 await env.settle()
-                while await bot.repository.pending_posts(float("inf"), 1):
+                repository = bot.repository
+                assert repository is not None, "the harness gives every bot a repository"
+                while await repository.pending_posts(float("inf"), 1):
                     await env.advance_time(1)
                 # The set-up's posts were woken from this task, outside the bot, so simcord does
                 # not wait for their delivery. A click's posts must not ride on that delivery
@@ -113,7 +115,9 @@ async def run(
                     if table.status != "active":
                         continue  # a finished game: the next table clicks instead
                     seat = table.to_act()[0]
-                    actor = actors[table.seats[seat].user_id]
+                    user_id = table.seats[seat].user_id
+                    assert user_id is not None, "every seat of these tables is a member's"
+                    actor = actors[user_id]
                     prefix = f"tr:a:{table_id}:{table.seq}:"
                     message = next(
                         (
@@ -141,6 +145,7 @@ async def run(
                 await bot.outbox.close()
         finally:
             flows_module.TableFlows.act = real_act  # type: ignore[method-assign]
+            assert bot.repository is not None, "the harness gives every bot a repository"
             await bot.repository.close()
         return answered[-clicks:], whole, spent
 

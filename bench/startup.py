@@ -31,6 +31,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -48,7 +49,7 @@ async def _templates(path: str) -> list[int]:
     repo = SqliteRepository(path, synchronous="OFF")
     await repo.open()
     service = TableService(repo)
-    ids = []
+    ids: list[int] = []
     try:
         for game in all_games():
             if game.id.startswith("test-"):
@@ -98,7 +99,10 @@ def build(path: str, tables: int) -> tuple[int, float]:
     copies = tables - len(templates)
     id_at = table_columns.index("id")
     marks = ", ".join("?" * len(table_columns))
-    new_tables, seats, actions, deadlines = [], [], [], []
+    new_tables: list[list[Any]] = []
+    seats: list[tuple[Any, ...]] = []
+    actions: list[tuple[Any, ...]] = []
+    deadlines: list[tuple[Any, ...]] = []
     for number in range(copies):
         template = templates[number % len(templates)]
         table_row, seat_rows, action_rows, deadline_rows = rows[template]
@@ -106,7 +110,7 @@ def build(path: str, tables: int) -> tuple[int, float]:
         row = list(table_row)
         row[id_at] = table_id
         new_tables.append(row)
-        users = {}
+        users: dict[str | None, str | None] = {}
         for seat, name, user_id, engine in seat_rows:
             users[user_id] = f"{table_id}-{seat}" if user_id else None
             seats.append((table_id, seat, name, users[user_id], engine))
@@ -159,6 +163,7 @@ async def _start(path: str) -> dict[str, float]:
             await env.advance_time(1)
         ready = time.perf_counter() - started
         cached = len(bot.service._cache)
+    assert bot.repository is not None, "the harness gives every bot a repository"
     await bot.repository.close()
     return {"seconds": ready, "cached": cached}
 

@@ -44,8 +44,9 @@ import aiosqlite
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from storage import LogEntry, Repository, StaleSequence, TableStatus
+from storage.migrations import migrations
 from storage.postgres import PostgresRepository
-from storage.sqlite import SqliteRepository, migrations
+from storage.sqlite import SqliteRepository
 
 
 def state_for(seq: int, payload: str) -> dict:
@@ -101,7 +102,7 @@ async def raw_run(
 
     try:
         rate = await timed(play, tables, moves, cpu)
-        rows = await db.execute_fetchall("SELECT count(*) FROM actions")
+        rows = list(await db.execute_fetchall("SELECT count(*) FROM actions"))
         assert rows[0][0] == tables * moves, "raw side lost moves"
         return rate
     finally:
@@ -158,7 +159,10 @@ async def scenario(
     run back to back in each round (alternating which goes first) and the ratio is taken per
     round: drift between rounds then cancels out of the ratio.
     """
-    raw, repo, ratios, batches = [], [], [], []
+    raw: list[float] = []
+    repo: list[float] = []
+    ratios: list[float] = []
+    batches: list[float] = []
     for round_ in range(rounds):
         raw_path = str(directory / f"raw-{synchronous}-{tables}-{round_}.db")
         repo_path = str(directory / f"repo-{synchronous}-{tables}-{round_}.db")
@@ -400,7 +404,7 @@ def main() -> None:
             " run back to back each round), min-max shows how much the machine's disk drifted"
         )
         if not args.no_backends:
-            cases = [
+            backend_cases = [
                 (f"1 table, {args.single_moves} moves", 1, args.single_moves),
                 (
                     f"{args.tables} tables x {args.moves_per_table} moves",
@@ -408,7 +412,7 @@ def main() -> None:
                     args.moves_per_table,
                 ),
             ]
-            backends(Path(directory), cases, args.backend_rounds, payload)
+            backends(Path(directory), backend_cases, args.backend_rounds, payload)
 
 
 if __name__ == "__main__":
