@@ -102,10 +102,11 @@ def checked_playout(
         ):
             raise _fail(game, seed, step, f"to_act={seats} names an unknown seat or one twice")
         legal_by_seat = {seat: game.legal_actions(state, seat) for seat in range(players)}
+        labels_by_seat: dict[int, list[tuple[str, ...]]] = {}
         for seat, codes in legal_by_seat.items():
             if (seat in seats) != bool(codes):
                 raise _fail(game, seed, step, f"seat {seat} in to_act={seats} has {codes[:3]}")
-            _check_codes(game, state, seat, codes, seed, step)
+            labels_by_seat[seat] = _check_codes(game, state, seat, codes, seed, step)
             seen_codes.update(dict.fromkeys(codes))
         _check_views(game, state, players, seed, step, probe_rng)
         if _json_roundtrip(state) != state:
@@ -125,7 +126,7 @@ def checked_playout(
         if probe_illegal:
             _probe_illegal(game, state, seats, legal_by_seat, seen_codes, seed, step, probe_rng)
         dealt_anew = _check_menus(
-            game, state, players, legal_by_seat, seen_codes, seed, step, probe_rng
+            game, state, players, legal_by_seat, labels_by_seat, seen_codes, seed, step, probe_rng
         )
         if has_checks:
             _check_verbs(game, state, seats, legal_by_seat, seen_codes, seed, step, verb_rng)
@@ -160,9 +161,13 @@ def checked_playout(
 
 def _check_codes(
     game: Game, state: State, seat: int, codes: list[str], seed: int, step: int
-) -> None:
+) -> list[tuple[str, ...]]:
+    """Each code's labels, one per language in ``LANGUAGES``' order, once every code and label
+    passed; ``_check_menus`` compares them with the labels in another deal.
+    """
     if codes != sorted(set(codes)):
         raise _fail(game, seed, step, f"legal actions of seat {seat} not sorted and unique")
+    labels: list[tuple[str, ...]] = []
     for code in codes:
         if len(code) > MAX_PLAYER_CODE:
             raise _fail(game, seed, step, f"code {code!r} longer than {MAX_PLAYER_CODE}")
@@ -172,10 +177,14 @@ def _check_codes(
             decodes_back = False
         if not decodes_back:
             raise _fail(game, seed, step, f"code {code!r} does not decode back")
+        in_each_language = []
         for lang in LANGUAGES:
             label = game.action_label(state, seat, code, lang)
             if not isinstance(label, str) or not label or len(label) > 100:
                 raise _fail(game, seed, step, f"bad {lang} label {label!r} for {code!r}")
+            in_each_language.append(label)
+        labels.append(tuple(in_each_language))
+    return labels
 
 
 def _check_verbs(
@@ -292,6 +301,7 @@ def _check_menus(
     state: State,
     players: int,
     legal_by_seat: dict[int, list[str]],
+    labels_by_seat: dict[int, list[tuple[str, ...]]],
     seen_codes: dict[str, None],
     seed: int,
     step: int,
@@ -319,11 +329,9 @@ def _check_menus(
                 step,
                 f"legal actions of seat {observer} change when hidden cards are dealt anew",
             )
-        for code in codes:
-            for lang in LANGUAGES:
-                if game.action_label(other, observer, code, lang) != game.action_label(
-                    state, observer, code, lang
-                ):
+        for code, labels in zip(codes, labels_by_seat[observer], strict=True):
+            for lang, label in zip(LANGUAGES, labels, strict=True):
+                if game.action_label(other, observer, code, lang) != label:
                     raise _fail(
                         game,
                         seed,
