@@ -22,6 +22,7 @@ reason is safe to show the player and says why.
 
 from __future__ import annotations
 
+import functools
 import marshal
 import math
 import random
@@ -510,6 +511,13 @@ def seat_name(seat: int, lang: str, names: Names = None) -> str:
     """``names[seat]`` when given, else "Platz n"/"Seat n" (numbered from 1)."""
     if names is not None and 0 <= seat < len(names) and names[seat]:
         return names[seat]
+    return _fallback_name(seat, lang)
+
+
+@functools.lru_cache(maxsize=64)
+def _fallback_name(seat: int, lang: str) -> str:
+    # A text without names mentions seats many times over (every line of a history page):
+    # the few fallback names are written once each.
     return Text("Platz {n}", "Seat {n}").format(n=seat + 1).get(lang)
 
 
