@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import time
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
@@ -592,6 +593,36 @@ class Changes:
     ) -> None:
         """A Discord post to send once this commit stands (see ``OutboxRecord``)."""
         self._add("post", key, kind, dict(payload), table_id=table_id, at=at)
+
+
+LogRow = tuple[int, int, int, str, str | None, float]
+"""An action row as both backends insert it: table, seq, seat, code, request id, time."""
+
+
+def log_rows(
+    table_id: int, expected_seq: int, entries: list[LogEntry], status: TableStatus
+) -> tuple[list[LogRow], float, list[str]]:
+    """The rows an ``append`` inserts, the time it stamps and the entries' request ids (the
+    checks both backends make before they write anything).
+
+    ``ValueError`` for an unknown status, a negative ``expected_seq``, an entry numbered other
+    than its place (or 0, numbered here), or a request id twice in one append.
+    """
+    if status not in STATUSES:
+        raise ValueError(f"unknown status {status!r}")
+    if expected_seq < 0:
+        raise ValueError("expected_seq must not be negative")
+    now = time.time()
+    rows: list[LogRow] = []
+    for offset, entry in enumerate(entries, start=1):
+        seq = expected_seq + offset
+        if entry.seq not in (0, seq):
+            raise ValueError(f"entry numbered {entry.seq} where {seq} comes next")
+        rows.append((table_id, seq, entry.seat, entry.code, entry.request_id, entry.at or now))
+    request_ids = [entry.request_id for entry in entries if entry.request_id is not None]
+    if len(set(request_ids)) != len(request_ids):
+        raise ValueError(f"a request id repeats within one append: {request_ids}")
+    return rows, now, request_ids
 
 
 class StaleSequence(StorageError):

@@ -49,6 +49,7 @@ from .base import (
     TableRef,
     UnknownTable,
     compact_json,
+    log_rows,
 )
 from .clocks import SqliteClocksMixin
 from .history import SqliteHistoryMixin
@@ -712,20 +713,7 @@ class SqliteRepository(
         status: TableStatus,
         result: dict[str, Any] | None = None,
     ) -> Work:
-        if status not in STATUSES:
-            raise ValueError(f"unknown status {status!r}")
-        if expected_seq < 0:
-            raise ValueError("expected_seq must not be negative")
-        now = time.time()
-        rows = []
-        for offset, entry in enumerate(entries, start=1):
-            seq = expected_seq + offset
-            if entry.seq not in (0, seq):
-                raise ValueError(f"entry numbered {entry.seq} where {seq} comes next")
-            rows.append((table_id, seq, entry.seat, entry.code, entry.request_id, entry.at or now))
-        request_ids = [entry.request_id for entry in entries if entry.request_id is not None]
-        if len(set(request_ids)) != len(request_ids):
-            raise ValueError(f"a request id repeats within one append: {request_ids}")
+        rows, now, request_ids = log_rows(table_id, expected_seq, entries, status)
         new_seq = expected_seq + len(rows)
         state_text, result_text = _dumps(state), None if result is None else _dumps(result)
         same_status = (new_seq, state_text, result_text, now, table_id, expected_seq, status)
