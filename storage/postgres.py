@@ -81,6 +81,7 @@ from .tournaments import (
     SqliteTournamentsMixin,
     _rating,
     _tournament,
+    tournament_update,
 )
 
 # asyncpg ships no type information, so to mypy this alias is Any; it still names what is passed.
@@ -609,21 +610,10 @@ class PostgresRepository(
         closes_at: float | None = None,
         settings: dict[str, Any] | None = None,
     ) -> Work:
-        if status is not None and status not in TOURNAMENT_STATUSES:
-            raise ValueError(f"unknown tournament status {status!r}")
-        assignments = ["updated_at = ?"]
-        values: list[Any] = [time.time()]
-        for column, value in (
-            ("status", status),
-            ("round", round),
-            ("closes_at", closes_at),
-            ("settings", None if settings is None else _json(settings)),
-        ):
-            if value is not None:
-                assignments.append(f"{column} = ?")
-                values.append(value)
-        values.append(tournament_id)
-        sql = _sql(f"UPDATE tournaments SET {', '.join(assignments)} WHERE id = ?")
+        query, values = tournament_update(
+            tournament_id, status, round, closes_at, None if settings is None else _json(settings)
+        )
+        sql = _sql(query)
 
         async def work(conn: Connection) -> None:
             if _count(await conn.execute(sql, *values)) != 1:

@@ -76,6 +76,34 @@ def _rating(row: Sequence[Any]) -> RatingRecord:
     return RatingRecord(*row)
 
 
+def tournament_update(
+    tournament_id: int,
+    status: TournamentStatus | None,
+    round: int | None,
+    closes_at: float | None,
+    settings_json: str | None,
+) -> tuple[str, list[Any]]:
+    """The UPDATE (``?`` placeholders) and its values that change what is given (not None) of a
+    tournament and stamp ``updated_at``; both backends run it. ``ValueError`` for an unknown
+    status.
+    """
+    if status is not None and status not in TOURNAMENT_STATUSES:
+        raise ValueError(f"unknown tournament status {status!r}")
+    assignments = ["updated_at = ?"]
+    values: list[Any] = [time.time()]
+    for column, value in (
+        ("status", status),
+        ("round", round),
+        ("closes_at", closes_at),
+        ("settings", settings_json),
+    ):
+        if value is not None:
+            assignments.append(f"{column} = ?")
+            values.append(value)
+    values.append(tournament_id)
+    return f"UPDATE tournaments SET {', '.join(assignments)} WHERE id = ?", values
+
+
 class SqliteTournamentsMixin:
     """The tournament and rating methods of ``Repository`` for ``SqliteRepository``."""
 
@@ -154,21 +182,9 @@ class SqliteTournamentsMixin:
         closes_at: float | None = None,
         settings: dict[str, Any] | None = None,
     ) -> Work:
-        if status is not None and status not in TOURNAMENT_STATUSES:
-            raise ValueError(f"unknown tournament status {status!r}")
-        assignments = ["updated_at = ?"]
-        values: list[Any] = [time.time()]
-        for column, value in (
-            ("status", status),
-            ("round", round),
-            ("closes_at", closes_at),
-            ("settings", None if settings is None else _dumps(settings)),
-        ):
-            if value is not None:
-                assignments.append(f"{column} = ?")
-                values.append(value)
-        values.append(tournament_id)
-        sql = f"UPDATE tournaments SET {', '.join(assignments)} WHERE id = ?"
+        sql, values = tournament_update(
+            tournament_id, status, round, closes_at, None if settings is None else _dumps(settings)
+        )
 
         def work(conn: sqlite3.Connection) -> None:
             if conn.execute(sql, values).rowcount != 1:
