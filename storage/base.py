@@ -595,6 +595,20 @@ class Changes:
         self._add("post", key, kind, dict(payload), table_id=table_id, at=at)
 
 
+def update_by_id(table: str, changes: Iterable[tuple[str, Any]]) -> tuple[str, list[Any]]:
+    """An UPDATE of one row of ``table`` by id (``?`` placeholders, the id last) that stamps
+    ``updated_at`` and sets each column whose new value is not None; and its values but the
+    id. Both backends build their updates of tables and tournaments with it.
+    """
+    assignments = ["updated_at = ?"]
+    values: list[Any] = [time.time()]
+    for column, value in changes:
+        if value is not None:
+            assignments.append(f"{column} = ?")
+            values.append(value)
+    return f"UPDATE {table} SET {', '.join(assignments)} WHERE id = ?", values
+
+
 LogRow = tuple[int, int, int, str, str | None, float]
 """An action row as both backends insert it: table, seq, seat, code, request id, time."""
 

@@ -28,7 +28,6 @@ import asyncpg
 
 from .base import (
     HANDOVER_STATUSES,
-    STATUSES,
     TOURNAMENT_STATUSES,
     Changes,
     DeadlineMoved,
@@ -72,6 +71,7 @@ from .sqlite import (
     _dumps,
     _post_from_row,
     _table_from_row,
+    table_update,
 )
 from .statuses import HandoverStatus, TableStatus, TournamentStatus
 from .tournaments import (
@@ -263,15 +263,8 @@ class PostgresRepository(
         place: dict[str, Any] | None = None,
         settings: dict[str, Any] | None = None,
     ) -> Work:
-        if status is not None and status not in STATUSES:
-            raise ValueError(f"unknown status {status!r}")
-        assignments = ["updated_at = ?"]
-        values: list[Any] = [time.time()]
-        for column, value in (("status", status), ("place", place), ("settings", settings)):
-            if value is not None:
-                assignments.append(f"{column} = ?")
-                values.append(value if column == "status" else _dumps(value))
-        sql = _sql(f"UPDATE tables SET {', '.join(assignments)} WHERE id = ?")
+        query, values = table_update(status, place, settings)
+        sql = _sql(query)
 
         async def work(conn: Connection) -> None:
             if _count(await conn.execute(sql, *values, int(table_id))) != 1:

@@ -50,6 +50,7 @@ from .base import (
     UnknownTable,
     compact_json,
     log_rows,
+    update_by_id,
 )
 from .clocks import SqliteClocksMixin
 from .history import SqliteHistoryMixin
@@ -254,6 +255,24 @@ def _observe(future: asyncio.Future[Any]) -> None:
 class _Job:
     work: Work
     future: asyncio.Future[Any]
+
+
+def table_update(
+    status: TableStatus | None, place: dict[str, Any] | None, settings: dict[str, Any] | None
+) -> tuple[str, list[Any]]:
+    """The UPDATE of a table's status, place or settings (those given) and its values but the
+    table's id, for both backends. ``ValueError`` for an unknown status.
+    """
+    if status is not None and status not in STATUSES:
+        raise ValueError(f"unknown status {status!r}")
+    return update_by_id(
+        "tables",
+        (
+            ("status", status),
+            ("place", None if place is None else _dumps(place)),
+            ("settings", None if settings is None else _dumps(settings)),
+        ),
+    )
 
 
 class SqliteTablesMixin:
@@ -667,15 +686,7 @@ class SqliteRepository(
         place: dict[str, Any] | None = None,
         settings: dict[str, Any] | None = None,
     ) -> Work:
-        if status is not None and status not in STATUSES:
-            raise ValueError(f"unknown status {status!r}")
-        assignments = ["updated_at = ?"]
-        values: list[Any] = [time.time()]
-        for column, value in (("status", status), ("place", place), ("settings", settings)):
-            if value is not None:
-                assignments.append(f"{column} = ?")
-                values.append(value if column == "status" else _dumps(value))
-        sql = f"UPDATE tables SET {', '.join(assignments)} WHERE id = ?"
+        sql, values = table_update(status, place, settings)
 
         def work(conn: sqlite3.Connection) -> None:
             if conn.execute(sql, [*values, int(table_id)]).rowcount != 1:

@@ -21,6 +21,7 @@ from .base import (
     TournamentRecord,
     UnknownTournament,
     table_id_of,
+    update_by_id,
 )
 from .statuses import RoundStatus, TournamentStatus
 
@@ -89,19 +90,16 @@ def tournament_update(
     """
     if status is not None and status not in TOURNAMENT_STATUSES:
         raise ValueError(f"unknown tournament status {status!r}")
-    assignments = ["updated_at = ?"]
-    values: list[Any] = [time.time()]
-    for column, value in (
-        ("status", status),
-        ("round", round),
-        ("closes_at", closes_at),
-        ("settings", settings_json),
-    ):
-        if value is not None:
-            assignments.append(f"{column} = ?")
-            values.append(value)
-    values.append(tournament_id)
-    return f"UPDATE tournaments SET {', '.join(assignments)} WHERE id = ?", values
+    sql, values = update_by_id(
+        "tournaments",
+        (
+            ("status", status),
+            ("round", round),
+            ("closes_at", closes_at),
+            ("settings", settings_json),
+        ),
+    )
+    return sql, [*values, tournament_id]
 
 
 class SqliteTournamentsMixin:
