@@ -597,8 +597,10 @@ class Changes:
 
 def update_by_id(table: str, changes: Iterable[tuple[str, Any]]) -> tuple[str, list[Any]]:
     """An UPDATE of one row of ``table`` by id (``?`` placeholders, the id last) that stamps
-    ``updated_at`` and sets each column whose new value is not None; and its values but the
-    id. Both backends build their updates of tables and tournaments with it.
+    ``updated_at`` and sets each column whose new value is not None, and its values without
+    the id: the caller adds it when the write runs (a table's id may be a ``TableRef`` that an
+    earlier write of the same batch fills). Both backends build their updates of tables and
+    tournaments with it.
     """
     assignments = ["updated_at = ?"]
     values: list[Any] = [time.time()]

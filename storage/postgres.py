@@ -604,12 +604,12 @@ class PostgresRepository(
         settings: dict[str, Any] | None = None,
     ) -> Work:
         query, values = tournament_update(
-            tournament_id, status, round, closes_at, None if settings is None else _json(settings)
+            status, round, closes_at, None if settings is None else _json(settings)
         )
         sql = _sql(query)
 
         async def work(conn: Connection) -> None:
-            if _count(await conn.execute(sql, *values)) != 1:
+            if _count(await conn.execute(sql, *values, tournament_id)) != 1:
                 raise UnknownTournament(tournament_id)
 
         return work

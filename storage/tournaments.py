@@ -78,19 +78,18 @@ def _rating(row: Sequence[Any]) -> RatingRecord:
 
 
 def tournament_update(
-    tournament_id: int,
     status: TournamentStatus | None,
     round: int | None,
     closes_at: float | None,
     settings_json: str | None,
 ) -> tuple[str, list[Any]]:
-    """The UPDATE (``?`` placeholders) and its values that change what is given (not None) of a
-    tournament and stamp ``updated_at``; both backends run it. ``ValueError`` for an unknown
-    status.
+    """The UPDATE of a tournament's status, round, closing time or settings (those given) and
+    its values but the tournament's id (``update_by_id``), for both backends. ``ValueError``
+    for an unknown status.
     """
     if status is not None and status not in TOURNAMENT_STATUSES:
         raise ValueError(f"unknown tournament status {status!r}")
-    sql, values = update_by_id(
+    return update_by_id(
         "tournaments",
         (
             ("status", status),
@@ -99,7 +98,6 @@ def tournament_update(
             ("settings", settings_json),
         ),
     )
-    return sql, [*values, tournament_id]
 
 
 class SqliteTournamentsMixin:
@@ -181,11 +179,11 @@ class SqliteTournamentsMixin:
         settings: dict[str, Any] | None = None,
     ) -> Work:
         sql, values = tournament_update(
-            tournament_id, status, round, closes_at, None if settings is None else _dumps(settings)
+            status, round, closes_at, None if settings is None else _dumps(settings)
         )
 
         def work(conn: sqlite3.Connection) -> None:
-            if conn.execute(sql, values).rowcount != 1:
+            if conn.execute(sql, [*values, tournament_id]).rowcount != 1:
                 raise UnknownTournament(tournament_id)
 
         return work
