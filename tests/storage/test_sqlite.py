@@ -178,6 +178,20 @@ async def test_entries_must_carry_their_own_number(repo):
             {},
             TableStatus.ACTIVE,
         )
+
+
+async def test_an_append_at_a_negative_number_or_with_an_unknown_status_stores_nothing(repo):
+    """Both backends check an append before writing (``base.log_rows``): a negative expected
+    sequence and a status that is none of the table statuses are refused, and the table keeps
+    its log and its snapshot."""
+    table = await new_table(repo)
+    with pytest.raises(ValueError, match=r"expected_seq must not be negative"):
+        await repo.append(table.id, -1, [move("a")], {"moves": ["a"]}, TableStatus.ACTIVE)
+    with pytest.raises(ValueError, match=r"unknown status 'sleeping'"):
+        await repo.append(table.id, 0, [move("a")], {"moves": ["a"]}, "sleeping")  # type: ignore[arg-type]
+    assert await repo.log(table.id) == []
+    loaded = await repo.get_table(table.id)
+    assert (loaded.seq, loaded.state) == (table.seq, table.state)
     assert await repo.log(table.id) == []
 
 
