@@ -178,6 +178,7 @@ async def test_entries_must_carry_their_own_number(repo):
             {},
             TableStatus.ACTIVE,
         )
+    assert await repo.log(table.id) == []
 
 
 async def test_an_append_at_a_negative_number_or_with_an_unknown_status_stores_nothing(repo):
@@ -192,7 +193,6 @@ async def test_an_append_at_a_negative_number_or_with_an_unknown_status_stores_n
     assert await repo.log(table.id) == []
     loaded = await repo.get_table(table.id)
     assert (loaded.seq, loaded.state) == (table.seq, table.state)
-    assert await repo.log(table.id) == []
 
 
 async def test_stale_sequence_fails_and_writes_nothing(repo):
