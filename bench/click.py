@@ -55,6 +55,8 @@ async def run(
     """
     with tempfile.TemporaryDirectory(prefix="tischrunde-click-") as folder:
         bot = await make_bot(f"{folder}/bot.sqlite3", pictures=False)
+        repository = bot.repository
+        assert repository is not None, "the harness gives every bot a repository"
         answered: list[float] = []
         real_act = flows_module.TableFlows.act
 
@@ -92,8 +94,6 @@ async def run(
                     table_ids.append(table.id)
                 # Threads opened, first posts and DMs delivered, before pictures are turned on.
                 await env.settle()
-                repository = bot.repository
-                assert repository is not None, "the harness gives every bot a repository"
                 while await repository.pending_posts(float("inf"), 1):
                     await env.advance_time(1)
                 # The set-up's posts were woken from this task, outside the bot, so simcord does
@@ -145,8 +145,7 @@ async def run(
                 await bot.outbox.close()
         finally:
             flows_module.TableFlows.act = real_act  # type: ignore[method-assign]
-            assert bot.repository is not None, "the harness gives every bot a repository"
-            await bot.repository.close()
+            await repository.close()
         return answered[-clicks:], whole, spent
 
 
