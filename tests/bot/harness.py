@@ -18,6 +18,8 @@ from tests.bot import _simcord_adapter
 
 HAND = "My hand / Mein Blatt"
 
+# Member ids restart with every simcord environment, so a locale left by an earlier test would
+# reach a member of the next one who has the same id; ``server`` empties this at its start.
 _locales: dict[int, str] = {}
 
 
@@ -132,6 +134,7 @@ async def make_bot(db_path: str, **settings: Any) -> TischrundeBot:
 @contextlib.asynccontextmanager
 async def server(tmp_path: Any, **settings: Any) -> AsyncIterator[Server]:
     db_path = str(tmp_path / "bot.sqlite3")
+    _locales.clear()
     bot = await make_bot(db_path, **settings)
     srv = None
     errors = _ErrorRecords()

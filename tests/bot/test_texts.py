@@ -14,7 +14,7 @@ import pytest
 from bot.i18n import HELP, MALFORMED_COMPONENT, NO_TABLE_HERE, REMINDER_DM, limits_text
 from games.core import Text, all_games, get_game
 from tests.bot.drive import Driver
-from tests.bot.harness import components, server
+from tests.bot.harness import answer, components, server
 from tests.bot.test_games import shortest_options
 
 GAMES = sorted(game.id for game in all_games() if not game.id.startswith("test-"))
@@ -246,3 +246,22 @@ def test_limits_read_in_the_right_number():
     assert limits_text(LIMITS, "de").startswith(
         "Grenzen: 1 offene Lobby und 2 Tische pro Mitglied, 1 Turnier gleichzeitig"
     )
+
+
+async def test_a_members_language_ends_with_the_simulated_server(tmp_path):
+    """Language rule (the member's own locale, else the server's): simcord numbers members anew
+    in every simulated server, so a German locale set in one must not reach the member with the
+    same id in the next, who uses Discord in English. Tests run in any order on a worker."""
+    (tmp_path / "first").mkdir()
+    (tmp_path / "second").mkdir()
+    async with server(tmp_path / "first") as srv:
+        karl = srv.add("karl", locale="de")
+        assert "Turnier 7 gibt es nicht." in answer(
+            await karl.slash(srv.channel, "tournament join", tournament=7)
+        )
+    async with server(tmp_path / "second") as srv:
+        olga = srv.guild.add_member(srv.env.create_user("olga"))
+        assert olga.id == karl.id
+        assert "There is no tournament 7." in answer(
+            await olga.slash(srv.channel, "tournament join", tournament=7)
+        )
