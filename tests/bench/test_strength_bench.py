@@ -6,6 +6,7 @@ games the same code already played and plays only the rest. Figures are read, ne
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -126,3 +127,42 @@ def test_play_moves_times_strong_at_a_tables_budget() -> None:
         ["| stardust", "4", "1"],
         ["| gelfdrakkar", "5", "1"],
     ]
+
+
+def test_a_kept_record_is_stamped_for_todays_code_only_where_a_replay_matches(
+    tmp_path: Path,
+) -> None:
+    """Issue 18's kept records: after a change that decides no game, a replay by today's code
+    carries each kept game it played alike over to today's hash (the kept CPU times stay); the
+    games it did not play keep the old hash, and a replayed game that ended otherwise makes
+    the script refuse and change nothing."""
+    common = ["--only", "scherbia:2", "--pairing", "easy-normal", "--workers", "1"]
+    kept, replayed = tmp_path / "kept.jsonl", tmp_path / "replayed.jsonl"
+    run_strength("--games", "2", "--record", str(kept), *common)
+    run_strength("--games", "1", "--record", str(replayed), *common)
+    entries = [json.loads(line) for line in kept.read_text().splitlines()]
+    today = entries[0]["code"]
+    for entry in entries:
+        entry["code"] = "earlier code"
+    kept.write_text("".join(json.dumps(entry) + "\n" for entry in entries))
+
+    printed = run_bench("restamp_record.py", str(kept), str(replayed))
+    assert "1 of 2 kept games now carry today's hash" in printed
+    after = [json.loads(line) for line in kept.read_text().splitlines()]
+    assert [entry["code"] for entry in after] == [today, "earlier code"]
+    assert after[0]["outcome"]["seconds"] == entries[0]["outcome"]["seconds"]
+
+    changed = json.loads(replayed.read_text())
+    changed["outcome"]["higher_score"] = 1 - changed["outcome"]["higher_score"]
+    after[0]["code"] = "earlier code"
+    kept.write_text("".join(json.dumps(entry) + "\n" for entry in after))
+    replayed.write_text(json.dumps(changed) + "\n")
+    before = kept.read_text()
+    refused = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "restamp_record.py"), str(kept), str(replayed)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert refused.returncode == 1 and "1 replayed games ended otherwise" in refused.stdout
+    assert kept.read_text() == before

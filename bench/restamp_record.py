@@ -1,0 +1,75 @@
+"""Carry a kept strength record over to today's code, game by game, where a replay proves it.
+
+A record of ``bench/strength.py --record`` counts a game only for the code that played it (its
+hash, ``code_fingerprint``). After a change to that code which decides no game (a text, a
+speed-up), the kept games are not read any more and a pairing's 400 games would be played
+again. This script reads a replay, the same games played by today's code into another record
+(``strength.py --games N --record REPLAYED``), and gives each kept game that the replay played
+with the same outcome (result, places, announcements, party sides; the CPU times are the
+machine's and stay as kept) today's hash. It refuses, and changes nothing, if any replayed game
+ended otherwise: then the change does decide games, and the kept record is out of date.
+
+    python bench/restamp_record.py bench/records/stardust-normal-strong.jsonl /tmp/replay.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+Entry = dict[str, Any]
+
+
+def _entries(path: Path) -> list[Entry]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
+def _decided(entry: Entry) -> dict[str, Any]:
+    """What decides whether two plays of a game are the same: everything but the CPU times."""
+    return {key: value for key, value in entry["outcome"].items() if key != "seconds"}
+
+
+def restamp(kept: Path, replayed: Path) -> tuple[int, int, list[str]]:
+    """Stamp the games of ``kept`` that ``replayed`` played alike with the replay's hash.
+
+    Returns (games stamped, games kept in all, the tasks that ended otherwise); ``kept`` is
+    rewritten only when none did.
+    """
+    today: dict[tuple[Any, ...], Entry] = {}
+    for entry in _entries(replayed):
+        today[tuple(entry["task"])] = entry
+    entries = _entries(kept)
+    stamped = 0
+    differ = []
+    for entry in entries:
+        again = today.get(tuple(entry["task"]))
+        if again is None or entry["code"] == again["code"]:
+            continue
+        if _decided(entry) != _decided(again):
+            differ.append(str(entry["task"]))
+            continue
+        entry["code"] = again["code"]
+        stamped += 1
+    if not differ:
+        kept.write_text("".join(json.dumps(entry) + "\n" for entry in entries), encoding="utf-8")
+    return stamped, len(entries), differ
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("kept", type=Path, help="the kept record, rewritten in place")
+    parser.add_argument("replayed", type=Path, help="today's code's record of some of its games")
+    args = parser.parse_args(argv)
+    stamped, total, differ = restamp(args.kept, args.replayed)
+    if differ:
+        print(f"{len(differ)} replayed games ended otherwise, nothing stamped: {differ[:5]}")
+        return 1
+    print(f"{stamped} of {total} kept games now carry today's hash")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
