@@ -32,11 +32,11 @@ def _decided(entry: Entry) -> dict[str, Any]:
     return {key: value for key, value in entry["outcome"].items() if key != "seconds"}
 
 
-def restamp(kept: Path, replayed: Path) -> tuple[int, int, list[str]]:
+def restamp(kept: Path, replayed: Path) -> tuple[int, int, int, list[str]]:
     """Stamp the games of ``kept`` that ``replayed`` played alike with the replay's hash.
 
-    Returns (games stamped, games kept in all, the tasks that ended otherwise); ``kept`` is
-    rewritten only when none did.
+    Returns (games stamped now, games that carry the replay's hash after it, games kept in all,
+    the tasks that ended otherwise); ``kept`` is rewritten only when none did.
     """
     today: dict[tuple[Any, ...], Entry] = {}
     for entry in _entries(replayed):
@@ -55,7 +55,9 @@ def restamp(kept: Path, replayed: Path) -> tuple[int, int, list[str]]:
         stamped += 1
     if not differ:
         kept.write_text("".join(json.dumps(entry) + "\n" for entry in entries), encoding="utf-8")
-    return stamped, len(entries), differ
+    codes = {entry["code"] for entry in today.values()}
+    carried = sum(1 for entry in entries if entry["code"] in codes)
+    return stamped, carried, len(entries), differ
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -63,11 +65,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("kept", type=Path, help="the kept record, rewritten in place")
     parser.add_argument("replayed", type=Path, help="today's code's record of some of its games")
     args = parser.parse_args(argv)
-    stamped, total, differ = restamp(args.kept, args.replayed)
+    stamped, carried, total, differ = restamp(args.kept, args.replayed)
     if differ:
         print(f"{len(differ)} replayed games ended otherwise, nothing stamped: {differ[:5]}")
         return 1
-    print(f"{stamped} of {total} kept games now carry today's hash")
+    print(f"{stamped} kept games stamped; {carried} of {total} now carry today's hash")
     return 0
 
 
