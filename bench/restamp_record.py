@@ -60,6 +60,10 @@ def restamp(kept: Path, replayed: Path) -> tuple[int, int, int, list[str]]:
     return stamped, carried, len(entries), differ
 
 
+def _games(count: int) -> str:
+    return f"{count} game" if count == 1 else f"{count} games"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("kept", type=Path, help="the kept record, rewritten in place")
@@ -67,9 +71,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     stamped, carried, total, differ = restamp(args.kept, args.replayed)
     if differ:
-        print(f"{len(differ)} replayed games ended otherwise, nothing stamped: {differ[:5]}")
+        print(f"{_games(len(differ))} of the replay ended otherwise, nothing stamped: {differ[:5]}")
         return 1
-    print(f"{stamped} kept games stamped; {carried} of {total} now carry today's hash")
+    print(f"{_games(stamped)} stamped; {carried} of {total} kept games carry today's hash")
     return 0
 
 

@@ -147,12 +147,12 @@ def test_a_kept_record_is_stamped_for_todays_code_only_where_a_replay_matches(
     kept.write_text("".join(json.dumps(entry) + "\n" for entry in entries))
 
     printed = run_bench("restamp_record.py", str(kept), str(replayed))
-    assert "1 kept games stamped; 1 of 2 now carry today's hash" in printed
+    assert "1 game stamped; 1 of 2 kept games carry today's hash" in printed
     after = [json.loads(line) for line in kept.read_text().splitlines()]
     assert [entry["code"] for entry in after] == [today, "earlier code"]
     assert after[0]["outcome"]["seconds"] == entries[0]["outcome"]["seconds"]
     again = run_bench("restamp_record.py", str(kept), str(replayed))
-    assert "0 kept games stamped; 1 of 2 now carry today's hash" in again
+    assert "0 games stamped; 1 of 2 kept games carry today's hash" in again
 
     changed = json.loads(replayed.read_text())
     changed["outcome"]["higher_score"] = 1 - changed["outcome"]["higher_score"]
@@ -166,5 +166,5 @@ def test_a_kept_record_is_stamped_for_todays_code_only_where_a_replay_matches(
         text=True,
         check=False,
     )
-    assert refused.returncode == 1 and "1 replayed games ended otherwise" in refused.stdout
+    assert refused.returncode == 1 and "1 game of the replay ended otherwise" in refused.stdout
     assert kept.read_text() == before
