@@ -69,7 +69,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, default=0)
     simulate.add_argument("--option", action="append", type=_parse_option, default=[])
     simulate.add_argument(
-        "--engines", default="random", help="comma-separated engine players, seat by seat"
+        "--engines",
+        default="random",
+        help="engine players seat by seat, comma-separated: easy, normal, strong or random",
     )
     simulate.add_argument("--rotate", action="store_true", help="rotate engines over the seats")
     simulate.add_argument("--json", action="store_true", help="print JSON")
