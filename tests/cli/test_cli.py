@@ -154,6 +154,22 @@ def test_simulate_prints_a_games_own_report(capsys):
     assert main(["simulate", "coppertwaddle", "--games", "3", "--engines", "strategy"]) == 0
     out = capsys.readouterr().out
     assert "First player wins:" in out and "Card most often in a winner's Domain" in out
+    assert "different engine players" not in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "note"), [("en", "different engine players"), ("de", "verschiedene Engine-Spieler")]
+)
+def test_simulate_says_the_balance_bounds_are_for_equal_players_when_the_seats_differ(
+    capsys, lang, note
+):
+    """Coppertwaddle's balance verdict judges the ruling's bounds (first player 45-55%, draws
+    at most 10%), which hold for equal players: with normal against random at the seats the
+    report says its figures describe that pairing, in the language asked for."""
+    argv = ["simulate", "coppertwaddle", "--games", "2", "--engines", "normal,random"]
+    assert main([*argv, "--rotate", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    assert note in out
 
 
 @pytest.mark.parametrize(
