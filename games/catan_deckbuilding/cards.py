@@ -152,13 +152,15 @@ def settle(card: int, used: list[int], pool: int, roads: int) -> tuple[int, int,
     wild = 3 * used[STADT] + 2 * used[SIEDLUNG]
     if card == STADT and used[SIEDLUNG]:
         return None
-    if card == BANDIT and not used[WUESTE]:
-        missing += 1
     wild += surplus // 2
     pool += ROAD_UNITS[roads + used[STRASSE]] - ROAD_UNITS[roads]
     missing = max(0, missing - wild)
     take = min(missing, pool)
-    return missing - take, pool - take, traded
+    # The Bandit's Wueste is paid by a Wueste card alone: Siedlung, Stadt, Strassen and trading
+    # give resources of choice, and a Wueste is terrain, not a resource (``affordable`` asks
+    # the hand for one likewise).
+    lacking_wueste = 1 if card == BANDIT and not used[WUESTE] else 0
+    return missing - take + lacking_wueste, pool - take, traded
 
 
 def affordable(card: int, hand: list[int] | tuple[int, ...], pool: int, roads: int) -> bool:
@@ -303,8 +305,8 @@ def _covers(card: int, used: list[int], pool: int, roads: int) -> bool:
         else:
             missing -= diff
     if card == BANDIT and not used[WUESTE]:
-        missing += 1
-    elif card == STADT and used[SIEDLUNG]:
+        return False  # only a Wueste pays the Bandit's Wueste (see ``settle``)
+    if card == STADT and used[SIEDLUNG]:
         return False
     if not missing:
         return True

@@ -124,6 +124,27 @@ def test_a_wueste_pays_only_the_bandits_wueste() -> None:
     assert "use:wueste" not in GAME.legal_actions(state, 0)
 
 
+@pytest.mark.parametrize(
+    "stand_in", [{"siedlung": 1}, {"erz": 2}, {"stadt": 1}], ids=["siedlung", "trade", "stadt"]
+)
+def test_only_a_wueste_pays_the_bandits_wueste_in_a_payment_card_by_card(stand_in) -> None:
+    """Ruling: Bandit costs 2 Weide, 1 Getreide, 1 Wueste; a Wueste pays only the Bandit's
+    Wueste, and Siedlung, Stadt and trading pay resources of choice (a Wueste is terrain). So a
+    payment chosen card by card without the Wueste does not cover the Bandit: it cannot be
+    confirmed, and the Wueste cannot be kept for a second Bandit."""
+    hand = {"weide": 4, "getreide": 2, "wueste": 1, **stand_in}
+    state = arrange(start(), 0, hand=hand)
+    state, _ = act(state, 0, "pay:bandit", "use:weide", "use:weide", "use:getreide")
+    state, _ = act(state, 0, *[f"use:{kind}" for kind, n in stand_in.items() for _ in range(n)])
+    legal = GAME.legal_actions(state, 0)
+    assert "confirm" not in legal and "use:wueste" in legal
+    with pytest.raises(IllegalAction, match=r"The chosen cards do not cover the price yet\."):
+        GAME.apply(state, 0, "confirm")
+    state, _ = act(state, 0, "use:wueste", "confirm")
+    assert hand_of(state, 0).get("wueste", 0) == 0
+    assert "buy:bandit" not in GAME.legal_actions(state, 0)
+
+
 def test_trading_two_units_for_one_and_overpayment() -> None:
     """Ruling: any two resource units pay as one unit of any other kind; over-payment is
     allowed and the rest is lost."""
