@@ -1113,30 +1113,57 @@ class Scherbia(Game):
 
     def _live(self, state: ScherbiaState, index: int) -> bool:
         """An item acts unless protected away or a live Einspruch lies on it."""
-        laid = state["laid"]
-        if laid[index]["pv"]:
+        if state["laid"][index]["pv"]:
             return False
-        return not any(
-            other["on"] == index and self._live(state, j) for j, other in enumerate(laid)
-        )
+        return not self._vetoed(state, index)
 
     def _is_veto(self, state: ScherbiaState, item: dict[str, Any]) -> bool:
         return not item["f"] and kind_of(item["c"]) == EINSPRUCH
 
     def _veto_targets(self, state: ScherbiaState, seat: int) -> list[int]:
-        """Seats whose revealed action card an Einspruch may hit: a live action card, or an
-        Einspruch already put on a card (never a faction ability, never an unused Einspruch).
+        """Seats whose revealed action card an Einspruch may hit: any other live action card,
+        an Einspruch too, used or not (the ruling: "any other revealed action card"; never a
+        faction ability).
 
-        Every Einspruch points at something that acted before it, so the chain of Einsprueche
-        never loops.
+        One target is left out: an Einspruch whose chain of Einsprueche leads back to the
+        asking seat's own, which would close a circle (A on B, B on C, C on A) in which no
+        Einspruch is either in force or cancelled.
         """
+        laid = state["laid"]
+        mine = next(
+            (
+                index
+                for index, item in enumerate(laid)
+                if item["s"] == seat and self._is_veto(state, item)
+            ),
+            None,
+        )
         return sorted(
             item["s"]
-            for index, item in enumerate(state["laid"])
+            for index, item in enumerate(laid)
             if item["s"] != seat
             and not item["f"]
-            and not (self._is_veto(state, item) and item["on"] is None)
             and self._live(state, index)
+            and not self._leads_to(state, index, mine)
+        )
+
+    @staticmethod
+    def _leads_to(state: ScherbiaState, start: int, goal: int | None) -> bool:
+        """Whether following ``on`` (the card an Einspruch lies on) from ``start`` reaches
+        ``goal``. Every Einspruch put so far keeps the chains free of circles, so this ends.
+        """
+        laid = state["laid"]
+        index: int | None = start
+        while index is not None:
+            if index == goal:
+                return True
+            index = laid[index]["on"]
+        return False
+
+    def _vetoed(self, state: ScherbiaState, index: int) -> bool:
+        """Whether an Einspruch in force lies on the laid item at ``index``."""
+        return any(
+            other["on"] == index and self._live(state, j) for j, other in enumerate(state["laid"])
         )
 
     def _veto(self, state: ScherbiaState, seat: int, target: int, events: list[Event]) -> None:
@@ -1721,13 +1748,19 @@ class Scherbia(Game):
         state["last"] = {"winner": winner, "cards": moves}
         events.append(_tuple_new(Event, ("trick", {"winner": winner, "cards": moves}, None)))
         if state["laid"]:
-            # an unused live Einspruch goes back to hand; every other laid card leaves the game
+            # An Einspruch laid but not used goes back to hand, also one that Schutz kept from
+            # acting (it was not used either); one cancelled by an Einspruch is discarded with
+            # it; every other laid card leaves the game.
             ahands = [hand[:] for hand in state["ahands"]]
             aout = state["aout"][:]
             for index, item in enumerate(state["laid"]):
                 if item["f"]:
                     continue
-                if self._is_veto(state, item) and item["on"] is None and self._live(state, index):
+                if (
+                    self._is_veto(state, item)
+                    and item["on"] is None
+                    and not self._vetoed(state, index)
+                ):
                     ahands[item["s"]] = sorted([*ahands[item["s"]], item["c"]])
                     events.append(_event("veto_back", {"seat": item["s"]}))
                 else:

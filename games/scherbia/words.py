@@ -47,9 +47,10 @@ LAY_RULE = Text(
 )
 VETO_RULE = Text(
     "Ein Einspruch geht nur auf die noch wirksame aufgedeckte Aktionskarte eines anderen "
-    "Spielers (auch einen schon eingelegten Einspruch), nie auf eine Fraktionsfähigkeit.",
-    "An Einspruch only goes on another player's revealed action card that still acts (also an "
-    "Einspruch already put on a card), never on a faction ability.",
+    "Spielers (auch auf einen Einspruch, außer dessen Kette führt zu deinem zurück), nie auf "
+    "eine Fraktionsfähigkeit.",
+    "An Einspruch only goes on another player's revealed action card that still acts (an "
+    "Einspruch too, unless its chain leads back to yours), never on a faction ability.",
 )
 ANSWER_FIRST = Text(
     "Erst muss die offene Entscheidung getroffen werden.",

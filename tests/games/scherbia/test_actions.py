@@ -157,6 +157,55 @@ def test_einspruch_on_einspruch_discards_both_and_the_first_target_happens_after
     assert state["ahands"] == [[], [], []]
 
 
+def test_an_einspruch_may_go_on_an_unused_einspruch_and_both_are_discarded():
+    """Ruling: an Einspruch may go on any other revealed action card, an Einspruch not yet put
+    on a card too; both are discarded (neither goes back to hand), so the other cannot act, and
+    its owner is not asked."""
+    state = table(
+        [["magier"], ["schmied"], ["bauer"]], [["einspruch"], ["einspruch"], ["hinterhalt"]]
+    )
+    state, _ = run(state, (0, "lay:einspruch"), (1, "lay:einspruch"), (2, "lay:hinterhalt"))
+    state, _ = run(state, (0, "play:magier"), (1, "play:schmied"), (2, "play:bauer"))
+    assert asked(state) == ("veto", 0)
+    assert GAME.legal_actions(state, 0) == ["pass", "veto:1", "veto:2"]
+    state, events = run(state, (0, "veto:1"))
+    assert "veto" not in [event.kind for event in events[1:]]  # seat 1 is not asked
+    assert decided(events)["winner"] == 2  # the Hinterhalt acted: the Bauer takes 10
+    assert kinds_in(state["aout"]) == ["einspruch", "einspruch", "hinterhalt"]
+    assert state["ahands"] == [[], [], []]
+
+
+def test_no_einspruch_closes_a_circle_of_einsprueche():
+    """Ruling: an Einspruch may go on an Einspruch. Seat 0 puts its own on seat 2's unused one,
+    seat 1 its own on seat 0's: seat 2's is in force again and may still go on the Hinterhalt,
+    but not on seat 1's, whose chain leads back to seat 2's own (a circle in which none would
+    be either in force or cancelled). Seat 2's, never used, then goes back to its hand."""
+    state = table(
+        [["magier"], ["schmied"], ["bauer"], ["baecker"]],
+        [["einspruch"], ["einspruch"], ["einspruch"], ["hinterhalt"]],
+    )
+    state, _ = run(
+        state,
+        (0, "lay:einspruch"),
+        (1, "lay:einspruch"),
+        (2, "lay:einspruch"),
+        (3, "lay:hinterhalt"),
+    )
+    state, _ = run(state, (0, "play:magier"), (1, "play:schmied"), (2, "play:bauer"))
+    state, _ = run(state, (3, "play:baecker"), (0, "veto:2"))
+    assert asked(state) == ("veto", 1)
+    assert GAME.legal_actions(state, 1) == ["pass", "veto:0", "veto:3"]
+    state, _ = run(state, (1, "veto:0"))
+    assert asked(state) == ("veto", 2)
+    assert GAME.legal_actions(state, 2) == ["pass", "veto:3"]
+    with pytest.raises(IllegalAction, match=r"unless its chain leads back to yours"):
+        GAME.apply(state, 2, "veto:1")
+    state, events = run(state, (2, "pass"))
+    assert "act" in [event.kind for event in events]  # the Hinterhalt acted
+    assert kinds_in(state["ahands"][2]) == ["einspruch"]
+    assert kinds_in(state["aout"]) == ["einspruch", "einspruch", "hinterhalt"]
+
+
 def test_an_action_whose_need_is_not_met_has_no_effect_and_is_discarded():
     """Needs: Sabotage without its owner's Schmied in the trick does nothing, and is gone."""
     state = table([["bauer"], ["krieger"]], [["sabotage"], []])
@@ -298,6 +347,31 @@ def test_schutz_stops_the_other_teams_faction_ability_and_action_cards():
     assert decided(events) == {"winner": 1, "totals": [6, 9, 1, 1]}
     laid = GAME.view(state, None)["laid"]
     assert [item["void"] for item in laid] == [True, False, True]
+
+
+def test_an_einspruch_that_schutz_kept_from_acting_goes_back_to_its_owners_hand():
+    """Ruling: an Einspruch laid but not used goes back to its owner's hand; Schutz (Die
+    Glaeubigen) takes the other team's cards' effect away, but an Einspruch it kept from acting
+    was not used, so it goes back too (it is not discarded)."""
+    state = GAME.set_up(
+        4,
+        {
+            "hands": [[*h, *FILL[:4]] for h in TEAM],
+            "action_hands": [[], ["einspruch"], [], []],
+            "factions": ["glaeubige", "pakt"],
+        },
+        {"hand_size": 5, "action_cards": True, "teams": "2v2", "factions": "open"},
+    )
+    state, _ = run(state, (0, "faction"), (1, "lay:einspruch"), (2, "pass"), (3, "pass"))
+    state, events = run(
+        state, (0, "play:heiler"), (1, "play:krieger"), (2, "play:bauer"), (3, "play:bauer")
+    )
+    while asked(state) is not None and asked(state)[0] != "lay":
+        state, more = run(state, (asked(state)[1], "pass"))
+        events += more
+    assert kinds_in(state["ahands"][1]) == ["einspruch"]
+    assert state["aout"] == []
+    assert {"seat": 1} in [event.data for event in events if event.kind == "veto_back"]
 
 
 def test_a_faction_ability_cannot_be_stopped_by_an_einspruch():
