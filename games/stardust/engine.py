@@ -1441,8 +1441,11 @@ class Stardust(Game):
                     elif score == best:
                         winners.append(seat)
             share, odd = divmod(amount, len(winners))
-            for index, seat in enumerate(winners):
-                stacks[seat] += share + 1 if index < odd else share
+            for seat in winners:
+                stacks[seat] += share
+            # The ruling: any odd chip to the earliest seat after the dealer (the winners are in
+            # that order), so three winners' two odd chips both go to the first of them.
+            stacks[winners[0]] += odd
             awarded.append([amount, winners])
         state["last"] = {"hand": state["hand_no"], "shown": shown, "pots": awarded}
         events.append(_event(("showdown", {"shown": shown_data, "pots": awarded}, None)))

@@ -195,6 +195,22 @@ def test_split_pot_odd_chip_to_first_seat_after_dealer() -> None:
     assert state["stacks"] == [189, 189 + 17, 189 + 16]
 
 
+def test_split_pot_every_odd_chip_to_the_earliest_winner_after_the_dealer() -> None:
+    """Ruling: still tied, the pot is split evenly, any odd chip to the earliest seat after the
+    dealer. Three tied winners of a 44-chip pot (four antes of 11) get 14 each, and the two odd
+    chips both go to seat 1, the first winner after the dealer (seat 0), not one each."""
+    first = [3, 0, 13, 30, 22]
+    second = [6, 5, 14, 31, 33]
+    third = [11, 12, 28, 34, 47]
+    assert evaluate(first) == evaluate(second) == evaluate(third)
+    state = deal(new(4, ante=11), {1: first, 2: second, 3: [7, 9, 18, 29, 37], 0: third})
+    state = everyone(state, "check")
+    state = everyone(state, "keep")
+    state = everyone(state, "check")
+    assert state["last"]["pots"] == [[44, [1, 2, 0]]]
+    assert state["stacks"] == [189 + 14, 189 + 16, 189 + 14, 189]
+
+
 def test_showdown_shows_only_hands_still_in() -> None:
     """Folded hands are never shown: not in the showdown, not in any public event or view."""
     state = deal(new(3), {1: H16, 2: H9, 0: H7})
