@@ -120,3 +120,36 @@ async def test_idle_waits_for_a_delivery_woken_from_outside_the_bot(tmp_path):
         table = await srv.bot.service.get(table.id)
         mover = alice if table.waiting_for()[0].user_id == str(alice.id) else bob
         assert turn_dms(srv, mover, table.id, table.seq)
+
+
+async def test_a_post_discord_refuses_is_tried_again_after_30_s_and_sent_once(tmp_path, caplog):
+    """DESIGN: every post that follows a stored change is delivered after the commit, once.
+    Discord answers the move's thread post with a server error (503, which discord.py does not
+    retry itself): the move stands, the post stays in the outbox, one warning says when it is
+    tried again, and the relay's own timer (nothing else happens at the table meanwhile)
+    delivers the thread post 30 s later; the next player's turn DM, which went out before the
+    thread failed, is recognised then and not sent again."""
+    async with server(tmp_path) as srv:
+        actors, table_id = await seated(srv, "test-highcard", ["alice", "bob"], clock="none")
+        thread = await srv.thread(table_id)
+        srv.env.inject_error("*", f"/channels/{thread.id}/messages*", status=503, times=1)
+        with caplog.at_level("WARNING", logger="bot"):
+            _mover, other, result = await click_first_move(srv, table_id, actors)
+        assert result.response is not None or result.followups  # the move was answered
+        table = await srv.bot.service.get(table_id)
+        seq = table.seq
+        assert turn_posts(await srv.thread(table_id), table) == []
+        assert len(turn_dms(srv, other, table_id, seq)) == 1
+        warnings = [
+            r.getMessage() for r in caplog.records if "failed, tried again" in r.getMessage()
+        ]
+        assert len(warnings) == 1 and "tried again in 30 s" in warnings[0]
+        await srv.env.advance_time(29)
+        assert turn_posts(await srv.thread(table_id), table) == []
+        await srv.env.advance_time(2)
+        assert len(turn_posts(await srv.thread(table_id), table)) == 1
+        assert len(turn_dms(srv, other, table_id, seq)) == 1
+        assert [p for p in await srv.bot.repository.posts(table_id=table_id) if not p.sent_at] == []
+        await srv.env.advance_time(3600)  # nothing is sent twice
+        assert len(turn_posts(await srv.thread(table_id), table)) == 1
+        assert len(turn_dms(srv, other, table_id, seq)) == 1
