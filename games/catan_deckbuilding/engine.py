@@ -1518,7 +1518,10 @@ class CatanDeckbuilding(TextsMixin, Game):
             elif kind == "attack":
                 tasks.pop(0)
                 _kind, card, attacker, target = task
-                if state["hand"][target][RITTER_DEF]:
+                # Asked whether or not a Ritter (Defensiv) is in hand: a question only for its
+                # holder would tell the attacker what the hand holds. An empty hand, whose size
+                # everyone sees, holds none, so it is not asked.
+                if sum(state["hand"][target]):
                     state["attack"] = {"card": card, "by": attacker, "at": target}
                     state["phase"] = "defend"
                     state["ask"] = target
@@ -1527,7 +1530,7 @@ class CatanDeckbuilding(TextsMixin, Game):
             elif kind == "counter":
                 tasks.pop(0)
                 _kind, card, attacker, target = task
-                if state["hand"][attacker][RITTER_DEF]:
+                if sum(state["hand"][attacker]):  # asked alike, as above
                     state["attack"] = {"card": card, "by": attacker, "at": target}
                     state["phase"] = "counter"
                     state["ask"] = attacker

@@ -77,10 +77,21 @@ def bandit_table(attacker_hand=None, victim_hand=None) -> dict:
     return state
 
 
+def answered(state: dict, code: str, attacker: int = 0) -> tuple[dict, list]:
+    """Play an attack whose target holds no Ritter (Defensiv): it is asked all the same, may
+    only accept, and accepts; the events of both moves."""
+    state, events = act(state, attacker, code)
+    assert GAME.to_act(state) == [1 - attacker] and GAME.legal_actions(state, 1 - attacker) == [
+        "accept"
+    ]
+    state, more = act(state, 1 - attacker, "accept")
+    return state, events + more
+
+
 def test_bandit_draws_then_chance_takes_a_random_card_seen_by_the_two_players_only() -> None:
     """Ruling 'Bandit': +1 card; then a random card from the opponent's hand, which the robber
     looks at (the random card is a logged chance outcome)."""
-    state, events = act(bandit_table(), 0, "play:bandit")
+    state, events = answered(bandit_table(), "play:bandit")
     assert hand_of(state, 0) == {"holz": 1}
     assert GAME.to_act(state) == [CHANCE]
     assert GAME.sample_chance(state, __import__("random").Random(3)) in ("steal:erz", "steal:stadt")
@@ -99,7 +110,7 @@ def test_bandit_draws_then_chance_takes_a_random_card_seen_by_the_two_players_on
 
 def test_bandit_keep_puts_the_card_on_the_robbers_discard_pile() -> None:
     """Ruling 'Bandit': either put it on your own discard pile ..."""
-    state, _ = act(bandit_table(), 0, "play:bandit")
+    state, _ = answered(bandit_table(), "play:bandit")
     state, _ = GAME.apply(state, CHANCE, "steal:stadt")
     state, _ = act(state, 0, "keep")
     assert state["discard"][0] == counts({"stadt": 1})
@@ -109,7 +120,7 @@ def test_bandit_keep_puts_the_card_on_the_robbers_discard_pile() -> None:
 
 def test_bandit_return_gives_the_card_back() -> None:
     """Ruling 'Bandit': ... or give it back."""
-    state, _ = act(bandit_table(), 0, "play:bandit")
+    state, _ = answered(bandit_table(), "play:bandit")
     state, _ = GAME.apply(state, CHANCE, "steal:erz")
     state, _ = act(state, 0, "return")
     assert hand_of(state, 1) == {"erz": 1, "stadt": 1}
@@ -117,7 +128,7 @@ def test_bandit_return_gives_the_card_back() -> None:
 
 
 def test_bandit_chance_rejects_a_card_the_victim_does_not_hold() -> None:
-    state, _ = act(bandit_table(), 0, "play:bandit")
+    state, _ = answered(bandit_table(), "play:bandit")
     for code in ("steal:hafen", "steal:nothing", "steal", "shuffle:0"):
         with pytest.raises(IllegalAction, match=r"That is not a valid move\."):
             GAME.apply(state, CHANCE, code)
@@ -136,7 +147,7 @@ def test_ritter_offensiv_the_opponent_chooses_two_discards() -> None:
     state = start()
     arrange(state, 0, hand={"ritter_off": 1}, deck=DECK)
     arrange(state, 1, hand={"erz": 1, "meer": 2, "stadt": 1})
-    state, _ = act(state, 0, "play:ritter_off")
+    state, _ = answered(state, "play:ritter_off")
     assert hand_of(state, 0) == {"holz": 1}
     assert GAME.to_act(state) == [1]
     assert GAME.legal_actions(state, 1) == ["drop:erz", "drop:meer", "drop:stadt"]
@@ -155,9 +166,9 @@ def test_ritter_offensiv_discards_are_automatic_when_the_choice_makes_no_differe
     state = start()
     arrange(state, 0, hand={"ritter_off": 2}, deck=DECK)
     arrange(state, 1, hand={"meer": 3})
-    state, _ = act(state, 0, "play:ritter_off")
+    state, _ = answered(state, "play:ritter_off")
     assert hand_of(state, 1) == {"meer": 1} and GAME.to_act(state) == [0]
-    state, _ = act(state, 0, "play:ritter_off")  # several may be played in one turn
+    state, _ = answered(state, "play:ritter_off")  # several may be played in one turn
     assert hand_of(state, 1) == {} and state["discard"][1] == counts({"meer": 3})
     assert GAME.to_act(state) == [0]
 
@@ -171,14 +182,32 @@ def defended_table(attack: str, attacker_extra: dict | None = None) -> dict:
 
 
 def test_ritter_defensiv_is_offered_to_the_attacked_seat_only_when_held() -> None:
-    """Ruling 'Ritter (Defensiv)': the attacked player may reveal one; a choice that makes no
-    difference is not asked."""
+    """Ruling 'Ritter (Defensiv)': the attacked player may reveal one; the card is offered only
+    to its holder (the question itself comes either way, see the test below)."""
     state = defended_table("ritter_off")
     assert state["phase"] == "defend" and GAME.to_act(state) == [1]
     assert GAME.legal_actions(state, 1) == ["accept", "defend"]
     assert GAME.view(state, None)["attack"] == {"card": "ritter_off", "by": 0, "at": 1}
     state, _ = act(state, 1, "accept")
     assert GAME.legal_actions(state, 1) == ["drop:meer", "drop:ritter_def", "drop:stadt"]
+
+
+@pytest.mark.parametrize("attack", ["bandit", "ritter_off"])
+def test_the_attacked_player_is_asked_whether_or_not_a_ritter_defensiv_is_in_hand(attack) -> None:
+    """Privacy: the rule lets the attacked player answer with a hidden Ritter (Defensiv), so the
+    question comes either way, and the attacker's view of it is the same; a question only for
+    its holder would tell the attacker what the hand holds. Only an empty hand, whose size
+    everyone sees, is not asked."""
+    views = []
+    for defender_hand in ({"ritter_def": 1, "meer": 1}, {"erz": 1, "meer": 1}):
+        state = start()
+        arrange(state, 0, hand={attack: 1, "erz": 1}, deck=DECK)
+        arrange(state, 1, hand=defender_hand, deck=["getreide"] * 5)
+        state, _ = act(state, 0, "play:" + attack)
+        assert state["phase"] == "defend" and GAME.to_act(state) == [1]
+        assert "accept" in GAME.legal_actions(state, 1)
+        views.append(GAME.view(state, 0))
+    assert views[0] == views[1]
 
 
 def test_ritter_defensiv_turns_a_ritter_offensiv_back_on_the_attacker() -> None:
@@ -188,6 +217,7 @@ def test_ritter_defensiv_turns_a_ritter_offensiv_back_on_the_attacker() -> None:
     state, _ = act(state, 1, "defend")
     assert hand_of(state, 1) == {"meer": 1, "stadt": 1, "getreide": 1}
     assert state["table"][1] == counts({"ritter_def": 1})
+    state, _ = act(state, 0, "accept")  # asked, holding no knight to answer with
     assert GAME.to_act(state) == [0] and state["phase"] == "drop"
     assert GAME.legal_actions(state, 0) == ["drop:erz", "drop:holz", "drop:lehm"]
     state, _ = act(state, 0, "drop:erz", "drop:lehm")
@@ -254,6 +284,7 @@ def test_a_reflected_bandit_lets_the_defender_rob_the_attacker() -> None:
     looks at it and keeps it or gives it back (a decision in the attacker's turn)."""
     state = defended_table("bandit")
     state, _ = act(state, 1, "defend")
+    state, _ = act(state, 0, "accept")  # asked, holding no knight to answer with
     assert GAME.to_act(state) == [CHANCE] and state["steal"] == [1, 0]
     state, _ = GAME.apply(state, CHANCE, "steal:erz")
     assert GAME.to_act(state) == [1] and GAME.legal_actions(state, 1) == ["keep", "return"]
@@ -271,10 +302,10 @@ def test_one_ritter_defensiv_blocks_one_attack() -> None:
     arrange(state, 1, hand={"ritter_def": 1, "meer": 1, "erz": 1}, deck=["getreide"] * 5)
     state, _ = act(state, 0, "play:ritter_off")
     state, _ = act(state, 1, "defend")
-    state, _ = act(state, 0, "drop:erz", "drop:erz")  # the reflected attack
+    state, _ = act(state, 0, "accept", "drop:erz", "drop:erz")  # the reflected attack
     assert hand_of(state, 0) == {"ritter_off": 1, "holz": 1}
-    state, _ = act(state, 0, "play:ritter_off")
-    assert state["phase"] == "drop" and GAME.to_act(state) == [1]  # no knight left to reveal
+    state, _ = answered(state, "play:ritter_off")  # no knight left to reveal
+    assert state["phase"] == "drop" and GAME.to_act(state) == [1]
     state, _ = act(state, 1, "drop:meer", "drop:getreide")
     assert hand_of(state, 1) == {"erz": 1} and GAME.to_act(state) == [0]
 
@@ -285,7 +316,7 @@ def test_ritter_defensiv_laid_in_the_opponents_turn_goes_to_the_discard_pile_aft
     """The defender's knight lies on its table until the end of the defender's own next turn."""
     state = defended_table("ritter_off")
     state, _ = act(state, 1, "defend")
-    state, _ = act(state, 0, "drop:erz", "drop:lehm", "end")
+    state, _ = act(state, 0, "accept", "drop:erz", "drop:lehm", "end")
     assert state["table"][1] == counts({"ritter_def": 1})
     state, _ = act(state, 1, "end")
     assert state["table"][1] == counts() and state["discard"][1][8] == 1
@@ -305,7 +336,12 @@ def test_a_blocked_bandit_takes_nothing_from_either_player() -> None:
 
 def test_a_reflected_bandits_card_can_be_given_back() -> None:
     state = defended_table("bandit")
-    state, _ = act(state, 1, "defend")
+    state, _ = act(
+        state,
+        1,
+        "defend",
+    )
+    state, _ = act(state, 0, "accept")
     state, _ = GAME.apply(state, CHANCE, "steal:lehm")
     state, _ = act(state, 1, "return")
     assert hand_of(state, 0) == {"erz": 1, "lehm": 1, "holz": 1}

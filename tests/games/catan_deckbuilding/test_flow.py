@@ -95,6 +95,7 @@ def test_the_end_of_turn_draw_is_not_the_own_turn_but_the_next_turn_start_wins()
     # A Bandit in between that takes a Stadt away: no win at the start of the turn.
     arrange(state, 1, hand={"bandit": 1}, deck=["holz"] * 9)
     state, _ = act(state, 1, "play:bandit")
+    state, _ = act(state, 0, "accept")  # asked, holding no Ritter (Defensiv)
     state, _ = GAME.apply(state, CHANCE, "steal:stadt")
     state, _ = act(state, 1, "keep", "end")
     assert not GAME.is_over(state) and GAME.to_act(state) == [0]
@@ -108,7 +109,7 @@ def test_the_defenders_draw_in_the_opponents_turn_does_not_win() -> None:
     state, _ = act(state, 0, "play:ritter_off")
     state, _ = act(state, 1, "defend")
     assert not GAME.is_over(state) and state["hand"][1][CARD_INDEX["stadt"]] == 3
-    state, _ = act(state, 0, "drop:erz", "drop:erz", "end")
+    state, _ = act(state, 0, "accept", "drop:erz", "drop:erz", "end")
     assert state["winner"] == 1
 
 
