@@ -1508,7 +1508,10 @@ class Scherbia(Game):
             dest = victim["s"]
         else:
             dest = winner
-        if dest is None or team_of(state, dest) != team_of(state, thief):
+        # Another seat's pile, a teammate's too: the piles are kept per seat, and a Seemann
+        # counts the Bauern, Holzfaeller and Schuerfer in its own pile, so where in the team a
+        # card lies can change the score.
+        if dest != thief:
             return True
         if any(effective(entry) == DIEB for entry in trick[slot + 1 :]):
             return True

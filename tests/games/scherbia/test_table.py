@@ -86,8 +86,11 @@ def test_team_dieb_is_asked_when_the_card_would_go_to_the_other_team():
     assert pile_words(state, 2) == ["bauer"]
 
 
-def test_team_dieb_stealing_a_card_bound_for_its_team_is_automatic():
-    """Teams: the Dieb of the winning team takes a card its team gets anyway, unasked."""
+def test_team_dieb_is_asked_for_a_card_bound_for_a_teammates_pile():
+    """Teams: abilities are optional (the engine asks when a choice exists), and the piles are
+    kept per seat: a Seemann counts the Bauern, Holzfaeller and Schuerfer in its own pile. A
+    card the thief's teammate wins lands in another pile if stolen, so the Dieb is asked; if it
+    declines, the Schuerfer goes to the winner's pile beside that pile's Seemann."""
     hands = [
         ["magier", "heiler", "seemann", "schmied", "jaeger"],
         ["seemann", "heiler", "schmied", "jaeger", "krieger"],
@@ -96,10 +99,15 @@ def test_team_dieb_stealing_a_card_bound_for_its_team_is_automatic():
     ]
     state = rigged(hands, teams="2v2")
     state = play(state, (0, "play:magier"), (1, "play:seemann"), (2, "play:dieb"))
-    state, events = GAME.apply(state, 3, "play:schuerfer")
-    assert "steal" in [e.kind for e in events] and state["tricks"] == 1
-    assert pile_words(state, 2) == ["schuerfer"]
-    assert pile_words(state, 0) == ["dieb", "magier", "seemann"]
+    state = play(state, (3, "play:schuerfer"))
+    assert asked(state) == ("steal", 2)
+    assert GAME.legal_actions(state, 2) == ["pass", "steal"]
+    declined = play(state, (2, "pass"))
+    assert pile_words(declined, 0) == ["dieb", "magier", "schuerfer", "seemann"]
+    assert pile_words(declined, 2) == []
+    stolen = play(state, (2, "steal"))
+    assert pile_words(stolen, 2) == ["schuerfer"]
+    assert pile_words(stolen, 0) == ["dieb", "magier", "seemann"]
 
 
 def test_final_count_rerolls_holzfaeller_and_adds_the_seemann_bonus():
