@@ -247,6 +247,16 @@ class GelfdrakkarState(TypedDict):
     tricks: int
 
 
+
+def _public_outcome(outcome: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A trick outcome waiting for the Erste Dame's claim, as every seat may see it: without
+    its pile (``dest``), which is the winner's party. The claim is asked whatever that party
+    is, so that the question reveals nothing, and the trick, if claimed, never shows it.
+    """
+    if outcome is None:
+        return None
+    return {key: value for key, value in outcome.items() if key != "dest"}
+
 class Gelfdrakkar(Game):
     """Gelfdrakkar: trick-taking with secret parties around Vernio and Sinhara."""
 
@@ -1091,7 +1101,7 @@ class Gelfdrakkar(Game):
             "taken": state["taken"],
             "late": state["late"],
             "claimant": state["claimant"],
-            "pending": state["pending"],
+            "pending": _public_outcome(state["pending"]),
             "bonus": state["bonus"],
             "carry_mult": state["carry_mult"],
             "carry_add": state["carry_add"],

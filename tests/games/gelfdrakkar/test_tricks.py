@@ -335,6 +335,23 @@ def test_erste_dame_holder_may_claim_a_later_trick_of_the_zweite_dame():
     assert state["turn"] == 3  # the Zweite Dame's player still leads
 
 
+def test_while_the_claim_is_asked_no_view_shows_the_winners_party():
+    """Privacy: parties are secret until a card or an announcement reveals them. While the Erste
+    Dame's holder decides, the trick waits with its winner and card in every view but not its
+    pile (the winner's party): a claimed trick never shows it, and the claimant decides without
+    it."""
+    state = table({1: [ERSTE, 95], 2: [96, 97], 3: [98, ZWEITE], 0: [99, 100]})
+    state, _ = trick(state, [ERSTE, 96, 98, 99])
+    state, _ = trick(state, [95, 97, ZWEITE, 100])
+    assert state["phase"] == "claim" and state["pending"]["dest"] in ("V", "A")
+    for observer in (None, 0, 1, 2, 3):
+        pending = GAME.view(state, observer)["pending"]
+        assert "dest" not in pending
+        assert (pending["winner"], pending["card"]) == (3, ZWEITE)
+    state, _ = GAME.apply(state, 1, "claim")
+    assert state["revealed"][3] is None  # the claimed trick did not show seat 3's party
+
+
 def test_erste_dame_claim_may_be_declined():
     state = table({1: [ERSTE, 95], 2: [96, 97], 3: [98, 99], 0: [100, LETZTE]})
     state, _ = trick(state, [ERSTE, 96, 98, 100])
