@@ -247,7 +247,6 @@ class GelfdrakkarState(TypedDict):
     tricks: int
 
 
-
 def _public_outcome(outcome: dict[str, Any] | None) -> dict[str, Any] | None:
     """A trick outcome waiting for the Erste Dame's claim, as every seat may see it: without
     its pile (``dest``), which is the winner's party. The claim is asked whatever that party
@@ -256,6 +255,7 @@ def _public_outcome(outcome: dict[str, Any] | None) -> dict[str, Any] | None:
     if outcome is None:
         return None
     return {key: value for key, value in outcome.items() if key != "dest"}
+
 
 class Gelfdrakkar(Game):
     """Gelfdrakkar: trick-taking with secret parties around Vernio and Sinhara."""
