@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from games.core import Game, Result, State
+from games.core import Game, Result, State, Text
 from games.core.conformance import checked_playout
 
 
@@ -127,21 +127,17 @@ def simulate(
     sim.seconds = time.perf_counter() - started
     sim.report = game.simulation_report(finished, lang)
     if sim.report and len(set(names)) > 1:
-        sim.report = UNEQUAL_SEATS[lang] + "\n" + sim.report
+        sim.report = UNEQUAL_SEATS.get(lang) + "\n" + sim.report
     return sim
 
 
-UNEQUAL_SEATS = {
-    "de": (
-        "Hinweis: An den Plätzen spielten verschiedene Engine-Spieler. Die Zahlen unten beschreiben "
-        "diese Begegnung; Sollwerte der Spielbalance gelten für gleich starke Spieler "
-        "(z. B. --engines normal)."
-    ),
-    "en": (
-        "Note: different engine players held the seats. The figures below describe this "
-        "pairing; the game's balance bounds are meant for equal players (e.g. --engines normal)."
-    ),
-}
+UNEQUAL_SEATS = Text(
+    "Hinweis: An den Plätzen spielten verschiedene Engine-Spieler. Die Zahlen unten beschreiben "
+    "diese Begegnung; Sollwerte der Spielbalance gelten für gleich starke Spieler "
+    "(z. B. --engines normal).",
+    "Note: different engine players held the seats. The figures below describe this "
+    "pairing; the game's balance bounds are meant for equal players (e.g. --engines normal).",
+)
 """Said before a game's own report when the seats were not played alike: Coppertwaddle's
 balance check, for one, judges the first player's share against the ruling's bounds, which a
 strong player against a weak one would break without the game being unbalanced."""
