@@ -70,12 +70,15 @@ assert set(_COMBO_NEEDS) == _COMBO_TARGETS
 _card_of_play = itemgetter(1)
 _DESTINERS = frozenset((FESSEL, *GEGENWIRKER, *UNTERSTUETZER))
 """The cards that may choose a trick's pile (``resolve``'s last pass)."""
+_FESSEL_BREAKERS = frozenset((VERNIO, SINHARA))
 
 
 def _combination(kinds: list[str], cancelled: list[bool], best_kind: str) -> tuple[int | None, str]:
     """The first card of a combination that beats the best single card, and its name."""
+    # A cancelled card counts in no combination but still lies between; a cancelled Nullkarte
+    # is still a Nullkarte, which never counts as a card between (the source).
     eligible: list[str | None] = (
-        [None if cancelled[index] else kind for index, kind in enumerate(kinds)]
+        [None if cancelled[index] and kind != "null" else kind for index, kind in enumerate(kinds)]
         if True in cancelled
         else kinds  # type: ignore[assignment]  # read only
     )
@@ -244,7 +247,11 @@ def resolve(
                     counter = index
             elif played in UNTERSTUETZER and support_at < 0:
                 support_at = index
-    fessel = fessel_at >= 0 and VERNIO not in cards and SINHARA not in cards
+    # Vernio or Sinhara breaks the Fessel, unless a Spion cancelled its effect ("hebt ... in
+    # ihrer Wirkung auf").
+    fessel = fessel_at >= 0 and not any(
+        cards[index] in _FESSEL_BREAKERS and not cancelled[index] for index in range(count)
+    )
     support = support_at >= 0
     if fessel:
         dest, by = (party[winner], "winner") if last else ("fetter", "fessel")

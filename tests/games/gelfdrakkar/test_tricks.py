@@ -152,6 +152,19 @@ def test_a_nullkarte_between_two_drachen_does_not_break_their_row():
     assert (data["winner"], data["card"], data["how"]) == (2, d1, "dragons2")
 
 
+def test_a_nullkarte_cancelled_by_a_spion_still_does_not_count_as_a_card_between():
+    """Source: Nullkarten never count as a card between, and the Spion cancels only a card's
+    effect: the Spion of the party against Vernio cancels the Vernio party's best card, here a
+    Nullkarte, and the two Drachen on either side of it still beat the Freund."""
+    d1, d2 = c("drache", "E1"), c("drache", "E2")
+    cards = [d1, NULL1, d2, FREUND, SPION, 95, NULL2]  # seats 1, 2, ..., 6, 0
+    state = last_trick(7, cards)
+    state, events = trick(state, cards)
+    data = last_trick_event(events)
+    assert data["cancelled"] == [NULL1]
+    assert (data["winner"], data["card"], data["how"]) == (1, d1, "dragons2")
+
+
 def test_helfer_beats_a_combination_of_drachen():
     d1, d2, d3 = c("drache", "E1"), c("drache", "E2"), c("drache", "E3")
     state = table({1: [HELFER], 2: [d1], 3: [d2], 0: [d3]})
@@ -432,6 +445,22 @@ def test_vernio_or_sinhara_breaks_the_fessel():
     state = table({1: [FESSEL], 2: [SINHARA], 3: [97], 0: [99]})
     state, events = trick(state, [FESSEL, SINHARA, 97, 99])
     assert last_trick_event(events)["dest"] == "V" and state["fettered"] == []
+
+
+def test_sinhara_cancelled_by_a_spion_does_not_break_the_fessel():
+    """Source: the Spion "hebt die hoechste gelegte Karte des Gegners in ihrer Wirkung auf", so
+    a cancelled Sinhara (or Vernio) has no effect and the Fessel holds; without the Spion the
+    same Sinhara breaks it."""
+    hands = {1: [FESSEL, 95], 2: [SINHARA, 96], 3: [SPION, 97], 0: [99, VERNIO]}
+    state, events = trick(table(hands), [FESSEL, SINHARA, SPION, 99])
+    data = last_trick_event(events)
+    assert data["cancelled"] == [SINHARA]
+    assert data["dest"] == "fetter" and state["fettered"] == [[FESSEL, SINHARA, SPION, 99]]
+
+    hands = {1: [FESSEL, 95], 2: [SINHARA, 96], 3: [98, 97], 0: [99, VERNIO]}
+    state, events = trick(table(hands), [FESSEL, SINHARA, 98, 99])
+    data = last_trick_event(events)
+    assert (data["winner"], data["dest"]) == (2, "V") and state["fettered"] == []
 
 
 def test_tod_kills_every_mortal_card_in_the_trick_and_beats_sinhara():
