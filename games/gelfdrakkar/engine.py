@@ -1216,6 +1216,12 @@ class Gelfdrakkar(Game):
         other["hands"] = hands
         other["rest"] = placed[-1] + pool
         other["party"] = party
+        pending = state["pending"]
+        if pending is not None and pending["by"] in ("winner", "partner"):
+            # The waiting trick's pile is that seat's party, hidden until the claim is decided:
+            # it follows the new parties, or a search would read the true party from it.
+            seat = pending["winner"] if pending["by"] == "winner" else state["partner"]
+            other["pending"] = {**pending, "dest": party[seat]}
         return other
 
     def check_invariants(self, state: State) -> None:

@@ -9,7 +9,7 @@ import pytest
 from games.core import CHANCE
 from games.core.conformance import checked_playout
 from games.gelfdrakkar import GAME
-from games.gelfdrakkar.cards import SINHARA, VERNIO
+from games.gelfdrakkar.cards import ERSTE, SINHARA, VERNIO, ZWEITE
 from games.gelfdrakkar.measure import strength
 from games.players.search import PLAYOUT_LIMIT, playout
 from tests.games.normal_play import first_decision_where, normal_decisions
@@ -74,6 +74,27 @@ def test_a_revealed_party_stays_when_hidden_cards_are_dealt_anew():
         other = GAME.shuffle_hidden(state, 2, rng)
         assert other["party"][1] == "V" and other["party"][2] == "A"
 
+
+def test_a_trick_waiting_for_the_claim_goes_to_the_pile_of_the_winners_party_in_every_new_deal():
+    """Parties are secret until revealed, and a trick waiting for the Erste Dame's claim goes to
+    its winner's party unless claimed. A re-deal of the hidden parties must move that pile with
+    the winner's new party: a search that kept the true pile would know the winner's party."""
+    hands = {1: [ERSTE, 95], 2: [96, 97, SINHARA], 3: [98, ZWEITE], 0: [99, 100, VERNIO]}
+    state, _ = dealt(4, hands)
+    state, _ = trick(state, [ERSTE, 96, 98, 99])
+    state, _ = trick(state, [95, 97, ZWEITE, 100])
+    assert state["phase"] == "claim" and state["pending"]["winner"] == 3
+    assert state["revealed"][3] is None  # seat 3's party is hidden from the claimant, seat 1
+    rng = random.Random(8)
+    seen = set()
+    for _ in range(30):
+        other = GAME.shuffle_hidden(state, 1, rng)
+        assert other["pending"]["dest"] == other["party"][3]
+        seen.add(other["pending"]["dest"])
+        assert GAME.determinize(state, 1, random.Random(2)) == GAME.determinize(
+            other, 1, random.Random(2)
+        )
+    assert seen == {"V", "A"}
 
 @pytest.mark.slow(seconds=16)
 def test_random_playouts_at_five_and_seven_players_over_two_rounds():
