@@ -96,6 +96,7 @@ def test_a_trick_waiting_for_the_claim_goes_to_the_pile_of_the_winners_party_in_
         )
     assert seen == {"V", "A"}
 
+
 @pytest.mark.slow(seconds=16)
 def test_random_playouts_at_five_and_seven_players_over_two_rounds():
     """Conformance checks at every step for the counts the shared suite does not cover."""
