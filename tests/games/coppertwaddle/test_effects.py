@@ -227,12 +227,16 @@ def test_plus_changes_power_and_the_score(name) -> None:
     assert domain_points(state, YOU) == 5 + amount
 
 
+# Registered at import, like the parametrized tests' cards: with the suite spread over
+# processes, a process may run the check below without having run this test.
+_covers(["Die Haselnuss"])
+
+
 def test_covering_a_threlm_with_the_hazelnut_to_use_its_ability_destroys_it_first_and_the_ability_does_not_take_place() -> (
     None
 ):
     """Publisher's text (The Hazelnut, ruling): covering a Threlm to use its ability while the
     Hazelnut lies on it destroys the Threlm first, and the ability does not happen."""
-    _covers(["Die Haselnuss"])
     state = GAME.set_up(
         2,
         {
