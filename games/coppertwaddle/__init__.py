@@ -11,8 +11,10 @@ A turn: Engagement (the Guardian's covered cards turn proud, then a draw); Chall
 Challenger may use favours and abilities); En Garde (one rank card, any Bekanntmachungen,
 favours and abilities); Robbing (optional: the Guardian and the Challenger alternate favours,
 abilities and passes, the Guardian first, until both pass in a row); Respite (hand limit 4).
-A Coppertwaddle answers any non-rank card, in either player's turn; the seat that holds one is
-asked (it is that seat's pending decision).
+A Coppertwaddle answers any non-rank card, in either player's turn (the other seat's pending
+decision). With the option ``always_ask`` (the default) a seat holding any card is asked for the
+answer, the Challenge, En Garde and each robbing turn even with nothing to play, so that no
+question shows what a hand holds; only an empty hand with nothing to use is passed over.
 
 Slots are ``seat*8 + row*4 + column`` (row 0 Adel, row 1 Bauern). Card ids index the deck in
 the data file's order; codes name a card design (``<design>``, its index in the file), since

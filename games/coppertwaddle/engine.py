@@ -108,6 +108,14 @@ class CoppertwaddleOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     games: int = Field(3, ge=1, le=3, description="games in the match (the source plays 3)")
+    always_ask: bool = Field(
+        True,
+        description=(
+            "ask a player holding cards at every challenge, answer and robbing turn even with"
+            " nothing to play, so that no question shows what a hand holds (false: faster, but"
+            " a question skipped tells the other player that nothing could be played)"
+        ),
+    )
 
 
 def _robbing_seat_bonus(seat: int, guardian: int) -> int:
@@ -171,6 +179,9 @@ class CoppertwaddleState(TypedDict):
     opening: bool
     turns: NotRequired[int]
     """Turns begun in the match (absent in states stored before it was counted: 0)."""
+    always_ask: NotRequired[bool]
+    """The option of that name (absent in states stored before it existed: False, the way
+    those tables were played, so that their logs replay)."""
 
 
 class Coppertwaddle(Game):
@@ -299,6 +310,8 @@ class Coppertwaddle(Game):
         # The first game's starting player is drawn by chance (a logged chance action, -1 until
         # then); after a game its loser starts the next (ruling).
         state: State = {"games": options.games, "game": 0, "history": [], "first": -1}
+        if options.always_ask:
+            state["always_ask"] = True
         _reset_table(cast(CoppertwaddleState, state))
         return state
 
@@ -898,15 +911,16 @@ def _start_turn(state: CoppertwaddleState, events: list[Event]) -> None:
     state["opening"] = False
     if not opening and not _draw(state, guardian, events):
         return
-    # Like the Coppertwaddle answer, the challenge is offered only to a Challenger who has
-    # something to play: a prompt every turn would make each turn wait for a click.
+    # With ``always_ask`` the Challenger is asked every turn while holding a card (``_offer``):
+    # asking only when the hand held something playable would tell the Guardian what it did not
+    # hold.
     _challenge_or_engarde(state, events)
 
 
 def _enter_engarde(
     state: CoppertwaddleState, events: list[Event], powers: list[int] | None = None
 ) -> None:
-    """En Garde, passed over (to the Respite) when the Guardian has nothing to do but end it;
+    """En Garde, passed over (to the Respite) when the Guardian is not asked (``_offer``);
     ``powers`` as in ``_menu``.
     """
     state["phase"] = "engarde"
@@ -917,7 +931,7 @@ def _enter_engarde(
 
 
 def _challenge_or_engarde(state: CoppertwaddleState, events: list[Event]) -> None:
-    """The Challenge goes on while the Challenger has something to play, else En Garde."""
+    """The Challenge goes on while the Challenger is asked (``_offer``), else En Garde."""
     challenger = 1 - state["guardian"]
     state["phase"] = "challenge"
     # The same powers serve En Garde: the table does not change between.
@@ -1014,8 +1028,14 @@ def _coppertwaddle_in_hand(state: CoppertwaddleState, seat: int) -> int:
 
 
 def _offer_answer(state: CoppertwaddleState, seat: int, events: list[Event]) -> None:
-    """The other player may answer with a Coppertwaddle; asked only when holding one."""
-    if _coppertwaddle_in_hand(state, seat) >= 0:
+    """The other player may answer with a Coppertwaddle. With ``always_ask`` (the default) the
+    player is asked whenever holding a card, so that the question does not tell whether the
+    hand holds a Coppertwaddle; an empty hand, whose size everyone sees, is not asked. Without
+    it, only a player holding a Coppertwaddle is asked (faster, and telling).
+    """
+    if _coppertwaddle_in_hand(state, seat) >= 0 or (
+        state.get("always_ask") and state["hands"][seat]
+    ):
         if state["phase"] != "answer":
             state["resume"] = state["phase"]
             state["phase"] = "answer"
@@ -1234,7 +1254,7 @@ def _use_ability(
 
 
 def _advance_rob(state: CoppertwaddleState, events: list[Event]) -> None:
-    """Pass for a seat that has nothing to play; end after two passes in a row."""
+    """Pass for a seat passed over (``_offer``); end after two passes in a row."""
     rob = state["rob"]
     while rob["passes"] < 2:
         seat = rob["turn"]
@@ -1322,20 +1342,25 @@ def _menu(
 def _offer(
     state: CoppertwaddleState, seat: int, phase: str, powers: list[int] | None = None
 ) -> bool:
-    """Whether ``seat`` has more to do in ``phase`` than the words (``done``, ``end``,
-    ``pass``); if so, the state waits for ``seat``, whose menu is remembered (``_last_menu``).
+    """Whether ``seat`` is asked in ``phase``; if so, the state waits for ``seat``, whose menu
+    is remembered (``_last_menu``).
 
-    Only ever the last step of a move: a Challenger with nothing to play is not asked, an En
-    Garde with nothing but ``end`` is passed over, a robbing's turn with nothing to play passes.
-    The menu is ``_menu``'s for these three phases, put together here so that a seat with
-    nothing to play costs neither the words nor a sort.
+    Only ever the last step of a move. With ``always_ask`` (the default) a seat is passed over
+    (the Challenge ends, En Garde ends, a robbing's turn passes) only when everyone can see it
+    has nothing to play: an empty hand and nothing in its Domain to use. A seat holding cards
+    is asked even when none of them can be played, with only the words (``done``, ``end``,
+    ``pass``): passing it over would tell the other player that its hand held nothing
+    playable. Without the option, a seat with nothing to play is passed over. The menu is
+    ``_menu``'s for these three phases, put together here so that a seat passed over costs no
+    sort.
     """
     actions: list[str] = []
     if phase == "engarde":
         _engarde_actions(state, seat, powers, actions)
     else:
         _free_actions(state, seat, phase == "rob", powers, actions)
-    if not actions:  # a card's codes are never one of the words
+    # A card's codes are never one of the words.
+    if not actions and not (state.get("always_ask") and state["hands"][seat]):
         return False
     actions.extend(_WORDS[phase])
     menu = sorted(set(actions))

@@ -22,17 +22,29 @@ def _position(my_hand, your_hand, **extra):
     )
 
 
-def test_the_answer_is_asked_only_of_a_seat_holding_a_coppertwaddle() -> None:
-    """Lead's ruling: the pending decision exists only when the seat holds one."""
-    state = _position(["Land in Sicht!"], ["Bader"])
+def test_the_answer_is_asked_of_every_seat_holding_a_card_so_the_question_tells_nothing() -> None:
+    """Privacy (nothing hidden reaches another player, the timing of questions included): the
+    Coppertwaddle may answer any non-rank card, so the other player is asked whether or not a
+    Coppertwaddle is in hand, and the player of the card cannot tell which from the table."""
+    views = []
+    for your_hand, menu in ((["Bader"], ["let"]), (["Coppertwaddle"], ["answer", "let"])):
+        state = _position(["Land in Sicht!"], your_hand)
+        state = play(state, ME, f"fav:{design('Land in Sicht!')}:{TARGET}")
+        assert state["phase"] == "answer" and GAME.to_act(state) == [YOU]
+        assert GAME.legal_actions(state, YOU) == menu
+        assert GAME.legal_actions(state, ME) == []
+        assert not state["covered"][TARGET], "nothing happens before the answer"
+        views.append(GAME.view(state, ME))
+    assert views[0] == views[1]
+    state = play(state, YOU, "let")
+    assert state["phase"] == "engarde" and state["covered"][TARGET]
+
+
+def test_a_seat_with_an_empty_hand_is_not_asked_for_an_answer() -> None:
+    """An empty hand holds no Coppertwaddle, and everyone sees its size: no question."""
+    state = _position(["Land in Sicht!"], [])
     state = play(state, ME, f"fav:{design('Land in Sicht!')}:{TARGET}")
     assert state["phase"] == "engarde" and state["covered"][TARGET]
-    state = _position(["Land in Sicht!"], ["Coppertwaddle"])
-    state = play(state, ME, f"fav:{design('Land in Sicht!')}:{TARGET}")
-    assert state["phase"] == "answer" and GAME.to_act(state) == [YOU]
-    assert GAME.legal_actions(state, YOU) == ["answer", "let"]
-    assert GAME.legal_actions(state, ME) == []
-    assert not state["covered"][TARGET], "nothing happens before the answer"
 
 
 def test_coppertwaddle_negates_and_both_go_to_the_midden() -> None:
@@ -40,6 +52,8 @@ def test_coppertwaddle_negates_and_both_go_to_the_midden() -> None:
     state = _position(["Land in Sicht!"], ["Coppertwaddle"])
     state = play(state, ME, f"fav:{design('Land in Sicht!')}:{TARGET}")
     state = play(state, YOU, "answer")
+    assert GAME.legal_actions(state, ME) == ["let"]  # asked in turn, holding no Coppertwaddle
+    state = play(state, ME, "let")
     assert not state["covered"][TARGET]
     assert {card("Land in Sicht!"), card("Coppertwaddle")} <= set(state["midden"])
     assert state["phase"] == "engarde" and GAME.to_act(state) == [ME]
@@ -86,6 +100,7 @@ def test_declarations_can_be_answered_too() -> None:
     state = _position(["Der Geburtstag"], ["Coppertwaddle"])
     state = play(state, ME, f"decl:{design('Der Geburtstag')}:{slot(ME, 1, 0)}")
     state = play(state, YOU, "answer")
+    state = play(state, ME, "let")
     assert state["decls"][slot(ME, 1, 0)] == []
     assert card("Der Geburtstag") in state["midden"]
 
@@ -103,6 +118,7 @@ def test_answering_in_a_robbing_keeps_the_exchange_going() -> None:
     state = play(state, ME, f"rob:{slot(ME, 1, 0)}:{slot(YOU, 1, 0)}")
     state = play(state, ME, f"fav:{design('Das Rad')}:{slot(YOU, 1, 0)}")
     state = play(state, YOU, "answer")
+    state = play(state, ME, "let")
     assert state["phase"] == "rob" and state["rob"]["nosupport"] == []
     assert GAME.to_act(state) == [YOU]
 
@@ -114,3 +130,19 @@ def test_a_coppertwaddle_is_never_played_on_its_own() -> None:
     with pytest.raises(IllegalAction, match=r"A Coppertwaddle is only played to answer") as error:
         GAME.apply(state, ME, f"fav:{design('Coppertwaddle')}")
     assert "answer" in error.value.reason.en
+
+
+def test_without_always_ask_only_a_seat_that_can_play_is_asked() -> None:
+    """The table option ``always_ask=false`` (the faster flow, and the one of tables stored
+    before the option): a seat without a Coppertwaddle is not asked for an answer, and a
+    Challenger with nothing to play is passed over."""
+    position = {
+        "domain": {TARGET: "Milz", slot(ME, 1, 0): "Der Schmied"},
+        "hands": (["Land in Sicht!", "Der Müller"], ["Bader"]),
+    }
+    state = GAME.set_up(2, position, {"games": 1, "always_ask": False})
+    assert "always_ask" not in state  # as states stored before the option
+    state = play(state, ME, f"fav:{design('Land in Sicht!')}:{TARGET}")
+    assert state["phase"] == "engarde" and state["covered"][TARGET]
+    state = play(state, ME, "end")
+    assert state["guardian"] == YOU and state["phase"] == "engarde"  # ME was passed over

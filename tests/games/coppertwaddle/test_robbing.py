@@ -116,7 +116,11 @@ def test_successful_robbing_moves_the_card_covered_and_covers_the_attackers() ->
     card of the Guardian that took part in the attack is covered."""
     state = _robbing_position(hands=(["Der Schmied"], []))
     state = play(state, 0, f"rob:{MILZ}:{slot(1, 1, 0)}")
-    # The Guardian holds a card but no favour: nothing to play, the robbing resolves.
+    # The Guardian holds a card but no favour: asked all the same, it can only pass (privacy:
+    # passing it over would show that its hand held nothing to play). The defender's hand is
+    # empty, as everyone sees, so it is passed over and the robbing resolves.
+    assert GAME.legal_actions(state, 0) == ["pass"]
+    state = play(state, 0, "pass")
     assert state["slots"][slot(0, 1, 2)] == card("Der Fuhrmann")
     assert state["covered"][slot(0, 1, 2)]
     assert state["slots"][slot(1, 1, 0)] == -1
@@ -133,6 +137,7 @@ def test_exchange_guardian_first_then_alternate_until_both_pass() -> None:
     assert GAME.to_act(state) == [1]
     # The defender stops the robber Milz's power: attack 1 (Lektionarium) against 7.
     state = play(state, 1, f"fav:{design('Der Kompass')}:{MILZ}")
+    state = play(state, 0, "let")  # asked for a Coppertwaddle answer; it holds none
     assert state["rob"]["nopower"] == [MILZ]
     assert GAME.to_act(state) == [0]  # a play resets the passes
     state = play(state, 0, "pass")
@@ -147,11 +152,15 @@ def test_the_wheel_stops_one_chosen_proud_threlms_power_in_a_robbing() -> None:
     state = _robbing_position(hands=(["Hammer und Amboss"], ["Das Rad"]))
     # Lektionarium 1 + Milz 8 = 9 against Fuhrmann 5 + Freisasse 2 = 7.
     state = play(state, 0, f"rob:{LECTIONARY}:{slot(1, 1, 0)}")
-    assert GAME.to_act(state) == [1]  # the Guardian has no favour or ability: it passes
+    assert GAME.legal_actions(state, 0) == ["pass"]  # no favour or ability, but a card in hand
+    state = play(state, 0, "pass")
     assert f"fav:{design('Das Rad')}:{MILZ}" in GAME.legal_actions(state, 1)
     state = play(state, 1, f"fav:{design('Das Rad')}:{MILZ}")
-    # Attack 1 against 7: neither has anything more to play, the robbing fails.
-    assert state["phase"] == "engarde" and state["guardian"] == 1
+    state = play(state, 0, "let")
+    # Attack 1 against 7: the Guardian passes, the defender's hand is empty, the robbing fails;
+    # in the next turn the former Guardian, still holding a card, is asked to challenge.
+    state = play(state, 0, "pass")
+    assert state["phase"] == "challenge" and state["guardian"] == 1
     assert state["slots"][slot(1, 1, 0)] == card("Der Fuhrmann")
     assert not state["covered"][LECTIONARY] and not state["covered"][MILZ]
     assert card("Das Rad") in state["midden"]
@@ -182,6 +191,7 @@ def test_only_one_robbing_per_turn() -> None:
     """Source 5c: one robbing per turn; after it the turn goes on to the Respite."""
     state = _robbing_position(hands=(["Der Schmied"] * 1, []))
     state = play(state, 0, f"rob:{MILZ}:{slot(1, 1, 0)}")
+    state = play(state, 0, "pass")
     assert state["guardian"] == 1 and not any(
         code.startswith("rob:") for code in GAME.legal_actions(state, 0)
     )
@@ -207,6 +217,7 @@ def test_a_divisor_blocks_the_chosen_threlms_abilities_for_the_rest_of_the_turn(
     unblocked = play(state, 0, "pass")
     assert f"abil:{hammer}" in GAME.legal_actions(unblocked, 1)  # control: usable without it
     state = play(state, 0, f"fav:{design('Das Rad')}:{hammer}")
+    state = play(state, 1, "let")
     assert state["rob"]["nopower"] == [hammer]
     assert card("Hammer und Amboss") in state["blocked"]
     assert GAME.to_act(state) == [1]

@@ -116,8 +116,12 @@ def test_respite_hand_limit_four_the_player_chooses() -> None:
     )
 
 
-def test_challenge_is_offered_only_to_a_challenger_with_something_to_play() -> None:
-    """Source 4.II: the Challenger may play favours and abilities before the Guardian."""
+def test_challenge_is_offered_to_a_challenger_holding_cards_whether_or_not_one_is_playable() -> (
+    None
+):
+    """Source 4.II: the Challenger may play favours and abilities before the Guardian, or decline.
+    Privacy: the question comes whenever the Challenger holds a card, so the Guardian cannot
+    tell from it whether the hand holds a favour; an empty hand, seen by all, is passed over."""
     state = rigged(
         guardian=YOU,
         hands=(["Milz"], ["Land in Sicht!", "Bader"]),
@@ -126,11 +130,18 @@ def test_challenge_is_offered_only_to_a_challenger_with_something_to_play() -> N
     state = play(state, YOU, "end")  # YOU's turn ends: ME is Guardian, YOU challenges
     assert state["phase"] == "challenge" and GAME.to_act(state) == [YOU]
     state = play(state, YOU, f"fav:{design('Land in Sicht!')}:{slot(ME, 1, 0)}")
+    state = play(state, ME, "let")  # the Guardian is asked for a Coppertwaddle answer
     assert state["covered"][slot(ME, 1, 0)]
-    assert state["phase"] == "engarde", "nothing left to play: on to En Garde"
+    assert state["phase"] == "challenge" and GAME.legal_actions(state, YOU) == ["done"]
+    state = play(state, YOU, "done")
+    assert state["phase"] == "engarde" and GAME.to_act(state) == [ME]
     quiet = rigged(phase="engarde", guardian=YOU, hands=(["Milz"], ["Bader"]))
     quiet = play(quiet, YOU, "end")
-    assert quiet["phase"] == "engarde" and quiet["guardian"] == ME
+    assert quiet["phase"] == "challenge" and GAME.to_act(quiet) == [YOU]
+    assert GAME.legal_actions(quiet, YOU) == ["done"]
+    bare = rigged(phase="engarde", guardian=YOU, hands=(["Milz"], []))
+    bare = play(bare, YOU, "end")
+    assert bare["phase"] == "engarde" and bare["guardian"] == ME
 
 
 def test_a_full_proud_domain_wins_and_scores_its_strength() -> None:
