@@ -47,7 +47,8 @@ test: $(STAMP)
 # right for these, which import each other (peeking.py imports strength.py) ...
 TYPED_BENCH := bench/strength.py bench/peeking.py bench/engines.py bench/pairing.py \
 	bench/scherbia_actions.py bench/search_picks.py bench/stardust_engine.py \
-	bench/stardust_strategy.py bench/coppertwaddle_balance.py bench/restamp_record.py
+	bench/stardust_strategy.py bench/coppertwaddle_balance.py bench/restamp_record.py \
+	bench/coppertwaddle_questions.py
 # ... wrong for these, named like the packages they measure or importing those (bench/storage.py
 # would be taken for the package storage): they are checked as modules of the folder bench
 # (--explicit-package-bases), where `storage` is the package.
