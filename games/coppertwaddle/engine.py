@@ -1506,6 +1506,8 @@ def _targets(
         mine = rob["robber"] if seat == state["guardian"] else rob["target"]
         if mine in exclude or row_of(mine) != HELPS_ROW[card] or powers[mine] < 0:
             return []
+        if mine in rob["nopower"]:
+            return []  # a Divisor stops that card's power: a boost to it would count for nothing
         return None
     if effect == "draw":
         return None

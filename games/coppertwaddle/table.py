@@ -111,12 +111,18 @@ def robbing_values(table: Table, rob: dict[str, Any]) -> tuple[int, int]:
     """Attack and defence of a robbing as things stand, with favours and abilities played.
 
     A card a Divisor (The Wheel, Compass, Sextant, Capstan) was played on lends no power to
-    the robbing, whether it is the robber, the target or a supporter (publisher's text).
+    the robbing, whether it is the robber, the target or a supporter (publisher's text). A
+    boost (The Bentham Fish's +4 and the like) gives power to its side's robber or target, so
+    it counts only while no Divisor stops that card.
     """
     robber, target = rob["robber"], rob["target"]
     stopped = rob.get("nopower") or []
-    attack = attack_value(table, robber, robber not in rob["nosupport"]) + rob["bonus"][0]
-    defence = defence_value(table, target, target not in rob["nosupport"]) + rob["bonus"][1]
+    attack = attack_value(table, robber, robber not in rob["nosupport"])
+    defence = defence_value(table, target, target not in rob["nosupport"])
+    if robber not in stopped:
+        attack += rob["bonus"][0]
+    if target not in stopped:
+        defence += rob["bonus"][1]
     if stopped:
         attack -= _stopped_power(table, stopped, robber, rob, attack_supporters)
         defence -= _stopped_power(table, stopped, target, rob, defence_supporters)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.coppertwaddle import GAME
-from games.coppertwaddle.table import attack_value, defence_value
+from games.coppertwaddle.table import attack_value, defence_value, robbing_values
 from games.core import IllegalAction
 
 from .helpers import FIGURE_1, card, design, play, rigged, slot
@@ -227,3 +227,24 @@ def test_a_divisor_blocks_the_chosen_threlms_abilities_for_the_rest_of_the_turn(
     # The robbing succeeded (16 against 5) and the turn passed to seat 1: the block is over.
     assert state["slots"][slot(0, 1, 3)] == card("Der Fuhrmann")
     assert state["guardian"] == 1 and state["blocked"] == []
+
+
+def test_a_divisor_on_the_boosted_card_takes_the_bentham_fishs_plus_four_away_too() -> None:
+    """Publisher's texts: The Bentham Fish gives another proud noble Threlm +4 Power, and The
+    Wheel's selected Threlm's "Power cannot be used during a Robbing": the +4 is that card's
+    power, so it goes with it. Berg Ararat (9) robs Bader (1), the Fish boosts it to 13, the
+    Wheel stops it: 0 against 1, the robbing fails."""
+    robber, fish, target = slot(0, 0, 0), slot(0, 0, 3), slot(1, 0, 0)
+    state = rigged(
+        domain={robber: "Berg Ararat", fish: "Der Bentham-Fisch", target: "Bader"},
+        hands=([], ["Das Rad"]),
+    )
+    state = play(state, 0, f"rob:{robber}:{target}")
+    state = play(state, 0, f"abil:{fish}")
+    assert state["rob"]["bonus"] == [4, 0]
+    assert robbing_values(state, state["rob"]) == (13, 1)
+    assert f"fav:{design('Das Rad')}:{robber}" in GAME.legal_actions(state, 1)
+    state, events = GAME.apply(state, 1, f"fav:{design('Das Rad')}:{robber}")
+    failed = [event.data for event in events if event.kind == "rob_failed"]
+    assert failed == [{"attack": 0, "defence": 1}]
+    assert state["slots"][target] == card("Bader")
