@@ -16,7 +16,9 @@ Action codes (cards are named by their German word, e.g. ``stadt``, ``ritter_off
   ``aside:<card>`` puts a card on the table without effect; ``end`` ends the turn.
 - Answers of the seat asked: ``defend`` / ``accept`` (Ritter (Defensiv) against an attack, or
   the attacker's answer to a reflected one), ``keep`` / ``return`` (the Bandit's card),
-  ``drop:<card>`` (discarding to a Ritter (Offensiv)).
+  ``drop:<card>`` (discarding to a Ritter (Offensiv)). With the option ``always_ask`` (the
+  default) a seat holding cards is asked whatever it holds: an attack without a Ritter
+  (Defensiv) in hand offers only ``accept``, a discard with one kind left only that kind.
 - Chance: ``shuffle:<permutation>`` (starting decks, reshuffles; the permutation lists the
   sorted pile's positions in drawing order), ``first:<seat>``, ``steal:<card>``.
 """

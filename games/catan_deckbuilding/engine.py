@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from itertools import compress
 from operator import add, gt, itemgetter, mul, sub
-from typing import TYPE_CHECKING, Any, TypedDict, cast
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -97,6 +97,14 @@ class CatanOptions(BaseModel):
     )
     first_player: int | None = Field(
         None, ge=0, le=1, description="seat that starts (default: drawn by chance)"
+    )
+    always_ask: bool = Field(
+        True,
+        description=(
+            "ask an attacked player holding cards whether or not a Ritter (Defensiv) is in hand,"
+            " and a player discarding for a Ritter (Offensiv) even when one kind of card is left,"
+            " so that no question shows what a hand holds (false: faster, but telling)"
+        ),
     )
 
 
@@ -600,6 +608,10 @@ class CatanState(TypedDict):
     pay: Any  # dict[str, Any], or None
     winner: Any  # int, or None
     end: Any  # str, or None
+    always_ask: NotRequired[bool]
+    """The option of that name, present only when on: states stored before it existed lack it
+    and play on as those tables were played (asked only when the answer could differ), and so
+    do their replays, whose stored options migration 0024 turned off."""
 
 
 def _own_seat_copy(state: State, seat: int) -> tuple[State, list[int], list[int]]:
@@ -780,8 +792,10 @@ class CatanDeckbuilding(TextsMixin, Game):
     def initial_state(self, players: int, options: BaseModel) -> State:
         """Both starting decks unshuffled, the supply full; chance shuffles next."""
         assert isinstance(options, CatanOptions)
-        return {
-            "options": options.model_dump(),
+        state: State = {
+            # Without ``always_ask``: a state keeps its own flag (below), so that the states of
+            # tables played before the option are what a replay of their logs gives.
+            "options": options.model_dump(exclude={"always_ask"}),
             "phase": "deal",
             "ask": None,
             "active": 0,
@@ -805,6 +819,9 @@ class CatanDeckbuilding(TextsMixin, Game):
             "winner": None,
             "end": None,
         }
+        if options.always_ask:
+            state["always_ask"] = True
+        return state
 
     # ----- whose move ----------------------------------------------------------------------------
 
@@ -1518,10 +1535,12 @@ class CatanDeckbuilding(TextsMixin, Game):
             elif kind == "attack":
                 tasks.pop(0)
                 _kind, card, attacker, target = task
-                # Asked whether or not a Ritter (Defensiv) is in hand: a question only for its
-                # holder would tell the attacker what the hand holds. An empty hand, whose size
-                # everyone sees, holds none, so it is not asked.
-                if sum(state["hand"][target]):
+                # With ``always_ask``, asked whether or not a Ritter (Defensiv) is in hand: a
+                # question only for its holder would tell the attacker what the hand holds. An
+                # empty hand, whose size everyone sees, holds none, so it is not asked.
+                if state["hand"][target][RITTER_DEF] or (
+                    state.get("always_ask") and sum(state["hand"][target])
+                ):
                     state["attack"] = {"card": card, "by": attacker, "at": target}
                     state["phase"] = "defend"
                     state["ask"] = target
@@ -1530,7 +1549,9 @@ class CatanDeckbuilding(TextsMixin, Game):
             elif kind == "counter":
                 tasks.pop(0)
                 _kind, card, attacker, target = task
-                if sum(state["hand"][attacker]):  # asked alike, as above
+                if state["hand"][attacker][RITTER_DEF] or (
+                    state.get("always_ask") and sum(state["hand"][attacker])
+                ):  # asked alike, as above
                     state["attack"] = {"card": card, "by": attacker, "at": target}
                     state["phase"] = "counter"
                     state["ask"] = attacker
@@ -1584,14 +1605,18 @@ class CatanDeckbuilding(TextsMixin, Game):
         return finished
 
     def _drops(self, state: CatanState, seat: int, events: list[Event]) -> None:
-        """Discard for a Ritter (Offensiv); ask only when the choice makes a difference."""
+        """Discard for a Ritter (Offensiv). With ``always_ask`` the player is asked for every
+        card while holding any, even with one kind left: discarding it unasked would tell the
+        table that the hand held nothing else. Without it, asked only when the choice makes a
+        difference.
+        """
         hand = state["hand"][seat]
         while state["drops"]:
             kinds = [card for card in range(KINDS) if hand[card]]
             if not kinds:
                 state["drops"] = 0
                 break
-            if len(kinds) > 1:
+            if len(kinds) > 1 or state.get("always_ask"):
                 state["phase"] = "drop"
                 state["ask"] = seat
                 return

@@ -1,6 +1,7 @@
-"""Migration 0024 on both backends: Coppertwaddle tables and tournaments stored before the
-option ``always_ask`` keep playing without it, so that their logs still replay to their
-snapshots; a table still in its lobby and a tournament not yet started take the new default.
+"""Migration 0024 on both backends: Coppertwaddle and Catan tables and tournaments stored
+before the option ``always_ask`` keep playing without it, so that their logs still replay to
+their snapshots; a table still in its lobby and a tournament not yet started take the new
+default.
 """
 
 from __future__ import annotations
@@ -31,12 +32,12 @@ async def old_database_url(request, tmp_path):
     return f"sqlite:///{tmp_path / 'old.sqlite3'}"
 
 
-def _old_game(moves: int) -> tuple[list[LogEntry], dict]:
-    """A Coppertwaddle match as the older version played it (no question for a seat with
-    nothing to play): the log of its first ``moves`` actions and the snapshot after them."""
-    game = get_game("coppertwaddle")
-    state = game.initial_state(2, game.parse_options(2, {"always_ask": False}))
-    rng = random.Random(4)
+def _old_game(game_id: str, options: dict, moves: int, seed: int) -> tuple[list[LogEntry], dict]:
+    """A match as the older version played it (no question whose only answer the hand forced):
+    the log of its first ``moves`` actions and the snapshot after them."""
+    game = get_game(game_id)
+    state = game.initial_state(2, game.parse_options(2, {**options, "always_ask": False}))
+    rng = random.Random(seed)
     log = []
     for seq in range(1, moves + 1):
         (seat,) = game.to_act(state)
@@ -65,35 +66,46 @@ def _tournament(status: TournamentStatus) -> TournamentRecord:
 
 
 @pytest.mark.parametrize("old_database_url", ["sqlite", "postgres"], indirect=True)
-async def test_coppertwaddle_tables_stored_before_migration_0024_replay_after_it(
-    old_database_url, monkeypatch
-):
-    """Privacy's question-every-turn is the default for new Coppertwaddle tables, but a game
-    that began without it goes on without it: its log, replayed with the stored options,
-    reaches its snapshot (the outbox and the replay pages replay logs)."""
-    log, snapshot = _old_game(120)
-    game = get_game("coppertwaddle")
+async def test_tables_stored_before_migration_0024_replay_after_it(old_database_url, monkeypatch):
+    """Privacy's question-whatever-the-hand is the default for new Coppertwaddle and Catan
+    tables, but a game that began without it goes on without it: its log, replayed with the
+    stored options, reaches its snapshot (the outbox and the replay pages replay logs)."""
+    old = {
+        "coppertwaddle": ({"games": 3}, *_old_game("coppertwaddle", {}, 120, 4)),
+        "catan-deckbuilding": (
+            {"turn_limit": 150, "first_player": None},
+            *_old_game("catan-deckbuilding", {}, 400, 2),
+        ),
+    }
+    stored = {}
     with monkeypatch.context() as older:
         older.setattr(sqlite_module, "migrations", lambda: BEFORE_OPTION)
         older.setattr(postgres_module, "migrations", lambda: BEFORE_OPTION)
         async with open_repository(old_database_url) as repo:
             assert max(await repo.schema_versions()) < 24
-            playing = await repo.create_table("coppertwaddle", {"games": 3}, 1, {}, "u1")
-            await repo.append(playing.id, 0, log, snapshot, TableStatus.ACTIVE)
+            for game_id, (options, log, snapshot) in old.items():
+                table = await repo.create_table(game_id, options, 1, {}, "u1")
+                await repo.append(table.id, 0, log, snapshot, TableStatus.ACTIVE)
+                stored[game_id] = table.id
             lobby = await repo.create_table("coppertwaddle", {"games": 3}, 2, {}, "u1")
             other = await repo.create_table("test-highcard", {"hand": 1}, 3, {}, "u1")
             running = await repo.create_tournament(_tournament(TournamentStatus.RUNNING))
             open_one = await repo.create_tournament(_tournament(TournamentStatus.REGISTRATION))
     async with open_repository(old_database_url) as repo:
         assert 24 in await repo.schema_versions()
-        stored = await repo.get_table(playing.id)
-        assert stored.options == {"games": 3, "always_ask": False}
-        options = game.parse_options(2, stored.options)
-        moves = [(entry.seat, entry.code) for entry in await repo.log(playing.id)]
-        assert replay(game, 2, options, moves) == stored.state == snapshot
-        # The same log under the new default does not replay: the migration is what keeps it.
-        with pytest.raises(IllegalAction, match=r"It is not your turn\."):
-            replay(game, 2, game.parse_options(2, {"games": 3}), moves)
+        for game_id, (options, _log, snapshot) in old.items():
+            game = get_game(game_id)
+            record = await repo.get_table(stored[game_id])
+            assert record.options == {**options, "always_ask": False}
+            moves = [(entry.seat, entry.code) for entry in await repo.log(record.id)]
+            assert replay(game, 2, game.parse_options(2, record.options), moves) == snapshot
+            assert record.state == snapshot
+            # The same log under the new default does not replay: the migration keeps it. (The
+            # new flow asks a question first: Coppertwaddle's seat is not the log's, Catan's
+            # attacked player must answer before the log's next move.)
+            due = r"It is not your turn\.|An answer to the attack is due now\."
+            with pytest.raises(IllegalAction, match=due):
+                replay(game, 2, game.parse_options(2, options), moves)
         assert (await repo.get_table(lobby.id)).options == {"games": 3}
         assert (await repo.get_table(other.id)).options == {"hand": 1}
         assert (await repo.get_tournament(running.id)).options == {

@@ -161,14 +161,36 @@ def test_ritter_offensiv_the_opponent_chooses_two_discards() -> None:
     assert [event.data["card"] for event in events if event.kind == "dropped"] == ["erz"]
 
 
-def test_ritter_offensiv_discards_are_automatic_when_the_choice_makes_no_difference() -> None:
-    """Fewer than two cards, or only one kind: nothing is asked."""
+def test_ritter_offensiv_discards_are_asked_even_of_a_hand_of_one_kind() -> None:
+    """Ruling 'Ritter (Offensiv)': the attacked player discards, choosing which. Privacy: the
+    choice is asked for every card while the hand holds any, even when one kind is left, so
+    that the table cannot tell from an unasked discard that the hand held nothing else."""
     state = start()
     arrange(state, 0, hand={"ritter_off": 2}, deck=DECK)
     arrange(state, 1, hand={"meer": 3})
     state, _ = answered(state, "play:ritter_off")
+    assert GAME.to_act(state) == [1] and GAME.legal_actions(state, 1) == ["drop:meer"]
+    state, _ = act(state, 1, "drop:meer")
+    assert GAME.legal_actions(state, 1) == ["drop:meer"]
+    state, _ = act(state, 1, "drop:meer")
     assert hand_of(state, 1) == {"meer": 1} and GAME.to_act(state) == [0]
     state, _ = answered(state, "play:ritter_off")  # several may be played in one turn
+    state, _ = act(state, 1, "drop:meer")
+    assert hand_of(state, 1) == {} and state["discard"][1] == counts({"meer": 3})
+    assert GAME.to_act(state) == [0]
+
+
+def test_without_always_ask_discards_and_attacks_without_a_choice_are_not_asked() -> None:
+    """The table option ``always_ask=false`` (faster, and the flow of tables stored before the
+    option): fewer than two cards, or only one kind, are discarded unasked, and an attacked
+    player without a Ritter (Defensiv) is not asked."""
+    state = start(always_ask=False)
+    assert "always_ask" not in state and "always_ask" not in state["options"]
+    arrange(state, 0, hand={"ritter_off": 2}, deck=DECK)
+    arrange(state, 1, hand={"meer": 3})
+    state, _ = act(state, 0, "play:ritter_off")
+    assert hand_of(state, 1) == {"meer": 1} and GAME.to_act(state) == [0]
+    state, _ = act(state, 0, "play:ritter_off")
     assert hand_of(state, 1) == {} and state["discard"][1] == counts({"meer": 3})
     assert GAME.to_act(state) == [0]
 
