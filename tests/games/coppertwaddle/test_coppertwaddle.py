@@ -93,7 +93,9 @@ def test_the_guardian_answers_in_the_challengers_phase() -> None:
     assert state["phase"] == "answer" and GAME.to_act(state) == [ME]
     state = play(state, ME, "answer")
     assert not state["covered"][slot(ME, 1, 0)]
-    assert state["phase"] == "engarde", "the challenge goes on only with something to play"
+    # The Challenger's hand is empty now, as everyone sees: neither asked to answer back nor
+    # to go on challenging.
+    assert state["phase"] == "engarde", "an empty hand with nothing to use ends the Challenge"
 
 
 def test_declarations_can_be_answered_too() -> None:
