@@ -189,7 +189,7 @@ def group_label(state: dict[str, Any], group: str, lang: str) -> str:
 
 EVENT_LINES = {
     "deal": Text("Spiel {g}: gemischt und ausgeteilt.", "Game {g}: shuffled and dealt."),
-    "hand": Text("Deine Hand: {cards}", "Your hand: {cards}"),
+    "hand": Text("Du erhältst {cards}.", "You are dealt {cards}."),
     "turn": Text("{s} ist Wächter.", "{s} is the Guardian."),
     "draw": Text("{s} zieht eine Karte.", "{s} draws a card."),
     "drawn": Text("Du ziehst {c}.", "You draw {c}."),
