@@ -221,7 +221,8 @@ class TimedOut:
 class _KnownLegal:
     """A table's game whose ``legal_actions`` of the table's current state come from the list
     the table computed (the one its views showed): the contract's own ``Game.check`` then
-    decides a move without computing that list again.
+    decides a move, and a game's ``confirm_question`` (ending a turn while a card could still
+    be played) asks, without computing that list again.
     """
 
     def __init__(self, table: Table) -> None:
@@ -246,6 +247,15 @@ def check_move(table: Table, seat: int, code: str) -> None:
         game.check(table.state, seat, code)  # a game's own check computes what it needs
         return
     Game.check(_KnownLegal(table), table.state, seat, code)  # type: ignore[arg-type]
+
+
+def confirm_question(table: Table, seat: int, code: str) -> Text | None:
+    """``Game.confirm_question`` for a move at ``table``'s current state, with the table's legal
+    actions of that state (the question looks at what else the seat could play).
+    """
+    assert table.state is not None
+    game = _KnownLegal(table)
+    return type(table.game).confirm_question(game, table.state, seat, code)  # type: ignore[arg-type]
 
 
 def not_a_player(table: Table, user_id: str) -> Text:
@@ -656,7 +666,7 @@ class TableService:
         if ask_first:
             # Asked only of a move that is legal now, so "Yes" has nothing left to refuse but a
             # table that moved on meanwhile.
-            question = table.game.confirm_question(table.state, seat, code)
+            question = confirm_question(table, seat, code)
             if question is not None:
                 raise TableError(question, ErrorKind.CONFIRM, table=table)
         applied = [Applied(table.seq + 1, seat, code, events)]

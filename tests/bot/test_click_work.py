@@ -5,6 +5,7 @@ from __future__ import annotations
 from tests.bot.drive import first_action, take
 from tests.bot.harness import HAND, answer, custom_ids, message_text, server
 from tests.bot.test_games import seat_players
+from tests.bot.test_second_look import costly, drive_until
 
 
 def turn_dm(srv, actor, table_id: int, seq: int):
@@ -135,3 +136,34 @@ async def test_reading_in_a_members_language_stores_nothing_and_seating_them_rem
         finally:
             del repo.save_user_preferences
         assert (await repo.get_user_preferences(str(anna.id))).language == "de"
+
+
+async def test_ending_en_garde_with_a_card_to_play_asks_from_the_list_the_dm_showed(tmp_path):
+    """Coppertwaddle: ending En Garde while a card could still be placed or declared asks
+    "Really …?" first (``confirm_question``). The question looks at what else the seat could
+    play; the DM's buttons were built from that seat's list of this state, so the click asks
+    without computing any list again, and plays nothing."""
+    async with server(tmp_path, pictures=True) as srv:
+        _actors, table_id = await seat_players(srv, "coppertwaddle", 2)
+        actor, code = await drive_until(
+            srv, table_id, lambda t, s, c: c == "end" and costly(t, s, c)
+        )
+        table = await srv.bot.service.get(table_id)
+        message, codes = turn_dm(srv, actor, table_id, table.seq)
+        assert f"tr:a:{table_id}:{table.seq}:{code}" in codes
+        game = table.game
+        calls: list[tuple[object, int]] = []
+        real = type(game).legal_actions
+
+        def counted(state, asked, real=real):
+            calls.append((state, asked))
+            return real(game, state, asked)
+
+        game.legal_actions = counted  # type: ignore[method-assign]
+        try:
+            asked = await actor.user.click(message, custom_id=f"tr:a:{table_id}:{table.seq}:{code}")
+        finally:
+            del game.legal_actions
+        assert "Really" in answer(asked)
+        assert calls == []
+        assert (await srv.bot.service.get(table_id)).seq == table.seq
