@@ -263,6 +263,13 @@ def not_a_player(table: Table, user_id: str) -> Text:
     return msg.NO_LONGER_SEATED if table.former_seat(user_id) is not None else msg.NOT_A_PLAYER
 
 
+def fresh_seed() -> int:
+    """A new table's seed: 48 bits from the system's generator (logged with the table, so the
+    table's chance replays from it).
+    """
+    return random.SystemRandom().getrandbits(48)
+
+
 def chance_rng(seed: int, seq: int) -> random.Random:
     """The generator for the action after ``seq``: derived from the table seed, not kept.
 
@@ -296,7 +303,8 @@ class TableService:
         per-table lock (which stays, to spare this process's own clicks a stale refusal), the
         sequence check of the commit decides between processes, and the per-person and
         per-member checks also hold ``Repository.hold`` against the other processes."""
-        self._seed_source = seed_source or (lambda: random.SystemRandom().getrandbits(48))
+        # ``fresh_seed`` is looked up at each call: the test session deals from its own seeds.
+        self._seed_source = seed_source or (lambda: fresh_seed())
         self._locks: LockMap[int] = LockMap()
         self._cache: OrderedDict[int, Table] = OrderedDict()
         self.cache_size = max(1, cache_size)

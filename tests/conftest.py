@@ -1,6 +1,11 @@
 """Shared fixtures: the test-only game is registered for every test session; ``repo`` is a fresh
 repository on each storage backend (SQLite in a temporary file, and a database of its own on a
 real PostgreSQL server that the session starts and removes).
+
+Tables opened without a seed of their own (the bot's, the service's default) are dealt from the
+session's table seed and the test's name: each session deals anew, as the bot does, and a test
+that failed deals the same tables again with ``--table-seed`` (the header and every failure
+report name it), on any number of workers and in any order.
 """
 
 from __future__ import annotations
@@ -8,11 +13,13 @@ from __future__ import annotations
 import asyncio
 import itertools
 import os
+import random
 from concurrent.futures import ThreadPoolExecutor
 
 import asyncpg
 import pytest
 
+import tables.service
 from games.core import register
 from storage import open_repository
 from storage.postgres import PostgresRepository
@@ -35,6 +42,59 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         return float(marker.kwargs.get("seconds", 1)) if marker else 0.0
 
     items.sort(key=expected_seconds, reverse=True)
+
+
+TABLE_SEED = pytest.StashKey[int]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--table-seed",
+        type=int,
+        default=None,
+        help="deal the tables of every test from this seed (default: a new one each session)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    workerinput = getattr(config, "workerinput", None)  # an xdist worker: the controller's seed
+    if workerinput is not None:
+        seed = int(workerinput["table_seed"])
+    else:
+        chosen = config.getoption("table_seed")
+        seed = chosen if chosen is not None else random.SystemRandom().getrandbits(32)
+    config.stash[TABLE_SEED] = seed
+
+
+def pytest_configure_node(node) -> None:  # type: ignore[no-untyped-def]  # xdist's hook
+    node.workerinput["table_seed"] = node.config.stash[TABLE_SEED]
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return f"table seeds: --table-seed={config.stash[TABLE_SEED]}"
+
+
+def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:  # type: ignore[no-untyped-def]
+    if getattr(config, "workerinput", None) is None:
+        terminalreporter.write_line(pytest_report_header(config))
+
+
+@pytest.fixture(autouse=True)
+def seeded_tables(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """New tables' seeds from the session's table seed and this test's name."""
+    deal = random.Random(f"{request.config.stash[TABLE_SEED]}:{request.node.nodeid}")
+    monkeypatch.setattr(tables.service, "fresh_seed", lambda: deal.getrandbits(48))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
+    report = yield
+    if report.failed:
+        seed = item.config.stash[TABLE_SEED]
+        report.sections.append(
+            ("table seeds", f"this test's tables are dealt again with --table-seed={seed}")
+        )
+    return report
 
 
 BACKENDS = ["sqlite", "postgres"]
