@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.bot.drive import first_action, take
 from tests.bot.harness import HAND, answer, custom_ids, message_text, server
 from tests.bot.test_games import seat_players
@@ -138,13 +140,17 @@ async def test_reading_in_a_members_language_stores_nothing_and_seating_them_rem
         assert (await repo.get_user_preferences(str(anna.id))).language == "de"
 
 
-async def test_ending_en_garde_with_a_card_to_play_asks_from_the_list_the_dm_showed(tmp_path):
-    """Coppertwaddle: ending En Garde while a card could still be placed or declared asks
-    "Really …?" first (``confirm_question``). The question looks at what else the seat could
-    play; the DM's buttons were built from that seat's list of this state, so the click asks
-    without computing any list again, and plays nothing."""
+@pytest.mark.parametrize("game_id", ["coppertwaddle", "catan-deckbuilding"])
+async def test_ending_a_turn_with_a_card_to_play_asks_from_the_list_the_dm_showed(
+    tmp_path, game_id
+):
+    """Ending Coppertwaddle's En Garde while a card could still be placed or declared, or a
+    Catan turn while a card in hand could still be played, asks "Really …?" first
+    (``confirm_question``). The question looks at what else the seat could play; the DM's
+    buttons were built from that seat's list of this state, so the click asks without
+    computing any list again, and plays nothing."""
     async with server(tmp_path, pictures=True) as srv:
-        _actors, table_id = await seat_players(srv, "coppertwaddle", 2)
+        _actors, table_id = await seat_players(srv, game_id, 2)
         actor, code = await drive_until(
             srv, table_id, lambda t, s, c: c == "end" and costly(t, s, c)
         )
