@@ -4,7 +4,7 @@ real PostgreSQL server that the session starts and removes).
 
 Tables opened without a seed of their own (the bot's, the service's default) are dealt from the
 session's table seed and the test's name: each session deals anew, as the bot does, and a test
-that failed deals the same tables again with ``--table-seed`` (the header and every failure
+that failed deals the same tables again with ``--table-seed`` (the run's last line and every failure
 report name it), on any number of workers and in any order.
 """
 
