@@ -14,6 +14,7 @@ import asyncio
 import itertools
 import os
 import random
+from collections.abc import Generator
 from concurrent.futures import ThreadPoolExecutor
 
 import asyncpg
@@ -74,7 +75,9 @@ def pytest_report_header(config: pytest.Config) -> str:
     return f"table seeds: --table-seed={config.stash[TABLE_SEED]}"
 
 
-def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:  # type: ignore[no-untyped-def]
+def pytest_terminal_summary(
+    terminalreporter: pytest.TerminalReporter, config: pytest.Config
+) -> None:
     if getattr(config, "workerinput", None) is None:
         terminalreporter.write_line(pytest_report_header(config))
 
@@ -87,7 +90,9 @@ def seeded_tables(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
 
 
 @pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     report = yield
     if report.failed:
         seed = item.config.stash[TABLE_SEED]
