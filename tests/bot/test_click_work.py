@@ -20,13 +20,18 @@ def turn_dm(srv, actor, table_id: int, seq: int):
     raise AssertionError(f"no turn DM for state {seq}")
 
 
-async def test_a_click_computes_legal_actions_once_per_seat_shown(tmp_path):
+# Gelfdrakkar's first decisions (the limit, the announcements) are select menus, not buttons.
+@pytest.mark.parametrize(
+    ("game_id", "players"),
+    [("coppertwaddle", 2), ("catan-deckbuilding", 2), ("scherbia", 2), ("stardust", 3)],
+)
+async def test_a_click_computes_legal_actions_once_per_seat_shown(tmp_path, game_id, players):
     """A move from a DM button: the service's check reuses the list the DM was built from,
     and after the move the mover's answer and the next player's DM each need their seat's
     list once. Counted through a wrapper on the game object, over the whole click (the
-    answer, the thread post and the DM the relay sends)."""
+    answer, the thread post and the DM the relay sends), in every game moved by buttons."""
     async with server(tmp_path, pictures=True) as srv:
-        actors, table_id = await seat_players(srv, "coppertwaddle", 2)
+        actors, table_id = await seat_players(srv, game_id, players)
         table = await srv.bot.service.get(table_id)
         game = table.game
         for _ in range(3):
