@@ -324,14 +324,15 @@ def action_rows(table: Table, seat: int) -> list[ActionRow]:
     assert table.state is not None
     game, state = table.game, table.state
     codes = table.legal_actions(seat)
+    groups = table.action_groups(seat)
     folded = game.select_groups(state, seat)
     menus: list[ActionRow] = []
     if folded:
         for group, prompt in folded.items():
-            offered = [code for code in codes if game.action_group(state, seat, code) == group]
+            offered = [code for code in codes if groups[code] == group]
             for start in range(0, len(offered), OPTIONS_PER_SELECT):
                 menus.append(ActionRow(offered[start : start + OPTIONS_PER_SELECT], group, prompt))
-        codes = [code for code in codes if game.action_group(state, seat, code) not in folded]
+        codes = [code for code in codes if groups[code] not in folded]
     codes = sorted(codes, key=lambda code: game.action_rank(state, seat, code))
     if len(codes) <= BUTTONS_PER_ROW * max(0, ACTION_ROWS_PER_PAGE - len(menus)):
         return [
@@ -339,11 +340,9 @@ def action_rows(table: Table, seat: int) -> list[ActionRow]:
             for start in range(0, len(codes), BUTTONS_PER_ROW)
         ] + menus
     rows = []
-    keyed = sorted(
-        enumerate(codes), key=lambda item: (game.action_group(state, seat, item[1]), item[0])
-    )
+    keyed = sorted(enumerate(codes), key=lambda item: (groups[item[1]], item[0]))
     singles: list[str] = []
-    for group, members in groupby(keyed, key=lambda item: game.action_group(state, seat, item[1])):
+    for group, members in groupby(keyed, key=lambda item: groups[item[1]]):
         group_codes = [code for _index, code in members]
         if len(group_codes) == 1:
             # A menu with one choice is a button: nothing to choose, one click less.

@@ -17,7 +17,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from pydantic import BaseModel
 
@@ -170,6 +170,22 @@ class Table:
         codes = self._memo("legal", seat, lambda: self.game.legal_actions(state, seat))
         return list(codes)
 
+    def action_groups(self, seat: int) -> dict[str, str]:
+        """The game's ``action_group`` of each code ``seat`` may play now (computed once per
+        state and seat). A grouping that looks at the seat's other codes (Gelfdrakkar's plays in
+        menus of 25) reads the table's list, not a list of its own for every code.
+        """
+        if self.status != TableStatus.ACTIVE or self.state is None:
+            return {}
+        state = self.state
+
+        def compute() -> dict[str, str]:
+            game, group = _known_game(self), type(self.game).action_group
+            return {code: group(game, state, seat, code) for code in self.legal_actions(seat)}
+
+        groups: dict[str, str] = self._memo("groups", seat, compute)
+        return groups
+
     def result(self) -> Result | None:
         """The final result once the game is over."""
         return Result.model_validate(self.record.result) if self.record.result else None
@@ -221,8 +237,8 @@ class TimedOut:
 class _KnownLegal:
     """A table's game whose ``legal_actions`` of the table's current state come from the list
     the table computed (the one its views showed): the contract's own ``Game.check`` then
-    decides a move, and a game's ``confirm_question`` (ending a turn while a card could still
-    be played) asks, without computing that list again.
+    decides a move, a game's ``confirm_question`` (ending a turn while a card could still be
+    played) asks and its ``action_group`` groups, without computing that list again.
     """
 
     def __init__(self, table: Table) -> None:
@@ -237,6 +253,11 @@ class _KnownLegal:
         return self._table.game.legal_actions(state, seat)
 
 
+def _known_game(table: Table) -> Game:
+    """``_KnownLegal`` of ``table``, passed as ``self`` to the game's own methods."""
+    return cast(Game, _KnownLegal(table))
+
+
 def check_move(table: Table, seat: int, code: str) -> None:
     """``Game.check`` for a move at ``table``'s current state (``IllegalAction`` with the
     reason), reusing the table's legal actions of that state.
@@ -246,7 +267,7 @@ def check_move(table: Table, seat: int, code: str) -> None:
     if type(game).check is not Game.check:
         game.check(table.state, seat, code)  # a game's own check computes what it needs
         return
-    Game.check(_KnownLegal(table), table.state, seat, code)  # type: ignore[arg-type]
+    Game.check(_known_game(table), table.state, seat, code)
 
 
 def confirm_question(table: Table, seat: int, code: str) -> Text | None:
@@ -254,8 +275,7 @@ def confirm_question(table: Table, seat: int, code: str) -> Text | None:
     actions of that state (the question looks at what else the seat could play).
     """
     assert table.state is not None
-    game = _KnownLegal(table)
-    return type(table.game).confirm_question(game, table.state, seat, code)  # type: ignore[arg-type]
+    return type(table.game).confirm_question(_known_game(table), table.state, seat, code)
 
 
 def not_a_player(table: Table, user_id: str) -> Text:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.core import CHANCE
 from tests.bot.drive import first_action, take
 from tests.bot.harness import HAND, answer, custom_ids, message_text, server
 from tests.bot.test_games import seat_players
@@ -20,16 +21,31 @@ def turn_dm(srv, actor, table_id: int, seq: int):
     raise AssertionError(f"no turn DM for state {seq}")
 
 
-# Gelfdrakkar's first decisions (the limit, the announcements) are select menus, not buttons.
+def turn_message(srv, actor, table_id: int, seq: int):
+    """The actor's newest DM with a button or select menu for state ``seq`` of the table."""
+    prefixes = (f"tr:a:{table_id}:{seq}:", f"tr:s:{table_id}:{seq}:")
+    for message in reversed(srv.dms(actor)):
+        if any(cid.startswith(prefixes) for cid in custom_ids(message)):
+            return message
+    raise AssertionError(f"no turn DM for state {seq}")
+
+
 @pytest.mark.parametrize(
     ("game_id", "players"),
-    [("coppertwaddle", 2), ("catan-deckbuilding", 2), ("scherbia", 2), ("stardust", 3)],
+    [
+        ("coppertwaddle", 2),
+        ("catan-deckbuilding", 2),
+        ("scherbia", 2),
+        ("stardust", 3),
+        ("gelfdrakkar", 4),
+    ],
 )
 async def test_a_click_computes_legal_actions_once_per_seat_shown(tmp_path, game_id, players):
-    """A move from a DM button: the service's check reuses the list the DM was built from,
-    and after the move the mover's answer and the next player's DM each need their seat's
-    list once. Counted through a wrapper on the game object, over the whole click (the
-    answer, the thread post and the DM the relay sends), in every game moved by buttons."""
+    """A move from a DM's first button or select menu (Gelfdrakkar's first decisions are
+    menus): the service's check reuses the list the DM was built from, and after the move the
+    mover's answer and the next player's DM each need their seat's list once. Counted through
+    a wrapper on the game object, over the whole click (the answer, the thread post and the DM
+    the relay sends), in every game."""
     async with server(tmp_path, pictures=True) as srv:
         actors, table_id = await seat_players(srv, game_id, players)
         table = await srv.bot.service.get(table_id)
@@ -38,17 +54,24 @@ async def test_a_click_computes_legal_actions_once_per_seat_shown(tmp_path, game
             table = await srv.bot.service.get(table_id)
             seat, seq = table.to_act()[0], table.seq
             actor = next(a for a in actors if str(a.id) == table.seats[seat].user_id)
-            message, codes = turn_dm(srv, actor, table_id, seq)
+            message = turn_message(srv, actor, table_id, seq)
+            cid, value = first_action(message)
             calls: list[tuple[object, int]] = []
             real = type(game).legal_actions
 
             def counted(state, asked, real=real, calls=calls):
-                calls.append((state, asked))
+                # Chance's outcomes (Scherbia's dice) are listed when the table checks the roll
+                # it drew after the move: the engine's own step, no seat's list.
+                if asked != CHANCE:
+                    calls.append((state, asked))
                 return real(game, state, asked)
 
             game.legal_actions = counted  # type: ignore[method-assign]
             try:
-                await actor.user.click(message, custom_id=codes[0])
+                if value is None:
+                    await actor.user.click(message, custom_id=cid)
+                else:
+                    await actor.user.select(message, [value], custom_id=cid)
             finally:
                 del game.legal_actions
             after = await srv.bot.service.get(table_id)
