@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from games.core import CHANCE
@@ -205,3 +207,56 @@ async def test_ending_a_turn_with_a_card_to_play_asks_from_the_list_the_dm_showe
         assert "Really" in answer(asked)
         assert calls == []
         assert (await srv.bot.service.get(table_id)).seq == table.seq
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"),
+    [
+        ("coppertwaddle", 2),
+        ("catan-deckbuilding", 2),
+        ("scherbia", 2),
+        ("stardust", 3),
+        ("gelfdrakkar", 4),
+    ],
+)
+async def test_a_click_draws_each_picture_once(tmp_path, monkeypatch, game_id, players):
+    """Issue 22, work per click: one picture per view. A click shows the mover's hand (while
+    the game goes on), the thread's table and the hand of each member now to act (a seat that
+    moves again sees its hand once): exactly these views of the new state are drawn, each
+    once. Counted by a wrapper on the drawing function, for ten clicks (or to the game's
+    end)."""
+    import bot.images
+
+    drawn: list[tuple[str, str]] = []
+    real = bot.images.picture
+
+    def counted(game, view, lang, names):
+        drawn.append((json.dumps(view, sort_keys=True, default=str), lang))
+        return real(game, view, lang, names)
+
+    monkeypatch.setattr(bot.images, "picture", counted)
+    async with server(tmp_path, pictures=True) as srv:
+        actors, table_id = await seat_players(srv, game_id, players)
+        await srv.env.settle()
+        for _ in range(10):
+            table = await srv.bot.service.get(table_id)
+            if table.status != "active":
+                break
+            seat, seq = table.to_act()[0], table.seq
+            actor = next(a for a in actors if str(a.id) == table.seats[seat].user_id)
+            message = turn_message(srv, actor, table_id, seq)
+            cid, value = first_action(message)
+            drawn.clear()
+            if value is None:
+                await actor.user.click(message, custom_id=cid)
+            else:
+                await actor.user.select(message, [value], custom_id=cid)
+            await srv.env.settle()
+            after = await srv.bot.service.get(table_id)
+            assert after.seq > seq
+            mover = {seat} if after.status == "active" else set()
+            hands = mover | {s for s in after.to_act() if after.seats[s].user_id}
+            shown = [after.view(s) for s in sorted(hands)] + [after.view(None)]
+            assert sorted(drawn) == sorted(
+                {(json.dumps(view, sort_keys=True, default=str), "en") for view in shown}
+            ), "each view the click shows is drawn, once"
