@@ -45,9 +45,10 @@ def turn_message(srv, actor, table_id: int, seq: int):
 async def test_a_click_computes_legal_actions_once_per_seat_shown(tmp_path, game_id, players):
     """A move from a DM's first button or select menu (Gelfdrakkar's first decisions are
     menus): the service's check reuses the list the DM was built from, and after the move the
-    mover's answer and the next player's DM each need their seat's list once. Counted through
-    a wrapper on the game object, over the whole click (the answer, the thread post and the DM
-    the relay sends), for twenty clicks (or to the game's end) in every game."""
+    mover's answer and the next player's DM each need their seat's list once; no view (a
+    seat's or the public one) is computed twice for one state. Counted through wrappers on the
+    game object, over the whole click (the answer, the thread post and the DM the relay
+    sends), for twenty clicks (or to the game's end) in every game."""
     async with server(tmp_path, pictures=True) as srv:
         actors, table_id = await seat_players(srv, game_id, players)
         table = await srv.bot.service.get(table_id)
@@ -70,14 +71,22 @@ async def test_a_click_computes_legal_actions_once_per_seat_shown(tmp_path, game
                     calls.append((state, asked))
                 return real(game, state, asked)
 
+            views: list[tuple[object, int | None]] = []
+            real_view = type(game).view
+
+            def counted_view(state, viewer, real_view=real_view, views=views):
+                views.append((state, viewer))
+                return real_view(game, state, viewer)
+
             game.legal_actions = counted  # type: ignore[method-assign]
+            game.view = counted_view  # type: ignore[method-assign]
             try:
                 if value is None:
                     await actor.user.click(message, custom_id=cid)
                 else:
                     await actor.user.select(message, [value], custom_id=cid)
             finally:
-                del game.legal_actions
+                del game.legal_actions, game.view
             after = await srv.bot.service.get(table_id)
             assert after.seq > seq
             # A finished table shows no moves, to the mover or anyone.
@@ -85,6 +94,9 @@ async def test_a_click_computes_legal_actions_once_per_seat_shown(tmp_path, game
             shown = mover | {s for s in after.to_act() if after.seats[s].user_id}
             assert all(state is after.state for state, _ in calls), "an old state recomputed"
             assert sorted(asked for _, asked in calls) == sorted(shown)
+            for index, (state, viewer) in enumerate(views):
+                again = [v for s, v in views[index + 1 :] if s is state and v == viewer]
+                assert not again, f"the view of {viewer} computed twice for one state"
 
 
 async def test_a_stale_click_is_answered_from_the_table_its_refusal_carries(tmp_path):
