@@ -32,7 +32,7 @@ def turn_message(srv, actor, table_id: int, seq: int):
     raise AssertionError(f"no turn DM for state {seq}")
 
 
-@pytest.mark.parametrize(
+EVERY_GAME = pytest.mark.parametrize(
     ("game_id", "players"),
     [
         ("coppertwaddle", 2),
@@ -42,25 +42,47 @@ def turn_message(srv, actor, table_id: int, seq: int):
         ("gelfdrakkar", 4),
     ],
 )
+"""Every game, at a size it allows."""
+
+
+async def first_dm_action(srv, actors, table_id: int):
+    """(seat, state number, play) for the seat to act, where ``play()`` takes the first button
+    or menu choice of its newest turn DM (Gelfdrakkar's first decisions are menus); None once
+    the game is over."""
+    table = await srv.bot.service.get(table_id)
+    if table.status != "active":
+        return None
+    seat, seq = table.to_act()[0], table.seq
+    actor = next(a for a in actors if str(a.id) == table.seats[seat].user_id)
+    message = turn_message(srv, actor, table_id, seq)
+    cid, value = first_action(message)
+
+    async def play() -> None:
+        if value is None:
+            await actor.user.click(message, custom_id=cid)
+        else:
+            await actor.user.select(message, [value], custom_id=cid)
+
+    return seat, seq, play
+
+
+@EVERY_GAME
 async def test_a_click_computes_legal_actions_once_per_seat_shown(tmp_path, game_id, players):
-    """A move from a DM's first button or select menu (Gelfdrakkar's first decisions are
-    menus): the service's check reuses the list the DM was built from, and after the move the
-    mover's answer and the next player's DM each need their seat's list once; no view (a
-    seat's or the public one) is computed twice for one state. Counted through wrappers on the
-    game object, over the whole click (the answer, the thread post and the DM the relay
-    sends), for twenty clicks (or to the game's end) in every game."""
+    """A move from a DM's first button or select menu: the service's check reuses the list
+    the DM was built from, and after the move the mover's answer and the next player's DM each
+    need their seat's list once; no view (a seat's or the public one) is computed twice for
+    one state. Counted through wrappers on the game object, over the whole click (the answer,
+    the thread post and the DM the relay sends), for twenty clicks (or to the game's end) in
+    every game."""
     async with server(tmp_path, pictures=True) as srv:
         actors, table_id = await seat_players(srv, game_id, players)
         table = await srv.bot.service.get(table_id)
         game = table.game
         for _ in range(20):
-            table = await srv.bot.service.get(table_id)
-            if table.status != "active":
+            found = await first_dm_action(srv, actors, table_id)
+            if found is None:
                 break
-            seat, seq = table.to_act()[0], table.seq
-            actor = next(a for a in actors if str(a.id) == table.seats[seat].user_id)
-            message = turn_message(srv, actor, table_id, seq)
-            cid, value = first_action(message)
+            seat, seq, play = found
             calls: list[tuple[object, int]] = []
             real = type(game).legal_actions
 
@@ -81,10 +103,7 @@ async def test_a_click_computes_legal_actions_once_per_seat_shown(tmp_path, game
             game.legal_actions = counted  # type: ignore[method-assign]
             game.view = counted_view  # type: ignore[method-assign]
             try:
-                if value is None:
-                    await actor.user.click(message, custom_id=cid)
-                else:
-                    await actor.user.select(message, [value], custom_id=cid)
+                await play()
             finally:
                 del game.legal_actions, game.view
             after = await srv.bot.service.get(table_id)
@@ -221,16 +240,7 @@ async def test_ending_a_turn_with_a_card_to_play_asks_from_the_list_the_dm_showe
         assert (await srv.bot.service.get(table_id)).seq == table.seq
 
 
-@pytest.mark.parametrize(
-    ("game_id", "players"),
-    [
-        ("coppertwaddle", 2),
-        ("catan-deckbuilding", 2),
-        ("scherbia", 2),
-        ("stardust", 3),
-        ("gelfdrakkar", 4),
-    ],
-)
+@EVERY_GAME
 async def test_a_click_draws_each_picture_once(tmp_path, monkeypatch, game_id, players):
     """Issue 22, work per click: one picture per view. A click shows the mover's hand (while
     the game goes on), the thread's table and the hand of each member now to act (a seat that
@@ -251,18 +261,12 @@ async def test_a_click_draws_each_picture_once(tmp_path, monkeypatch, game_id, p
         actors, table_id = await seat_players(srv, game_id, players)
         await srv.env.settle()
         for _ in range(10):
-            table = await srv.bot.service.get(table_id)
-            if table.status != "active":
+            found = await first_dm_action(srv, actors, table_id)
+            if found is None:
                 break
-            seat, seq = table.to_act()[0], table.seq
-            actor = next(a for a in actors if str(a.id) == table.seats[seat].user_id)
-            message = turn_message(srv, actor, table_id, seq)
-            cid, value = first_action(message)
+            seat, seq, play = found
             drawn.clear()
-            if value is None:
-                await actor.user.click(message, custom_id=cid)
-            else:
-                await actor.user.select(message, [value], custom_id=cid)
+            await play()
             await srv.env.settle()
             after = await srv.bot.service.get(table_id)
             assert after.seq > seq
