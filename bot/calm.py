@@ -78,9 +78,10 @@ async def plan(bot: TischrundeBot, shown: Table, group: list[OutboxRecord]) -> T
     turn = shown.game.turn_number(shown.state) if shown.state is not None else None
     if turn is None:
         return TurnPost(None, first)
-    posts = await bot.service.outbox.posts(table_id=shown.id, kinds=(notices.TURN,))
-    delivered = [post for post in posts if post.sent_at is not None and post.id < first]
-    calm = delivered[-1].progress.get("calm") if delivered else None
+    outbox = bot.service.outbox
+    # Two look-ups by the table's index, not a read of its every post: a long game has hundreds.
+    last = await outbox.last_sent(shown.id, notices.TURN, first)
+    calm = last.progress.get("calm") if last is not None else None
     now = bot.service.clock()
     if (
         not isinstance(calm, dict)
@@ -90,10 +91,10 @@ async def plan(bot: TischrundeBot, shown: Table, group: list[OutboxRecord]) -> T
     ):
         return TurnPost(turn, first)
     start = int(calm["first"])
+    shown_already = await outbox.posts(
+        table_id=shown.id, kinds=(notices.TURN,), since_id=start, before_id=first, sent_only=True
+    )
     earlier = [
-        Event(kind, data)
-        for post in delivered
-        if post.id >= start
-        for kind, data in post.payload.get("events", [])
+        Event(kind, data) for post in shown_already for kind, data in post.payload.get("events", [])
     ]
     return TurnPost(turn, start, int(calm["message"]), float(calm["at"]), earlier)

@@ -1119,9 +1119,24 @@ class Repository(ABC):
 
     @abstractmethod
     async def posts(
-        self, *, table_id: int | None = None, kinds: tuple[str, ...] = ()
+        self,
+        *,
+        table_id: int | None = None,
+        kinds: tuple[str, ...] = (),
+        since_id: int = 0,
+        before_id: int | None = None,
+        sent_only: bool = False,
     ) -> list[OutboxRecord]:
-        """Stored posts (sent or not), oldest first, for the tests and the operator."""
+        """Stored posts (sent or not, or only the delivered ones), oldest first, with ids from
+        ``since_id`` up to below ``before_id``.
+        """
+
+    @abstractmethod
+    async def last_sent_post(self, table_id: int, kind: str, before_id: int) -> OutboxRecord | None:
+        """The newest delivered post of ``kind`` at the table with an id below ``before_id``
+        (a delivery reads where the turn's message is from it without reading the table's
+        every post).
+        """
 
     # ----- limits, consent and housekeeping (issue 16) ---------------------------------------
 

@@ -444,11 +444,27 @@ class SqliteTablesMixin:
         return rows[0][0] if rows else None
 
     async def posts(
-        self, *, table_id: int | None = None, kinds: tuple[str, ...] = ()
+        self,
+        *,
+        table_id: int | None = None,
+        kinds: tuple[str, ...] = (),
+        since_id: int = 0,
+        before_id: int | None = None,
+        sent_only: bool = False,
     ) -> list[OutboxRecord]:
-        """Stored posts (sent or not), oldest first."""
+        """Stored posts (sent or not, or only the delivered ones), oldest first, with ids from
+        ``since_id`` up to below ``before_id``.
+        """
         clauses: list[str] = []
         values: list[Any] = []
+        if since_id:
+            clauses.append("id >= ?")
+            values.append(since_id)
+        if before_id is not None:
+            clauses.append("id < ?")
+            values.append(before_id)
+        if sent_only:
+            clauses.append("sent_at IS NOT NULL")
         if table_id is not None:
             clauses.append("table_id = ?")
             values.append(table_id)
@@ -458,6 +474,15 @@ class SqliteTablesMixin:
         where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
         rows = await self._read(f"SELECT {_OUTBOX_COLUMNS} FROM outbox{where} ORDER BY id", values)
         return [_post_from_row(row) for row in rows]
+
+    async def last_sent_post(self, table_id: int, kind: str, before_id: int) -> OutboxRecord | None:
+        """The newest delivered post of ``kind`` at the table with an id below ``before_id``."""
+        rows = await self._read(
+            f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE table_id = ? AND id < ? AND kind = ?"
+            " AND sent_at IS NOT NULL ORDER BY id DESC LIMIT 1",
+            (table_id, before_id, kind),
+        )
+        return _post_from_row(rows[0]) if rows else None
 
 
 class SqliteRepository(

@@ -41,10 +41,28 @@ class Outbox:
         return await self.repo.next_post_try()
 
     async def posts(
-        self, *, table_id: int | None = None, kinds: tuple[str, ...] = ()
+        self,
+        *,
+        table_id: int | None = None,
+        kinds: tuple[str, ...] = (),
+        since_id: int = 0,
+        before_id: int | None = None,
+        sent_only: bool = False,
     ) -> list[OutboxRecord]:
-        """Stored posts (sent or not), oldest first."""
-        return await self.repo.posts(table_id=table_id, kinds=kinds)
+        """Stored posts (sent or not, or only the delivered ones), oldest first, with ids from
+        ``since_id`` up to below ``before_id``.
+        """
+        return await self.repo.posts(
+            table_id=table_id,
+            kinds=kinds,
+            since_id=since_id,
+            before_id=before_id,
+            sent_only=sent_only,
+        )
+
+    async def last_sent(self, table_id: int, kind: str, before_id: int) -> OutboxRecord | None:
+        """The table's newest delivered post of ``kind`` with an id below ``before_id``."""
+        return await self.repo.last_sent_post(table_id, kind, before_id)
 
     async def log(self, table_id: int) -> list[LogEntry]:
         """A table's stored actions: a late post shows the table as it stood then."""

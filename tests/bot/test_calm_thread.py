@@ -210,3 +210,33 @@ async def test_a_turn_post_deleted_meanwhile_continues_in_a_new_post(tmp_path):
         table = await srv.bot.service.get(table_id)
         [again] = public_posts(await srv.thread(table_id))
         assert again.id == post.id and shows(again, table)
+
+
+async def test_a_delivery_reads_only_the_posts_of_the_turn_it_edits(tmp_path):
+    """Work per click stays the same late in a game (issue 22): to edit a turn's message a
+    delivery reads where that message is and the posts it already shows, never the table's
+    earlier turns. Every read of stored posts during a whole game returns posts of one turn's
+    message only, while the game goes through several turns."""
+    async with server(tmp_path) as srv:
+        _actors, table_id = await seat_players(srv, CATAN, 2, "turn_limit=8")
+        repository = srv.bot.repository
+        reads: list[list] = []
+        real_posts = repository.posts
+
+        async def recorded_posts(**query):
+            found = await real_posts(**query)
+            reads.append(found)
+            return found
+
+        repository.posts = recorded_posts  # type: ignore[method-assign]
+        try:
+            await Driver(srv, table_id).play()
+        finally:
+            repository.posts = real_posts  # type: ignore[method-assign]
+        stored = await repository.posts(table_id=table_id, kinds=(notices.TURN,))
+        message_of = {post.id: post.progress["calm"]["message"] for post in stored}
+        assert len(set(message_of.values())) >= 3, "the game went through several turns"
+        edits_read = [found for found in reads if found]
+        assert edits_read, "some move of a turn edited the turn's message"
+        for found in edits_read:
+            assert len({message_of[post.id] for post in found}) == 1
