@@ -1132,6 +1132,14 @@ class Repository(ABC):
         """
 
     @abstractmethod
+    async def delete_delivered_posts(self, sent_before: float, limit: int = 1000) -> int:
+        """Delete up to ``limit`` of the oldest posts delivered before ``sent_before``; how
+        many. A post not delivered yet is never deleted. Only the ids of posts stored before
+        ``sent_before`` are read (a post is delivered after it was stored, and ids are given in
+        the order posts are stored), so the recent posts of a busy database are not scanned.
+        """
+
+    @abstractmethod
     async def last_sent_post(self, table_id: int, kind: str, before_id: int) -> OutboxRecord | None:
         """The newest delivered post of ``kind`` at the table with an id below ``before_id``
         (a delivery reads where the turn's message is from it without reading the table's

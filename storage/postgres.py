@@ -66,6 +66,7 @@ from .migrations import migrations, postgresql, statements
 from .preferences import SqlitePreferencesMixin
 from .sqlite import (
     _CLAIMABLE_POSTS,
+    _DELETE_DELIVERED,
     _TABLE_COLUMNS,
     SqliteTablesMixin,
     _dumps,
@@ -428,6 +429,15 @@ class PostgresRepository(
             )
 
         await self._write(work)
+
+    async def delete_delivered_posts(self, sent_before: float, limit: int = 1000) -> int:
+        """See ``Repository.delete_delivered_posts``."""
+        bound = await self._first_post_id_stored_since(sent_before)
+
+        async def work(conn: Connection) -> int:
+            return _count(await conn.execute(_sql(_DELETE_DELIVERED), bound, sent_before, limit))
+
+        return int(await self._write(work))
 
     async def post_retry(self, post_id: int, next_try: float, attempts: int) -> None:
         """Put off a post whose delivery failed; clears its lease."""

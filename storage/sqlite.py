@@ -119,6 +119,14 @@ _CLAIMABLE_POSTS = (
 )
 
 
+# Up to a number (parameters: the first id stored since the cut-off, the cut-off, the number)
+# of the oldest delivered posts; shared with the PostgreSQL repository.
+_DELETE_DELIVERED = (
+    "DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE id < ? AND sent_at IS NOT NULL"
+    " AND sent_at < ? ORDER BY id LIMIT ?)"
+)
+
+
 def _post_from_row(row: Sequence[Any]) -> OutboxRecord:
     return OutboxRecord(
         id=row[0],
@@ -474,6 +482,27 @@ class SqliteTablesMixin:
         where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
         rows = await self._read(f"SELECT {_OUTBOX_COLUMNS} FROM outbox{where} ORDER BY id", values)
         return [_post_from_row(row) for row in rows]
+
+    async def _first_post_id_stored_since(self, at: float) -> int:
+        """The lowest post id stored at or after ``at`` (past the newest if none): the ids below
+        it are the posts stored before ``at``. A binary search over the ids, each step one
+        look-up by the primary key, where a scan of ``created_at`` would read every post.
+        """
+        bounds = await self._read("SELECT MIN(id), MAX(id) FROM outbox")
+        low, newest = bounds[0] if bounds else (None, None)
+        if low is None or newest is None:
+            return 0
+        high = newest + 1
+        while low < high:
+            middle = (low + high) // 2
+            found = await self._read(
+                "SELECT id, created_at FROM outbox WHERE id >= ? ORDER BY id LIMIT 1", (middle,)
+            )
+            if not found or found[0][1] >= at:
+                high = middle  # no post in middle..found's id was stored before ``at``
+            else:
+                low = found[0][0] + 1
+        return int(low)
 
     async def last_sent_post(self, table_id: int, kind: str, before_id: int) -> OutboxRecord | None:
         """The newest delivered post of ``kind`` at the table with an id below ``before_id``."""
@@ -843,6 +872,15 @@ class SqliteRepository(
             )
 
         await self._write(work)
+
+    async def delete_delivered_posts(self, sent_before: float, limit: int = 1000) -> int:
+        """See ``Repository.delete_delivered_posts``."""
+        bound = await self._first_post_id_stored_since(sent_before)
+
+        def work(conn: sqlite3.Connection) -> int:
+            return conn.execute(_DELETE_DELIVERED, (bound, sent_before, limit)).rowcount
+
+        return int(await self._write(work))
 
     async def post_retry(self, post_id: int, next_try: float, attempts: int) -> None:
         """Put off a post whose delivery failed."""
