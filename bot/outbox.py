@@ -53,6 +53,9 @@ log = logging.getLogger(__name__)
 HISTORY_LOOKBACK = 50
 """How many of a channel's latest messages a resumed delivery searches for its parts."""
 
+PURGE_EVERY = 6 * 3600.0
+"""Seconds between two deletions of posts delivered longer ago than the retention."""
+
 
 @dataclass
 class Delivery:
@@ -159,6 +162,8 @@ class Relay:
         """Posts marked sent by this relay (for the tests and the figures)."""
         self.recognised = 0
         """Parts a resumed delivery found already on Discord and did not repeat."""
+        self._purged_at: float | None = None
+        self._purge: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Listen for commits and deliver what an earlier run left pending."""
@@ -175,6 +180,10 @@ class Relay:
             self._timer.cancel()
         if self._task is not None and not self._task.done():
             await asyncio.gather(self._task, return_exceptions=True)
+        if self._purge is not None and not self._purge.done():
+            # Each batch is its own write: the next start deletes the rest.
+            self._purge.cancel()
+            await asyncio.gather(self._purge, return_exceptions=True)
 
     async def idle(self) -> None:
         """Until the delivery under way, if any, has ended (including the posts that woke it
@@ -199,6 +208,7 @@ class Relay:
                 await self.flush()
             except Exception:
                 log.exception("delivering the outbox failed")
+            self._purge_if_due()
             if self._closing:
                 break
             if self._again:
@@ -208,6 +218,31 @@ class Relay:
             # so ``wake`` only set ``_again``) must not wait for the next wake-up.
             if not self._again or self._closing:
                 break
+
+    def _purge_if_due(self) -> None:
+        """Delete the posts delivered longer ago than the retention (``post_retention_days``),
+        in a task of its own, at the first delivery after the start and then every
+        ``PURGE_EVERY`` seconds.
+        """
+        days = self.bot.settings.post_retention_days
+        now = self.bot.service.clock()
+        if days <= 0 or self._closing or (self._purge is not None and not self._purge.done()):
+            return
+        if self._purged_at is not None and now - self._purged_at < PURGE_EVERY:
+            return
+        self._purged_at = now
+        self._purge = asyncio.create_task(
+            self._delete_delivered(now - days * 86_400.0), name="tischrunde-outbox-purge"
+        )
+
+    async def _delete_delivered(self, sent_before: float) -> None:
+        try:
+            deleted = await self.bot.service.outbox.delete_delivered(sent_before)
+        except Exception:
+            log.exception("deleting delivered posts failed")
+            return
+        if deleted:
+            log.info("deleted %d posts delivered over the retention period", deleted)
 
     async def _arm_retry(self) -> None:
         try:

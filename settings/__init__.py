@@ -53,6 +53,10 @@ class Settings(BaseSettings):
     cap_engine_entries: int = Field(64, ge=0, le=256)
     cap_lobby_days: int = Field(30, ge=1, le=90)
 
+    post_retention_days: int = Field(30, ge=0, le=3650)
+    """Days a delivered post stays stored before it is deleted (0: kept for ever). A post
+    waiting for delivery is never deleted; the games' logs are kept whatever this says."""
+
     # Several bot processes on one database (issue 17): this process's range of shards
     # ("0-3", or "0,2,5") out of ``shard_count``. Unset: one process with every shard.
     shards: str | None = None

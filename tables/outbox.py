@@ -60,6 +60,17 @@ class Outbox:
             sent_only=sent_only,
         )
 
+    async def delete_delivered(self, sent_before: float, batch: int = 1000) -> int:
+        """Delete every post delivered before ``sent_before``, ``batch`` at a time (each one
+        short write, so moves committing meanwhile wait for a batch, not for all); how many.
+        """
+        deleted = 0
+        while True:
+            done = await self.repo.delete_delivered_posts(sent_before, batch)
+            deleted += done
+            if done < batch:
+                return deleted
+
     async def last_sent(self, table_id: int, kind: str, before_id: int) -> OutboxRecord | None:
         """The table's newest delivered post of ``kind`` with an id below ``before_id``."""
         return await self.repo.last_sent_post(table_id, kind, before_id)

@@ -16,7 +16,7 @@ from bot.render import block, seat_names
 from tables.service import Member
 from tests.bot.drive import first_action, take
 from tests.bot.harness import HAND, message_text, restart, server
-from tests.bot.test_clocks import seated
+from tests.bot.test_clocks import HOUR, seated
 
 
 def turn_posts(thread, table) -> list:
@@ -153,3 +153,37 @@ async def test_a_post_discord_refuses_is_tried_again_after_30_s_and_sent_once(tm
         await srv.env.advance_time(3600)  # nothing is sent twice
         assert len(turn_posts(await srv.thread(table_id), table)) == 1
         assert len(turn_dms(srv, other, table_id, seq)) == 1
+
+
+async def test_posts_delivered_longer_ago_than_the_retention_are_deleted(tmp_path):
+    """Storage stays bounded (README, Configuration): a post delivered longer ago than
+    ``post_retention_days`` (here 1) is deleted by the relay, at its first delivery after the
+    start and then at most every six hours; the posts of the moves since are kept."""
+    async with server(tmp_path, post_retention_days=1) as srv:
+        actors, table_id = await seated(srv, "test-highcard", ["alice", "bob"], clock="none")
+        repository = srv.bot.repository
+        started = [post.id for post in await repository.posts()]
+        assert started and not await repository.pending_posts(float("inf"))
+        await srv.env.advance_time(23 * HOUR)
+        await click_first_move(srv, table_id, actors)  # a delivery: not a day old yet
+        assert [post.id for post in await repository.posts()][: len(started)] == started
+        await srv.env.advance_time(7 * HOUR)
+        await click_first_move(srv, table_id, actors)
+        await srv.env.settle()
+        kept = await repository.posts()
+        assert kept and set(started).isdisjoint(post.id for post in kept)
+        now = srv.bot.service.clock()
+        assert all(now - post.created_at < 8 * HOUR for post in kept)
+
+
+async def test_a_retention_of_zero_days_keeps_every_delivered_post(tmp_path):
+    """``TISCHRUNDE_POST_RETENTION_DAYS=0`` keeps every post, however old."""
+    async with server(tmp_path, post_retention_days=0) as srv:
+        actors, table_id = await seated(srv, "test-highcard", ["alice", "bob"], clock="none")
+        started = [post.id for post in await srv.bot.repository.posts()]
+        for _day in range(3):
+            await srv.env.advance_time(24 * HOUR)
+        await click_first_move(srv, table_id, actors)
+        await srv.env.settle()
+        kept = [post.id for post in await srv.bot.repository.posts()]
+        assert kept[: len(started)] == started
