@@ -53,7 +53,7 @@ TYPED_BENCH := bench/strength.py bench/peeking.py bench/engines.py bench/pairing
 # would be taken for the package storage): they are checked as modules of the folder bench
 # (--explicit-package-bases), where `storage` is the package.
 PACKAGE_NAMED_BENCH := bench/storage.py bench/pictures.py bench/click.py bench/clocks.py \
-	bench/service.py bench/startup.py
+	bench/service.py bench/startup.py bench/retention.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -62,7 +62,7 @@ lint: $(STAMP)
 	$(BIN)/mypy $(TYPED_BENCH)
 	$(BIN)/mypy --explicit-package-bases $(PACKAGE_NAMED_BENCH)
 
-## bench: engine, storage, picture, service, click and start-up benchmarks (RLCard, a benchmark-only extra, is the yardstick)
+## bench: engine, storage, picture, service, click, start-up and retention benchmarks (RLCard, a benchmark-only extra, is the yardstick)
 bench: $(BENCH_STAMP)
 	$(BIN)/python bench/engines.py
 	$(BIN)/python bench/storage.py
@@ -71,6 +71,7 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python bench/service.py
 	$(BIN)/python bench/click.py
 	$(BIN)/python bench/startup.py
+	$(BIN)/python bench/retention.py
 
 ## lock: re-resolve requirements/*.txt from pyproject.toml (after changing a pin there)
 # bench.txt is resolved first and constrains the other two, so all three agree on every version.

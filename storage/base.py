@@ -1132,11 +1132,17 @@ class Repository(ABC):
         """
 
     @abstractmethod
-    async def delete_delivered_posts(self, sent_before: float, limit: int = 1000) -> int:
-        """Delete up to ``limit`` of the oldest posts delivered before ``sent_before``; how
-        many. A post not delivered yet is never deleted. Only the ids of posts stored before
-        ``sent_before`` are read (a post is delivered after it was stored, and ids are given in
-        the order posts are stored), so the recent posts of a busy database are not scanned.
+    async def first_post_id_stored_since(self, at: float) -> int:
+        """The lowest post id stored at or after ``at`` (past the newest if none): ids are given
+        in the order posts are stored, so the ids below it are the posts stored before ``at``.
+        """
+
+    @abstractmethod
+    async def delete_delivered_posts(self, sent_before: float, below_id: int, limit: int) -> int:
+        """Delete up to ``limit`` of the oldest posts with ids below ``below_id`` delivered
+        before ``sent_before``; how many. A post not delivered yet is never deleted. With
+        ``below_id`` from ``first_post_id_stored_since(sent_before)`` (a post is delivered after
+        it was stored), only the posts stored before the cut-off are read.
         """
 
     @abstractmethod

@@ -430,12 +430,11 @@ class PostgresRepository(
 
         await self._write(work)
 
-    async def delete_delivered_posts(self, sent_before: float, limit: int = 1000) -> int:
+    async def delete_delivered_posts(self, sent_before: float, below_id: int, limit: int) -> int:
         """See ``Repository.delete_delivered_posts``."""
-        bound = await self._first_post_id_stored_since(sent_before)
 
         async def work(conn: Connection) -> int:
-            return _count(await conn.execute(_sql(_DELETE_DELIVERED), bound, sent_before, limit))
+            return _count(await conn.execute(_sql(_DELETE_DELIVERED), below_id, sent_before, limit))
 
         return int(await self._write(work))
 

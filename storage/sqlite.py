@@ -483,10 +483,10 @@ class SqliteTablesMixin:
         rows = await self._read(f"SELECT {_OUTBOX_COLUMNS} FROM outbox{where} ORDER BY id", values)
         return [_post_from_row(row) for row in rows]
 
-    async def _first_post_id_stored_since(self, at: float) -> int:
-        """The lowest post id stored at or after ``at`` (past the newest if none): the ids below
-        it are the posts stored before ``at``. A binary search over the ids, each step one
-        look-up by the primary key, where a scan of ``created_at`` would read every post.
+    async def first_post_id_stored_since(self, at: float) -> int:
+        """See ``Repository.first_post_id_stored_since``: a binary search over the ids, each
+        step one look-up by the primary key, where a scan of ``created_at`` would read every
+        post.
         """
         bounds = await self._read("SELECT MIN(id), MAX(id) FROM outbox")
         low, newest = bounds[0] if bounds else (None, None)
@@ -873,12 +873,11 @@ class SqliteRepository(
 
         await self._write(work)
 
-    async def delete_delivered_posts(self, sent_before: float, limit: int = 1000) -> int:
+    async def delete_delivered_posts(self, sent_before: float, below_id: int, limit: int) -> int:
         """See ``Repository.delete_delivered_posts``."""
-        bound = await self._first_post_id_stored_since(sent_before)
 
         def work(conn: sqlite3.Connection) -> int:
-            return conn.execute(_DELETE_DELIVERED, (bound, sent_before, limit)).rowcount
+            return conn.execute(_DELETE_DELIVERED, (below_id, sent_before, limit)).rowcount
 
         return int(await self._write(work))
 

@@ -58,6 +58,12 @@ async def test_the_last_delivered_post_is_the_newest_sent_one_of_its_table_and_k
     assert reminder is not None and reminder.id == p4
 
 
+async def delete(repo, sent_before: float, limit: int = 1000) -> int:
+    """Up to ``limit`` posts delivered before ``sent_before`` deleted, as the relay does."""
+    below = await repo.first_post_id_stored_since(sent_before)
+    return await repo.delete_delivered_posts(sent_before, below, limit)
+
+
 async def test_deleting_delivered_posts_keeps_pending_and_recent_ones(repo):
     """Retention: a post delivered before the cut-off is deleted, oldest first and at most
     ``limit`` at a time; a post not delivered yet (however old) and one delivered since the
@@ -67,13 +73,13 @@ async def test_deleting_delivered_posts_keeps_pending_and_recent_ones(repo):
     )
     for post_id, sent in ((p1, 10.0), (p3, 20.0), (p4, 30.0), (p5, 500.0)):
         await repo.post_sent(post_id, sent, {})
-    assert await repo.delete_delivered_posts(100.0, limit=2) == 2
+    assert await delete(repo, 100.0, limit=2) == 2
     assert [post.id for post in await repo.posts()] == [p2, p4, p5, p6]
-    assert await repo.delete_delivered_posts(100.0) == 1
+    assert await delete(repo, 100.0) == 1
     assert [post.id for post in await repo.posts()] == [p2, p5, p6]
-    assert await repo.delete_delivered_posts(100.0) == 0
+    assert await delete(repo, 100.0) == 0
     await repo.post_sent(p6, 600.0, {})
-    assert await repo.delete_delivered_posts(1000.0) == 2  # p5 and p6; p2 is still pending
+    assert await delete(repo, 1000.0) == 2  # p5 and p6; p2 is still pending
     (pending,) = await repo.posts()
     assert pending.id == p2 and pending.sent_at is None
     changes = Changes()
@@ -87,10 +93,13 @@ async def test_deleting_reads_only_the_posts_stored_before_the_cut_off(repo):
     """The ids searched for delivered posts end where the posts stored since the cut-off
     begin: a post stored after it is never read, even one (wrongly) marked delivered before."""
     ids = await store_posts(repo, [(1, "turn")] * 9)  # stored at 1.0, 2.0, ... 9.0
+    assert await repo.first_post_id_stored_since(5.0) == ids[4]
+    assert await repo.first_post_id_stored_since(0.5) == ids[0]
+    assert await repo.first_post_id_stored_since(9.5) == ids[-1] + 1
     for post_id in ids:
         await repo.post_sent(post_id, 0.5, {})  # every one "delivered" before the cut-off
-    assert await repo.delete_delivered_posts(5.0) == 4  # only those stored at 1.0-4.0
+    assert await delete(repo, 5.0) == 4  # only those stored at 1.0-4.0
     assert [post.created_at for post in await repo.posts()] == [5.0, 6.0, 7.0, 8.0, 9.0]
-    assert await repo.delete_delivered_posts(5.0) == 0
-    assert await repo.delete_delivered_posts(100.0) == 5
-    assert await repo.delete_delivered_posts(100.0) == 0  # an empty outbox
+    assert await delete(repo, 5.0) == 0
+    assert await delete(repo, 100.0) == 5
+    assert await delete(repo, 100.0) == 0  # an empty outbox
