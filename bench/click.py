@@ -201,7 +201,9 @@ async def run(
         return answered[-clicks:], whole, spent
 
 
-async def along_a_game(game: str, seed_table: int) -> list[tuple[float, float]]:
+async def along_a_game(
+    game: str, seed_table: int, max_clicks: int | None = None
+) -> list[tuple[float, float]]:
     """Every click of one table played from its start to its end, pictures on: (time until
     all was delivered, CPU time) per click, in order. The tables ahead of it (``seed_table``
     of them) give it another deal; they stay at their start.
@@ -215,7 +217,10 @@ async def along_a_game(game: str, seed_table: int) -> list[tuple[float, float]]:
                 actors, table_ids = await open_tables(env, bot, game, seed_table + 1)
                 bot.settings.pictures = True
                 measured: list[tuple[float, float]] = []
-                while (click := await click_turn_dm(bot, actors, table_ids[-1])) is not None:
+                while max_clicks is None or len(measured) < max_clicks:
+                    click = await click_turn_dm(bot, actors, table_ids[-1])
+                    if click is None:
+                        break  # the game is over
                     measured.append(click)
                 await env.settle()
                 await bot.outbox.close()
@@ -235,6 +240,12 @@ def main() -> None:
     )
     parser.add_argument(
         "--no-along", action="store_true", help="leave out the table played to its end"
+    )
+    parser.add_argument(
+        "--along-clicks",
+        type=int,
+        default=None,
+        help="stop the table played along its game after this many clicks (default: its end)",
     )
     args = parser.parse_args()
     print(
@@ -265,13 +276,13 @@ def main() -> None:
         " process's CPU time (all threads) per delivered click, what an idle machine would wait"
     )
     if not args.no_along:
-        print_along_a_game(args.game, args.along_seed)
+        print_along_a_game(args.game, args.along_seed, args.along_clicks)
     print(f"load average while measured: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores)")
 
 
-def print_along_a_game(game: str, seed_table: int) -> None:
+def print_along_a_game(game: str, seed_table: int, max_clicks: int | None = None) -> None:
     """Each fifth of one game's clicks beside the first fifth's."""
-    measured = asyncio.run(along_a_game(game, seed_table))
+    measured = asyncio.run(along_a_game(game, seed_table, max_clicks))
     print(f"\nalong a game: {game}, one table from its first click to its last, pictures on")
     header = (
         f"{'clicks':<12}{'delivered p50':>14}{'p99':>8}{'CPU p50':>10}{'p99':>8}"

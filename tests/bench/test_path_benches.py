@@ -12,10 +12,15 @@ from tests.bench.running import run_bench
 def test_click_bench_prints_p50_and_p99_with_and_without_pictures() -> None:
     """Item 5: p50/p99 of a whole click (service, rendering, pictures) beside the 100 ms
     target, once with pictures and once without."""
-    printed = run_bench("click.py", "--tables", "3", "--clicks", "6")
+    printed = run_bench("click.py", "--tables", "3", "--clicks", "6", "--along-clicks", "10")
     rows = {line.split()[0]: line for line in printed.splitlines() if line.strip()}
     assert "on" in rows and "off" in rows, printed
     assert "<100 ms" in rows["on"], printed
+    # and one table's clicks along its game, each fifth beside the first (here 10 clicks)
+    assert "along a game" in printed, printed
+    fifths = [line for line in printed.splitlines() if line[:1].isdigit() and "-" in line[:6]]
+    assert [line.split()[0] for line in fifths] == ["1-2", "3-4", "5-6", "7-8", "9-10"], printed
+    assert fifths[0].split()[-1] == "1.00x", printed
 
 
 def test_service_bench_prints_each_scenario_beside_raw_aiosqlite() -> None:
@@ -57,3 +62,15 @@ def test_startup_bench_prints_the_empty_database_beside_the_full_one() -> None:
     printed = run_bench("startup.py", "--tables", "30", "--rounds", "1")
     assert "empty (yardstick)" in printed, printed
     assert any(line.startswith("30 tables") and "target" in line for line in printed.splitlines())
+
+
+def test_retention_bench_prints_each_deletion_write_beside_a_one_row_commit() -> None:
+    """The retention's deletion (``TISCHRUNDE_POST_RETENTION_DAYS``) is timed per write beside
+    its yardstick, a one-row commit on the same database, and deletes what it should: the posts
+    delivered before the cut-off, never a pending one."""
+    printed = run_bench("retention.py", "--posts", "4000")
+    assert "one-row commit (yardstick)" in printed and "a batch of the deletion" in printed, printed
+    # 3,000 posts stored before the cut-off (3,000 s): posts 0, 1,000 and 2,000 are pending,
+    # and post 2,999 was delivered a second after it was stored, at the cut-off itself
+    assert "first pass: 2,996 posts deleted" in printed, printed
+    assert "a pass with nothing to delete" in printed, printed
