@@ -6,7 +6,9 @@ whole menu; the engine keeps it for the state ``apply`` returned instead of work
 the menu of a state fresh from ``apply`` equals the menu of the same state read back from JSON
 (as storage hands it over), at every decision of seeded random matches, on the bare path and
 on the checked one; and a state edited in place after ``apply`` gets the menu of what it now
-holds, never the one kept for it.
+holds, never the one kept for it. A seat asked whatever it holds (``always_ask``) gets no kept
+menu: its menu is worked out when asked, and ``check`` puts the codes that need no menu to
+their own checks, which must refuse exactly what the menu look-up refuses.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import random
 import pytest
 
 from games.coppertwaddle import GAME
+from games.coppertwaddle.cards import DESIGN_OF
 from games.coppertwaddle.table import (
     attack_value,
     defence_value,
@@ -25,7 +28,7 @@ from games.coppertwaddle.table import (
     robbable,
     row_of,
 )
-from games.core import CHANCE
+from games.core import CHANCE, Game, IllegalAction
 
 
 def _from_storage(state: dict) -> dict:
@@ -169,3 +172,42 @@ def test_a_state_edited_in_place_gets_the_menu_of_its_new_contents(seed: int) ->
             continue
         state, _events = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     assert checked >= 100, "enough edited states were looked at"
+
+
+@pytest.mark.parametrize("always_ask", [True, False])
+def test_a_word_a_rank_card_or_a_discard_is_refused_as_the_general_check_refuses_it(
+    always_ask: bool,
+) -> None:
+    """Contract (``Game.check``): a move is allowed exactly when it is on the seat's menu, and a
+    refused one says why. Coppertwaddle puts the words, rank cards and discards to their own
+    checks without the menu (``Coppertwaddle.check``); at every decision of seeded matches, for
+    both seats, every such code is allowed or refused exactly as ``Game.check`` (the menu
+    look-up) does, with the same reason.
+    """
+    rng = random.Random(5)
+    options = GAME.parse_options(2, {"always_ask": always_ask})
+    codes = ["answer", "done", "end", "let", "pass"] + [
+        f"{verb}:{design}" for verb in ("rank", "discard") for design in range(max(DESIGN_OF) + 1)
+    ]
+    allowed = refused = 0
+    for _match in range(2):
+        state = GAME.initial_state(2, options)
+        while seats := GAME.to_act(state):
+            if seats == [CHANCE]:
+                state, _events = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
+                continue
+            for seat in (0, 1):
+                for code in codes:
+                    try:
+                        Game.check(GAME, state, seat, code)
+                    except IllegalAction as general:
+                        refused += 1
+                        with pytest.raises(IllegalAction) as refusal:
+                            GAME.check(state, seat, code)
+                        assert refusal.value.reason == general.reason, (code, state["phase"])
+                    else:
+                        allowed += 1
+                        GAME.check(state, seat, code)
+            seat = seats[0]
+            state, _events = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    assert allowed > 300 and refused > 10 * allowed, "both allowed and refused codes were asked"
