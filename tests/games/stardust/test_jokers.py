@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
+from itertools import combinations
+
 import pytest
 
 from games.core import CHANCE, IllegalAction, shuffle_code
 from games.stardust import GAME, evaluate
 from games.stardust.cards import DUNKLE_WASSER, SCHNELLER_TOD, SCHWARZES_LOCH, planet, sun
+from games.stardust.engine import _exchange_codes
 from tests.games.stardust.helpers import (
     H0,
     H7,
@@ -197,3 +201,33 @@ def test_reshuffle_discards_when_the_draw_pile_runs_out_laid_jokers_stay() -> No
     assert len(state["hands"][1]) == 6 and state["discards"] == []
     assert SCHWARZES_LOCH not in state["deck"] and state["laid"] == [[SCHWARZES_LOCH, 1, 1]]
     assert turn(state) == 2
+
+
+@pytest.mark.parametrize("size", [4, 5, 6])
+def test_the_exchange_menu_is_keep_every_swap_of_one_to_three_cards_and_the_specials(
+    size: int,
+) -> None:
+    """Rules, the exchange: a player keeps their hand or discards one to three of its cards
+    (named in ascending order), and a Schwarzes Loch, Schneller Tod (one code per live
+    opponent) or Dunkle Wasser in hand adds its own move. The menu a seat is offered is exactly
+    that, sorted, for hands of four to six cards drawn at random from the whole deck.
+    """
+    rng = random.Random(size)
+    with_specials = 0
+    for _deal in range(400):
+        hand = sorted(rng.sample(range(48), size))
+        targets = (1, 3)
+        expected = ["keep"] + [
+            swap(*group) for width in (1, 2, 3) for group in combinations(hand, width)
+        ]
+        if SCHWARZES_LOCH in hand:
+            expected.append("loch")
+        if SCHNELLER_TOD in hand:
+            expected += [f"tod:{target}" for target in targets]
+        if DUNKLE_WASSER in hand:
+            expected.append("wasser")
+        with_specials += any(
+            joker in hand for joker in (SCHWARZES_LOCH, SCHNELLER_TOD, DUNKLE_WASSER)
+        )
+        assert _exchange_codes(hand, targets) == sorted(expected), hand
+    assert with_specials > 20, "hands with special jokers were among those drawn"
