@@ -7,7 +7,10 @@ again. This script reads a replay, the same games played by today's code into an
 (``strength.py --games N --record REPLAYED``), and gives each kept game that the replay played
 with the same outcome (result, places, announcements, party sides; the CPU times are the
 machine's and stay as kept) today's hash. It refuses, and changes nothing, if any replayed game
-ended otherwise: then the change does decide games, and the kept record is out of date.
+ended otherwise: then the change does decide games, and the kept record is out of date. Where
+the kept record holds a task more than once (games of earlier code stay in the file when the
+same games are played again after a change that decided them, appended after them), only the
+task's last entry is the kept game: the earlier ones are history and stay as they are.
 
     python bench/restamp_record.py bench/records/stardust-normal-strong.jsonl /tmp/replay.jsonl
 """
@@ -42,9 +45,12 @@ def restamp(kept: Path, replayed: Path) -> tuple[int, int, int, list[str]]:
     for entry in _entries(replayed):
         today[tuple(entry["task"])] = entry
     entries = _entries(kept)
+    latest = {tuple(entry["task"]): index for index, entry in enumerate(entries)}
     stamped = 0
     differ = []
-    for entry in entries:
+    for index, entry in enumerate(entries):
+        if latest[tuple(entry["task"])] != index:
+            continue  # a game of earlier code, played again further down the file
         again = today.get(tuple(entry["task"]))
         if again is None or entry["code"] == again["code"]:
             continue

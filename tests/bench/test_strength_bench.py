@@ -168,3 +168,29 @@ def test_a_kept_record_is_stamped_for_todays_code_only_where_a_replay_matches(
     )
     assert refused.returncode == 1 and "1 game of the replay ended otherwise" in refused.stdout
     assert kept.read_text() == before
+
+
+def test_a_task_played_again_is_restamped_by_its_last_entry_and_its_history_stays(
+    tmp_path: Path,
+) -> None:
+    """Issue 18's kept records: a record that played its games again after a change that
+    decided them keeps the earlier games in the file, before the new ones. A replay matching
+    the newer games restamps those; the earlier ones, which it need not match, stay as they
+    were and do not make the script refuse."""
+    common = ["--only", "scherbia:2", "--pairing", "easy-normal", "--workers", "1"]
+    kept, replayed = tmp_path / "kept.jsonl", tmp_path / "replayed.jsonl"
+    run_strength("--games", "1", "--record", str(kept), *common)
+    run_strength("--games", "1", "--record", str(replayed), *common)
+    newer = json.loads(kept.read_text())
+    today = newer["code"]
+    older = json.loads(kept.read_text())
+    older["code"] = "code before the rules changed"
+    older["outcome"]["higher_score"] = 1 - older["outcome"]["higher_score"]
+    newer["code"] = "code before the speed-up"
+    kept.write_text(json.dumps(older) + "\n" + json.dumps(newer) + "\n")
+
+    printed = run_bench("restamp_record.py", str(kept), str(replayed))
+    assert "1 game stamped; 1 of 2 kept games carry today's hash" in printed
+    after = [json.loads(line) for line in kept.read_text().splitlines()]
+    assert [entry["code"] for entry in after] == ["code before the rules changed", today]
+    assert after[0]["outcome"] == older["outcome"]
