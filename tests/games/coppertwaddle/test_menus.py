@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 
 import pytest
+from pydantic import BaseModel
 
 from games.coppertwaddle import GAME
 from games.coppertwaddle.cards import DESIGN_OF
@@ -29,6 +31,21 @@ from games.coppertwaddle.table import (
     row_of,
 )
 from games.core import CHANCE, Game, IllegalAction
+
+
+def _decisions(rng: random.Random, options: BaseModel, matches: int) -> Iterator[tuple[dict, int]]:
+    """Each decision of ``matches`` seeded random matches: the state and the seat to act,
+    yielded before the seat's random legal move is played (chance drawn from ``rng`` too).
+    """
+    for _match in range(matches):
+        state = GAME.initial_state(2, options)
+        while seats := GAME.to_act(state):
+            if seats == [CHANCE]:
+                state, _events = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
+                continue
+            seat = seats[0]
+            yield state, seat
+            state, _events = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
 
 
 def _from_storage(state: dict) -> dict:
@@ -102,22 +119,13 @@ def test_the_robbings_on_the_menu_are_those_the_attack_and_defence_values_allow(
     attack (robber and proud neighbours) beats the defence (target, proud neighbours and, for
     an Adel, the proud Bauer below).
     """
-    rng = random.Random(seed)
-    options = GAME.parse_options(2)
     offered = 0
-    for _match in range(3):
-        state = GAME.initial_state(2, options)
-        while seats := GAME.to_act(state):
-            if seats == [CHANCE]:
-                state, _events = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
-                continue
-            seat = seats[0]
+    for state, seat in _decisions(random.Random(seed), GAME.parse_options(2), 3):
+        if state["phase"] == "engarde" and not state["rob"]:
             menu = GAME.legal_actions(state, seat)
-            if state["phase"] == "engarde" and not state["rob"]:
-                robbings = [code for code in menu if code.startswith("rob:")]
-                assert robbings == _robbings_by_the_rules(state, seat)
-                offered += len(robbings)
-            state, _events = GAME.apply(state, seat, rng.choice(menu))
+            robbings = [code for code in menu if code.startswith("rob:")]
+            assert robbings == _robbings_by_the_rules(state, seat)
+            offered += len(robbings)
     assert offered > 20, "random matches offer robbings often"
 
 
@@ -184,30 +192,22 @@ def test_a_word_a_rank_card_or_a_discard_is_refused_as_the_general_check_refuses
     both seats, every such code is allowed or refused exactly as ``Game.check`` (the menu
     look-up) does, with the same reason.
     """
-    rng = random.Random(5)
     options = GAME.parse_options(2, {"always_ask": always_ask})
     codes = ["answer", "done", "end", "let", "pass"] + [
         f"{verb}:{design}" for verb in ("rank", "discard") for design in range(max(DESIGN_OF) + 1)
     ]
     allowed = refused = 0
-    for _match in range(2):
-        state = GAME.initial_state(2, options)
-        while seats := GAME.to_act(state):
-            if seats == [CHANCE]:
-                state, _events = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
-                continue
-            for seat in (0, 1):
-                for code in codes:
-                    try:
-                        Game.check(GAME, state, seat, code)
-                    except IllegalAction as general:
-                        refused += 1
-                        with pytest.raises(IllegalAction) as refusal:
-                            GAME.check(state, seat, code)
-                        assert refusal.value.reason == general.reason, (code, state["phase"])
-                    else:
-                        allowed += 1
+    for state, _to_act in _decisions(random.Random(5), options, 2):
+        for seat in (0, 1):
+            for code in codes:
+                try:
+                    Game.check(GAME, state, seat, code)
+                except IllegalAction as general:
+                    refused += 1
+                    with pytest.raises(IllegalAction) as refusal:
                         GAME.check(state, seat, code)
-            seat = seats[0]
-            state, _events = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+                    assert refusal.value.reason == general.reason, (code, state["phase"])
+                else:
+                    allowed += 1
+                    GAME.check(state, seat, code)
     assert allowed > 300 and refused > 10 * allowed, "both allowed and refused codes were asked"
