@@ -1377,9 +1377,10 @@ def _offer(
     sort.
 
     A seat asked whatever it holds (``_asked_anyway``) is asked without its menu being worked
-    out here: ``legal_actions`` works it out once when the seat's player asks, and the copy
-    of the state's contents that a remembered menu needs (``_contents``) cost about as much as
-    the menu (bench/engines.py: 1.2 times the decisions per second without it).
+    out here: ``legal_actions`` works it out once when the seat's player asks, which spares the
+    copy of the state's contents that a remembered menu needs (``_contents``, 1.9 µs beside
+    8.0 µs for a mid-game En Garde menu) at nearly every decision (16% fewer instructions per
+    decision of the bare loop).
     """
     if _asked_anyway(state, seat):
         return True
