@@ -1229,7 +1229,14 @@ class Stardust(Game):
         in_hand, folded, exchanged = state["in_hand"], state["folded"], state["exchanged"]
         if turn is not None and in_hand[turn] and not folded[turn] and not exchanged[turn]:
             return
-        for seat in _order(state):
+        self._next_exchanger(state, events)
+
+    def _next_exchanger(self, state: StardustState, events: list[Event]) -> None:
+        """The turn passes to the first seat in order still in that has not exchanged, or the
+        second betting round begins.
+        """
+        in_hand, folded, exchanged = state["in_hand"], state["folded"], state["exchanged"]
+        for seat in _TURN_ORDERS[state["n"]][state["dealer"]]:
             if in_hand[seat] and not folded[seat] and not exchanged[seat]:
                 state["turn"] = seat
                 return
@@ -1338,13 +1345,8 @@ class Stardust(Game):
             self._continue_exchange(state, events)
             return
         # ``_continue_exchange`` where nothing waits (no reshuffle, nothing pending) and the
-        # seat to act has just exchanged: the next seat in order that has not, or round 2.
-        in_hand, folded = state["in_hand"], state["folded"]
-        for other in _TURN_ORDERS[state["n"]][state["dealer"]]:
-            if in_hand[other] and not folded[other] and not exchanged[other]:
-                state["turn"] = other
-                return
-        self._start_round(state, 2, events)
+        # seat to act has just exchanged.
+        self._next_exchanger(state, events)
 
     def _lay(self, state: StardustState, seat: int, joker: int, before: int) -> None:
         hand = state["hands"][seat]
