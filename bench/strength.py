@@ -230,13 +230,37 @@ TEST_ONLY = {"conformance.py"}
 played here goes through them."""
 
 
+def _without_docstrings(tree: ast.AST) -> ast.AST:
+    """``tree`` with the docstring of its module, classes and functions taken out (in place)."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if (
+                body
+                and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)
+            ):
+                node.body = body[1:] or [ast.Pass()]
+    return tree
+
+
+def _code_of(source: str) -> str:
+    """What of a module's ``source`` runs: its syntax tree without docstrings, comments,
+    layout or line numbers (``ast.dump``).
+    """
+    return ast.dump(_without_docstrings(ast.parse(source)))
+
+
 def code_fingerprint(game_id: str, root: Path | None = None) -> str:
     """A hash of everything that decides a game of ``game_id`` here: its package, the shared
     engine code and players (``games/core``, ``games/players``, the modules beside them; data
     files included, the test suite's ``TEST_ONLY`` modules not) and this script's
     ``PLAY_FUNCTIONS``. A recorded game counts only for the code that played it; an option
-    added to the command line does not make the recorded games unreadable. ``root``: another
-    checkout of the project (to compare a record's code with today's), else this one.
+    added to the command line does not make the recorded games unreadable, nor does a comment,
+    a docstring or a change of layout (modules count by their syntax trees, ``_code_of``), so
+    a corrected text costs no replay of a record. ``root``: another checkout of the project
+    (to compare a record's code with today's), else this one.
     """
     root = root or Path(__file__).resolve().parents[1]
     games = root / "games"
@@ -249,11 +273,14 @@ def code_fingerprint(game_id: str, root: Path | None = None) -> str:
         if path.name in TEST_ONLY:
             continue
         digest.update(path.relative_to(root).as_posix().encode())
-        digest.update(path.read_bytes())
+        if path.suffix == ".py":
+            digest.update(_code_of(path.read_text(encoding="utf-8")).encode())
+        else:
+            digest.update(path.read_bytes())
     script = (root / "bench" / "strength.py").read_text(encoding="utf-8")
     for node in ast.parse(script).body:
         if isinstance(node, ast.FunctionDef) and node.name in PLAY_FUNCTIONS:
-            digest.update((ast.get_source_segment(script, node) or "").encode())
+            digest.update(ast.dump(_without_docstrings(node)).encode())
     return digest.hexdigest()[:16]
 
 

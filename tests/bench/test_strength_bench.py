@@ -6,6 +6,7 @@ games the same code already played and plays only the rest. Figures are read, ne
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -115,6 +116,36 @@ def test_a_record_stays_readable_when_only_the_command_line_changes(tmp_path: Pa
     assert other_seats != script
     seats_tree = _checkout_with(tmp_path / "seats", other_seats)
     assert strength.code_fingerprint("stardust", seats_tree) != today
+
+
+def _checkout_with_engine(tmp_path: Path, engine: str) -> Path:
+    """A project tree at ``tmp_path`` with a copy of this checkout's ``games/`` in which
+    Stardust's engine module reads ``engine``, and this checkout's ``bench/strength.py``."""
+    (tmp_path / "bench").mkdir(parents=True)
+    (tmp_path / "bench" / "strength.py").write_bytes((ROOT / "bench" / "strength.py").read_bytes())
+    shutil.copytree(
+        ROOT / "games", tmp_path / "games", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    (tmp_path / "games" / "stardust" / "engine.py").write_text(engine, encoding="utf-8")
+    return tmp_path
+
+
+def test_a_record_stays_readable_when_only_a_text_of_the_code_changes(tmp_path: Path) -> None:
+    """Issue 18's records: a comment, a docstring or the layout of an engine module decides no
+    game, so a record stays readable after one is corrected; a change to a line that runs
+    does not keep it readable."""
+    engine = (ROOT / "games" / "stardust" / "engine.py").read_text(encoding="utf-8")
+    today = strength.code_fingerprint("stardust")
+    texts = engine.replace('"""Give a copied state', '"""Hand a copied state', 1).replace(
+        "\nMAX_EXCHANGE = 3\n", "\n# The rules' limit.\nMAX_EXCHANGE = (\n    3\n)\n", 1
+    )
+    assert texts.count("Hand a copied state") == 1 and "# The rules' limit." in texts
+    texts_tree = _checkout_with_engine(tmp_path / "texts", texts)
+    assert strength.code_fingerprint("stardust", texts_tree) == today
+    rule = engine.replace("\nMAX_EXCHANGE = 3\n", "\nMAX_EXCHANGE = 2\n", 1)
+    assert rule != engine
+    rule_tree = _checkout_with_engine(tmp_path / "rule", rule)
+    assert strength.code_fingerprint("stardust", rule_tree) != today
 
 
 def test_play_moves_times_strong_at_a_tables_budget() -> None:
