@@ -2,8 +2,8 @@
 
 A record of ``bench/strength.py --record`` counts a game only for the code that played it (its
 hash, ``code_fingerprint``, which comments, docstrings and layout do not change). After a
-change to that code which decides no game (a speed-up), the kept games are not read any more and a pairing's 400 games would be played
-again. This script reads a replay, the same games played by today's code into another record
+change to that code which decides no game (a speed-up), the kept games are not read any more
+and a pairing's 400 games would be played again. This script reads a replay, the same games played by today's code into another record
 (``strength.py --games N --record REPLAYED``), and gives each kept game that the replay played
 with the same outcome (result, places, announcements, party sides; the CPU times are the
 machine's and stay as kept) today's hash. It refuses, and changes nothing, if any replayed game

@@ -230,24 +230,25 @@ TEST_ONLY = {"conformance.py"}
 played here goes through them."""
 
 
+class _WithoutTexts(ast.NodeTransformer):
+    """Takes out every statement that is only a string: docstrings, and the strings under
+    constants that document them. Such a statement does nothing when it runs.
+    """
+
+    def visit_Expr(self, node: ast.Expr) -> ast.Expr | None:
+        if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            return None
+        return node
+
+
 def _without_docstrings(tree: ast.AST) -> ast.AST:
-    """``tree`` with the docstring of its module, classes and functions taken out (in place)."""
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if (
-                body
-                and isinstance(body[0], ast.Expr)
-                and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)
-            ):
-                node.body = body[1:] or [ast.Pass()]
-    return tree
+    """``tree`` without its documenting strings (``_WithoutTexts``), changed in place."""
+    return _WithoutTexts().visit(tree)
 
 
 def _code_of(source: str) -> str:
-    """What of a module's ``source`` runs: its syntax tree without docstrings, comments,
-    layout or line numbers (``ast.dump``).
+    """What of a module's ``source`` runs: its syntax tree without docstrings and other
+    documenting strings, comments, layout or line numbers (``ast.dump``).
     """
     return ast.dump(_without_docstrings(ast.parse(source)))
 

@@ -131,15 +131,18 @@ def _checkout_with_engine(tmp_path: Path, engine: str) -> Path:
 
 
 def test_a_record_stays_readable_when_only_a_text_of_the_code_changes(tmp_path: Path) -> None:
-    """Issue 18's records: a comment, a docstring or the layout of an engine module decides no
-    game, so a record stays readable after one is corrected; a change to a line that runs
+    """Issue 18's records: a comment, a docstring (a constant's too) or the layout of an engine
+    module decides no game, so a record stays readable after one is corrected; a change to a line that runs
     does not keep it readable."""
     engine = (ROOT / "games" / "stardust" / "engine.py").read_text(encoding="utf-8")
     today = strength.code_fingerprint("stardust")
-    texts = engine.replace('"""Give a copied state', '"""Hand a copied state', 1).replace(
-        "\nMAX_EXCHANGE = 3\n", "\n# The rules' limit.\nMAX_EXCHANGE = (\n    3\n)\n", 1
+    texts = (
+        engine.replace('"""Give a copied state', '"""Hand a copied state', 1)
+        .replace('"""The discarded cards of every', '"""The cards discarded by every', 1)
+        .replace("\nMAX_EXCHANGE = 3\n", "\n# The rules' limit.\nMAX_EXCHANGE = (\n    3\n)\n", 1)
     )
     assert texts.count("Hand a copied state") == 1 and "# The rules' limit." in texts
+    assert "The cards discarded by every" in texts  # a constant's documenting string
     texts_tree = _checkout_with_engine(tmp_path / "texts", texts)
     assert strength.code_fingerprint("stardust", texts_tree) == today
     rule = engine.replace("\nMAX_EXCHANGE = 3\n", "\nMAX_EXCHANGE = 2\n", 1)
