@@ -241,7 +241,7 @@ class _WithoutTexts(ast.NodeTransformer):
         return node
 
 
-def _without_docstrings(tree: ast.AST) -> ast.AST:
+def _without_texts(tree: ast.AST) -> ast.AST:
     """``tree`` without its documenting strings (``_WithoutTexts``), changed in place."""
     return _WithoutTexts().visit(tree)
 
@@ -250,7 +250,7 @@ def _code_of(source: str) -> str:
     """What of a module's ``source`` runs: its syntax tree without docstrings and other
     documenting strings, comments, layout or line numbers (``ast.dump``).
     """
-    return ast.dump(_without_docstrings(ast.parse(source)))
+    return ast.dump(_without_texts(ast.parse(source)))
 
 
 def code_fingerprint(game_id: str, root: Path | None = None) -> str:
@@ -281,7 +281,7 @@ def code_fingerprint(game_id: str, root: Path | None = None) -> str:
     script = (root / "bench" / "strength.py").read_text(encoding="utf-8")
     for node in ast.parse(script).body:
         if isinstance(node, ast.FunctionDef) and node.name in PLAY_FUNCTIONS:
-            digest.update(ast.dump(_without_docstrings(node)).encode())
+            digest.update(ast.dump(_without_texts(node)).encode())
     return digest.hexdigest()[:16]
 
 
