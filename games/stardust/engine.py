@@ -41,7 +41,7 @@ from .cards import (
     SCHNELLER_TOD,
     SCHWARZES_LOCH,
 )
-from .scoring import explain, judge_sorted
+from .scoring import explain, showdown_verdict
 from .words import (
     ALREADY_BET,
     ASCENDING,
@@ -1450,25 +1450,25 @@ class Stardust(Game):
         # One pass over the seats still in, in order after the dealer: each hand is evaluated
         # once (hands stay sorted) and serves the pots, the summary kept and the event.
         live: list[int] = []
-        scores: list[tuple[int, int, int, int]] = []
+        scores: list[int] = []  # packed: they compare as the score tuples do
         shown: list[list[Any]] = []
         shown_data: list[dict[str, Any]] = []
         levels: set[int] = set()
         for seat in _TURN_ORDERS[state["n"]][state["dealer"]]:
             if in_hand[seat] and not folded[seat]:
                 cards = hands[seat]
-                score, kind, groups = judge_sorted(cards)
+                packed, score, kind, groups = showdown_verdict(cards)
                 live.append(seat)
-                scores.append(score)
+                scores.append(packed)
                 levels.add(contrib[seat])
                 shown.append([seat, cards[:]])
                 shown_data.append(
                     {
                         "seat": seat,
                         "cards": cards[:],
-                        "score": list(score),  # ``explained``, written out
+                        "score": score,
                         "kind": kind,
-                        "groups": list(map(list, groups)),
+                        "groups": groups,
                     }
                 )
         # The pots of ``side_pots``, each level's winners found in the same pass: one pot when

@@ -18,17 +18,28 @@ and structure, or gross + mittel + klein of one structure); Gemischtes System an
 a Dreier plus a Zweier (another / the same structure) and score as their sum. A joker stands in
 for a planet of any structure and size with its fixed points; every combination needs at least
 one real planet (a Sternenhaufen at least one real sun).
+
+The search over a hand's combinations (``_evaluate``) decides every hand. For the hands of five,
+nearly every hand scored, its verdicts are also kept in a table of all C(48, 5) of them
+(``verdicts.bin``, written by ``tools/stardust_verdicts_table.py`` and read on first use), so
+that a showdown or an engine player's estimate looks a hand up instead of searching it.
 """
 
 from __future__ import annotations
 
+import sys
+import zlib
+from array import array
 from functools import lru_cache
 from itertools import combinations
+from math import comb
+from pathlib import Path
 from typing import Any
 
 from games.core import Text
 
 from .cards import (
+    DECK_SIZE,
     FIRST_JOKER,
     FIRST_SUN,
     JOKER_PLANET_POINTS,
@@ -203,13 +214,130 @@ def _evaluate(hand: tuple[int, ...]) -> Verdict:
 
 
 _evaluate_sorted = lru_cache(maxsize=1 << 16)(_evaluate)
+"""``_evaluate`` remembered, for the hands the table below does not hold (four or six cards)."""
 
 
-def judge_sorted(cards: list[int]) -> Verdict:
-    """``judge`` of a hand already in ascending order, not cached: a showdown's hands are new
-    ones (a simulated match shows about six), where the cache only adds its own upkeep.
+# ----- every five-card hand's verdict, looked up ---------------------------------------------
+
+VERDICTS_FILE = Path(__file__).with_name("verdicts.bin")
+"""The verdict on each of the C(48, 5) five-card hands (``tools/stardust_verdicts_table.py``)."""
+
+KINDS = ("treffen", "sternenhaufen", "mega", "gemischt", "zweimal", "dreier", "zweier", "nichts")
+"""The kinds of combination (``KIND_NAMES``) in the order a packed verdict numbers them: the
+table is written in this order, so a change here means writing it again."""
+
+_RANK_TERMS = tuple(tuple(comb(card, place) for card in range(DECK_SIZE)) for place in (2, 3, 4, 5))
+_PAIR_TERM, _TRIPLE_TERM, _QUADRUPLE_TERM, _QUINTUPLE_TERM = _RANK_TERMS
+
+
+def hand_rank(hand: list[int] | tuple[int, ...]) -> int:
+    """A sorted five-card hand's index among all of them in colexicographic order: the hands
+    whose highest card is lower come first, and so on down, so the ranks are 0 to C(48, 5) - 1.
     """
-    return _evaluate(tuple(cards))
+    first, second, third, fourth, fifth = hand
+    return (
+        first
+        + _PAIR_TERM[second]
+        + _TRIPLE_TERM[third]
+        + _QUADRUPLE_TERM[fourth]
+        + _QUINTUPLE_TERM[fifth]
+    )
+
+
+def pack_score(score: Score) -> int:
+    """A score as one int that orders as the tuple does: category, points (at most 26, a
+    Sternenhaufen of the best suns), best sun (0-6) and structure rank (0-3) side by side.
+    """
+    category, points, best_sun, structure = score
+    return category << 10 | points << 5 | best_sun << 2 | structure
+
+
+_SCORE_OF_PACKED = tuple(
+    (packed >> 10, packed >> 5 & 31, packed >> 2 & 7, packed & 3) for packed in range(1 << 12)
+)
+"""Each packed score's tuple (one shared tuple per score)."""
+_PACKED_BITS = 13
+"""A packed verdict: the packed score above the kind (3 bits) and two 5-bit group masks."""
+
+
+def pack_verdict(hand: tuple[int, ...], verdict: Verdict) -> int:
+    """A five-card hand's verdict as one int: the packed score, the kind's index in ``KINDS``
+    and each combination's cards as the mask of their places in the sorted hand (the first
+    group's above the second's; 0 where there is none).
+    """
+    score, kind, groups = verdict
+    masks = [0, 0]
+    for number, group in enumerate(groups):
+        for card in group:
+            masks[number] |= 1 << hand.index(card)
+    return pack_score(score) << _PACKED_BITS | KINDS.index(kind) << 10 | masks[0] << 5 | masks[1]
+
+
+_PLACES = tuple(tuple(place for place in range(5) if mask >> place & 1) for mask in range(32))
+"""The places in a hand of five that each group mask names, in ascending order."""
+
+
+_VERDICTS = array("I")
+"""The table, read from ``VERDICTS_FILE`` at the first look-up (``_read_verdicts``): a process
+that never scores a Stardust hand keeps its 6.8 MB, and the tool that writes the file runs
+without one. Every look-up below indexes it inside ``try``; only the first one fails."""
+
+
+def _read_verdicts() -> None:
+    if _VERDICTS:
+        return
+    table = array("I")
+    table.frombytes(zlib.decompress(VERDICTS_FILE.read_bytes()))
+    if sys.byteorder == "big":
+        table.byteswap()  # the file is little-endian
+    if table.itemsize != 4 or len(table) != comb(DECK_SIZE, 5):
+        raise RuntimeError(f"{VERDICTS_FILE} does not hold one 32-bit verdict per hand")
+    _VERDICTS.extend(table)
+
+
+def _entry(hand: list[int]) -> int:
+    """The packed verdict of a sorted hand of five (``pack_verdict``)."""
+    try:
+        return _VERDICTS[hand_rank(hand)]
+    except IndexError:
+        _read_verdicts()
+        return _VERDICTS[hand_rank(hand)]
+
+
+def _unpack(cards: list[int] | tuple[int, ...], entry: int) -> Verdict:
+    first, second = _PLACES[entry >> 5 & 31], _PLACES[entry & 31]
+    if not first:
+        groups: tuple[tuple[int, ...], ...] = ()
+    elif not second:
+        groups = (tuple([cards[place] for place in first]),)
+    else:
+        groups = (
+            tuple([cards[place] for place in first]),
+            tuple([cards[place] for place in second]),
+        )
+    return _SCORE_OF_PACKED[entry >> _PACKED_BITS], KINDS[entry >> 10 & 7], groups
+
+
+def showdown_verdict(cards: list[int]) -> tuple[int, list[int], str, list[list[int]]]:
+    """A sorted hand's verdict as a showdown shows it: the packed score (``pack_score``, to
+    compare), the score, the kind and the combinations' cards as lists.
+    """
+    if len(cards) == 5:
+        try:
+            entry = _VERDICTS[hand_rank(cards)]
+        except IndexError:
+            entry = _entry(cards)
+        packed = entry >> _PACKED_BITS
+        first, second = _PLACES[entry >> 5 & 31], _PLACES[entry & 31]
+        if not first:
+            groups = []
+        elif not second:
+            groups = [[cards[place] for place in first]]
+        else:
+            groups = [[cards[place] for place in first], [cards[place] for place in second]]
+        return packed, list(_SCORE_OF_PACKED[packed]), KINDS[entry >> 10 & 7], groups
+    score, kind, found = _evaluate(tuple(cards))
+    return pack_score(score), list(score), kind, [list(group) for group in found]
 
 
 def _kind(groups: tuple[tuple[int, ...], ...]) -> str:
@@ -225,13 +353,22 @@ def _kind(groups: tuple[tuple[int, ...], ...]) -> str:
 
 
 def judge(cards: list[int] | tuple[int, ...]) -> Verdict:
-    """The score, the kind of the best combination and its card groups, as tuples (cached)."""
-    return _evaluate_sorted(tuple(sorted(cards)))
+    """The score, the kind of the best combination and its card groups, as tuples."""
+    hand = sorted(cards)
+    if len(hand) == 5:
+        return _unpack(hand, _entry(hand))
+    return _evaluate_sorted(tuple(hand))
 
 
 def evaluate(cards: list[int] | tuple[int, ...]) -> Score:
     """The score of a hand of 5 or 6 cards (any order); higher tuples win."""
-    return _evaluate_sorted(tuple(sorted(cards)))[0]
+    hand = sorted(cards)
+    if len(hand) == 5:
+        try:
+            return _SCORE_OF_PACKED[_VERDICTS[hand_rank(hand)] >> _PACKED_BITS]
+        except IndexError:
+            return _SCORE_OF_PACKED[_entry(hand) >> _PACKED_BITS]
+    return _evaluate_sorted(tuple(hand))[0]
 
 
 def explained(verdict: Verdict) -> dict[str, Any]:
@@ -242,7 +379,7 @@ def explained(verdict: Verdict) -> dict[str, Any]:
 
 def explain(cards: list[int] | tuple[int, ...]) -> dict[str, Any]:
     """The score, the kind of the best combination and its card groups (JSON-native)."""
-    return explained(_evaluate_sorted(tuple(sorted(cards))))
+    return explained(judge(cards))
 
 
 def kind_name(kind: str, lang: str) -> str:

@@ -333,3 +333,51 @@ def test_score_does_not_depend_on_card_order(hand: list[int], rnd) -> None:
 def test_score_equals_brute_force_over_all_splits(hand: list[int]) -> None:
     """Property: the fast evaluator equals a literal search over every split into combinations."""
     assert evaluate(hand) == brute_force(hand)
+
+
+# ----- the table of every five-card hand's verdict -----------------------------------------------
+
+
+def test_hand_ranks_number_the_five_card_hands_in_colexicographic_order() -> None:
+    """``hand_rank`` numbers the hands of the lowest cards first: the C(12, 5) hands of cards
+    0-11 take exactly the ranks 0 to 791, and the highest hand the last rank of C(48, 5)."""
+    from math import comb
+
+    from games.stardust.scoring import hand_rank
+
+    low = sorted(hand_rank(hand) for hand in combinations(range(12), 5))
+    assert low == list(range(comb(12, 5)))
+    assert hand_rank((43, 44, 45, 46, 47)) == comb(48, 5) - 1
+
+
+def test_packed_scores_order_as_the_score_tuples_do() -> None:
+    """A showdown compares packed scores: for every pair of the scores a hand can have, the
+    packed ints compare as the tuples (higher wins, equal splits)."""
+    from games.stardust.scoring import pack_score
+    from games.stardust.strategy import _score_table
+
+    scores = _score_table()[0]
+    packed = [pack_score(score) for score in scores]
+    assert packed == sorted(packed)
+    assert len(set(packed)) == len(scores)
+
+
+def test_the_verdict_table_holds_the_evaluators_verdict_on_hands_of_five() -> None:
+    """``verdicts.bin`` (``tools/stardust_verdicts_table.py``) gives every hand the score, kind
+    and combinations the evaluator finds: on seeded random hands and on every hand of the
+    jokers, suns and a few planets (where the kinds and groups are most varied)."""
+    import random
+
+    from games.stardust.scoring import KIND_NAMES, KINDS, _evaluate, judge, showdown_verdict
+
+    rng = random.Random(18)
+    hands = [sorted(rng.sample(FULL_DECK, 5)) for _ in range(20_000)]
+    hands += [list(hand) for hand in combinations([0, 1, 4, 13, 25, *range(36, 48)], 5)]
+    kinds = set()
+    for hand in hands:
+        verdict = _evaluate(tuple(hand))
+        assert judge(hand) == verdict, hand
+        score, kind, groups = verdict
+        assert showdown_verdict(hand)[1:] == (list(score), kind, [list(g) for g in groups])
+        kinds.add(kind)
+    assert kinds == set(KINDS) == set(KIND_NAMES)
