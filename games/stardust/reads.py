@@ -25,8 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .scoring import evaluate
-from .strategy import beat_one
+from .strategy import hand_strength
 
 DECILES = 10
 CANDIDATES = 12
@@ -40,7 +39,7 @@ READS_TABLE = Path(__file__).with_name("reads.json")
 
 def decile(hand: list[int]) -> int:
     """The hand's decile of strength among all five-card hands (0 weakest, 9 strongest)."""
-    return min(DECILES - 1, int(beat_one(evaluate(hand)) * DECILES))
+    return min(DECILES - 1, int(hand_strength(hand, 1) * DECILES))
 
 
 def _size(chips: int, ante: int) -> int:

@@ -252,8 +252,10 @@ def pack_score(score: Score) -> int:
     return category << 10 | points << 5 | best_sun << 2 | structure
 
 
+PACKED_SCORES = 1 << 12
+"""How many packed scores there are (``pack_score`` gives 0 to ``PACKED_SCORES - 1``)."""
 _SCORE_OF_PACKED = tuple(
-    (packed >> 10, packed >> 5 & 31, packed >> 2 & 7, packed & 3) for packed in range(1 << 12)
+    (packed >> 10, packed >> 5 & 31, packed >> 2 & 7, packed & 3) for packed in range(PACKED_SCORES)
 )
 """Each packed score's tuple (one shared tuple per score)."""
 _PACKED_BITS = 13
@@ -316,6 +318,22 @@ def _unpack(cards: list[int] | tuple[int, ...], entry: int) -> Verdict:
             tuple([cards[place] for place in second]),
         )
     return _SCORE_OF_PACKED[entry >> _PACKED_BITS], KINDS[entry >> 10 & 7], groups
+
+
+def packed_score(cards: list[int] | tuple[int, ...]) -> int:
+    """``pack_score(evaluate(cards))``, without the tuple for a hand of five."""
+    hand = sorted(cards)
+    if len(hand) == 5:
+        try:
+            return _VERDICTS[hand_rank(hand)] >> _PACKED_BITS
+        except IndexError:
+            return _entry(hand) >> _PACKED_BITS
+    return pack_score(_evaluate_sorted(tuple(hand))[0])
+
+
+def score_of_packed(packed: int) -> Score:
+    """The score tuple a packed score stands for (``pack_score`` undone)."""
+    return _SCORE_OF_PACKED[packed]
 
 
 def showdown_verdict(cards: list[int]) -> tuple[int, list[int], str, list[list[int]]]:

@@ -22,7 +22,7 @@ from pathlib import Path
 from games.core import Game, State, decode
 
 from .cards import DECK_SIZE, DUNKLE_WASSER, SCHNELLER_TOD, SCHWARZES_LOCH
-from .scoring import Score, evaluate, explain
+from .scoring import PACKED_SCORES, Score, evaluate, explain, packed_score, score_of_packed
 
 DRAW_SAMPLES = 6
 STRENGTH_TABLE = Path(__file__).with_name("strength.json")
@@ -52,6 +52,51 @@ def beat_one(score: Score) -> float:
 def strength(score: Score, opponents: int) -> float:
     """The chance to beat ``opponents`` random hands at once."""
     return beat_one(score) ** max(opponents, 1)
+
+
+@lru_cache(maxsize=1)
+def _beat_by_packed() -> list[float]:
+    """``beat_one`` of every packed score (``scoring.pack_score``), worked out once: the same
+    floats, found by one index instead of a search of the table (the engine players score
+    every hand they hold and every exchange they draw, six times per discard considered).
+    """
+    return [beat_one(score_of_packed(packed)) for packed in range(PACKED_SCORES)]
+
+
+def hand_strength(hand: list[int], opponents: int) -> float:
+    """``strength(evaluate(hand), opponents)``."""
+    return _beat_by_packed()[packed_score(hand)] ** max(opponents, 1)
+
+
+SMALL_SET_SAMPLE = 21
+"""``random.Random.sample`` draws up to five cards by remembering the positions chosen in a set
+when the population is larger than this (its ``setsize``), else from a copy of it."""
+
+
+def _sample(rng: random.Random, pool: list[int], count: int) -> list[int]:
+    """``rng.sample(pool, count)``: the same cards in the same order, the generator left in the
+    same state, without the method's checks of its arguments and its calls per card, which
+    cost as much as the drawing for the few cards of an exchange.
+
+    For up to five cards from more than ``SMALL_SET_SAMPLE`` the method draws each position as
+    ``_randbelow`` does (``getrandbits`` of the pool size's bit length until one falls inside
+    the pool), again while the position was chosen before; this draws the same bits in the
+    same order. Larger draws, small pools and other generators go to the method itself.
+    """
+    size = len(pool)
+    if count > 5 or size <= SMALL_SET_SAMPLE or type(rng) is not random.Random:
+        return rng.sample(pool, count)
+    getrandbits = rng.getrandbits
+    bits = size.bit_length()
+    drawn: list[int] = []
+    selected: set[int] = set()
+    for _ in range(count):
+        index = getrandbits(bits)
+        while index >= size or index in selected:
+            index = getrandbits(bits)
+        selected.add(index)
+        drawn.append(pool[index])
+    return drawn
 
 
 def _number(code: str) -> int:
@@ -108,9 +153,9 @@ class StrategyPlayer:
     ) -> float:
         seat = view["seat"]
         if view["phase"] == "bet" and view["round"] == 2:
-            return strength(evaluate(hand), opponents)
+            return hand_strength(hand, opponents)
         if view["phase"] == "exchange" and view["exchanged"][seat]:
-            return strength(evaluate(hand), opponents)
+            return hand_strength(hand, opponents)
         keep = _keepers(hand)
         return max(
             _expected(hand, discard, unseen, opponents, rng)
@@ -223,11 +268,13 @@ def _expected(
     """The mean strength after discarding ``discard`` and drawing replacements."""
     kept = [card for card in hand if card not in discard]
     if not discard:
-        return strength(evaluate(kept), opponents)
+        return hand_strength(kept, opponents)
     pool = [card for card in unseen if card not in discard]
+    beat = _beat_by_packed()
+    power = max(opponents, 1)
     total = 0.0
     for _ in range(DRAW_SAMPLES):
-        total += strength(evaluate(kept + rng.sample(pool, len(discard))), opponents)
+        total += beat[packed_score(kept + _sample(rng, pool, len(discard)))] ** power
     return total / DRAW_SAMPLES
 
 

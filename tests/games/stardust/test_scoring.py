@@ -357,7 +357,7 @@ def test_packed_scores_order_as_the_score_tuples_do() -> None:
     from games.stardust.strategy import _score_table
 
     scores = _score_table()[0]
-    packed = [pack_score(score) for score in scores]
+    packed = [pack_score((cat, points, sun, rank)) for cat, points, sun, rank in scores]
     assert packed == sorted(packed)
     assert len(set(packed)) == len(scores)
 

@@ -139,3 +139,31 @@ def test_strongs_playouts_end_with_the_hand_searched_and_value_the_chips_won() -
     last = _first_decision_of_hand(options.hands, seed=5)
     end = playout(GAME, last, strong.rollout, random.Random(1), PLAYOUT_LIMIT, stop=strong.horizon)
     assert GAME.is_over(end)
+
+
+def test_the_exchange_draws_are_random_sample_s_own_and_leave_the_generator_alike() -> None:
+    """Engines stay pure and games replay: normal's drawn exchanges (``strategy._sample``) are
+    the cards ``random.Random.sample`` would draw, in its order, and the generator ends in the
+    same state, for every pool size and count the player uses and for the ones it hands over."""
+    from games.stardust.strategy import _sample
+
+    for seed in range(300):
+        size = 10 + seed % 34
+        pool = list(range(100, 100 + size))
+        count = 1 + seed % 3 if seed % 50 else 6
+        ours, theirs = random.Random(seed), random.Random(seed)
+        assert _sample(ours, pool, count) == theirs.sample(pool, count)
+        assert ours.getstate() == theirs.getstate()
+
+
+def test_hand_strength_is_the_strength_of_the_evaluated_score() -> None:
+    """Hand strength (the module docstring): the share of hands beaten, to the power of the
+    opponents, looked up by packed score: equal to ``strength(evaluate(hand))`` for hands of
+    five and six."""
+    from games.stardust.strategy import hand_strength
+
+    rng = random.Random(6)
+    for count in (5, 6) * 300:
+        hand = rng.sample(range(48), count)
+        for opponents in (0, 1, 3):
+            assert hand_strength(hand, opponents) == strength(evaluate(hand), opponents)
