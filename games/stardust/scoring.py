@@ -28,6 +28,7 @@ that a showdown or an engine player's estimate looks a hand up instead of search
 from __future__ import annotations
 
 import sys
+import threading
 import zlib
 from array import array
 from functools import lru_cache
@@ -285,16 +286,22 @@ that never scores a Stardust hand keeps its 6.8 MB, and the tool that writes the
 without one. Every look-up below indexes it inside ``try``; only the first one fails."""
 
 
+_READING = threading.Lock()
+"""Held while the table is read: engine players and pictures score hands in worker threads, and
+two first look-ups at once must not fill it twice."""
+
+
 def _read_verdicts() -> None:
-    if _VERDICTS:
-        return
-    table = array("I")
-    table.frombytes(zlib.decompress(VERDICTS_FILE.read_bytes()))
-    if sys.byteorder == "big":
-        table.byteswap()  # the file is little-endian
-    if table.itemsize != 4 or len(table) != comb(DECK_SIZE, 5):
-        raise RuntimeError(f"{VERDICTS_FILE} does not hold one 32-bit verdict per hand")
-    _VERDICTS.extend(table)
+    with _READING:
+        if _VERDICTS:
+            return
+        table = array("I")
+        table.frombytes(zlib.decompress(VERDICTS_FILE.read_bytes()))
+        if sys.byteorder == "big":
+            table.byteswap()  # the file is little-endian
+        if table.itemsize != 4 or len(table) != comb(DECK_SIZE, 5):
+            raise RuntimeError(f"{VERDICTS_FILE} does not hold one 32-bit verdict per hand")
+        _VERDICTS.extend(table)
 
 
 def _entry(hand: list[int]) -> int:
@@ -380,13 +387,7 @@ def judge(cards: list[int] | tuple[int, ...]) -> Verdict:
 
 def evaluate(cards: list[int] | tuple[int, ...]) -> Score:
     """The score of a hand of 5 or 6 cards (any order); higher tuples win."""
-    hand = sorted(cards)
-    if len(hand) == 5:
-        try:
-            return _SCORE_OF_PACKED[_VERDICTS[hand_rank(hand)] >> _PACKED_BITS]
-        except IndexError:
-            return _SCORE_OF_PACKED[_entry(hand) >> _PACKED_BITS]
-    return _evaluate_sorted(tuple(hand))[0]
+    return _SCORE_OF_PACKED[packed_score(cards)]
 
 
 def explained(verdict: Verdict) -> dict[str, Any]:
