@@ -49,11 +49,6 @@ def beat_one(score: Score) -> float:
     return (below[index] + 0.5 * equal) / below[-1]
 
 
-def strength(score: Score, opponents: int) -> float:
-    """The chance to beat ``opponents`` random hands at once."""
-    return beat_one(score) ** max(opponents, 1)
-
-
 @lru_cache(maxsize=1)
 def _beat_by_packed() -> list[float]:
     """``beat_one`` of every packed score (``scoring.pack_score``), worked out once: the same
@@ -64,7 +59,9 @@ def _beat_by_packed() -> list[float]:
 
 
 def hand_strength(hand: list[int], opponents: int) -> float:
-    """``strength(evaluate(hand), opponents)``."""
+    """The chance to beat ``opponents`` random hands at once: ``beat_one`` of the hand's score
+    to the power of the opponents (at least one).
+    """
     return _beat_by_packed()[packed_score(hand)] ** max(opponents, 1)
 
 

@@ -11,7 +11,7 @@ from games.players.search import PLAYOUT_LIMIT, playout
 from games.stardust import GAME, evaluate
 from games.stardust.cards import SCHNELLER_TOD
 from games.stardust.engine import StardustOptions
-from games.stardust.strategy import StrategyPlayer, strength
+from games.stardust.strategy import StrategyPlayer, beat_one, hand_strength
 from tests.games.normal_play import first_decision_where
 from tests.games.stardust.helpers import H0, H7, H9, H16, act, deal, everyone, new
 
@@ -25,8 +25,8 @@ def test_strategy_ends_most_matches_with_the_most_chips_against_three_random_pla
 
 
 def test_strength_grows_with_the_hand_and_falls_with_more_opponents() -> None:
-    assert strength(evaluate(H16), 1) > strength(evaluate(H9), 1) > strength(evaluate(H0), 1)
-    assert strength(evaluate(H9), 3) < strength(evaluate(H9), 1)
+    assert hand_strength(H16, 1) > hand_strength(H9, 1) > hand_strength(H0, 1)
+    assert hand_strength(H9, 3) < hand_strength(H9, 1)
 
 
 def test_strategy_calls_an_all_in_with_a_strong_hand_and_folds_a_weak_one() -> None:
@@ -158,12 +158,11 @@ def test_the_exchange_draws_are_random_sample_s_own_and_leave_the_generator_alik
 
 def test_hand_strength_is_the_strength_of_the_evaluated_score() -> None:
     """Hand strength (the module docstring): the share of hands beaten, to the power of the
-    opponents, looked up by packed score: equal to ``strength(evaluate(hand))`` for hands of
-    five and six."""
-    from games.stardust.strategy import hand_strength
-
+    opponents, looked up by packed score: equal to ``beat_one(evaluate(hand))`` to that power
+    for hands of five and six."""
     rng = random.Random(6)
     for count in (5, 6) * 300:
         hand = rng.sample(range(48), count)
         for opponents in (0, 1, 3):
-            assert hand_strength(hand, opponents) == strength(evaluate(hand), opponents)
+            expected = beat_one(evaluate(hand)) ** max(opponents, 1)
+            assert hand_strength(hand, opponents) == expected
