@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import (
     CHANCE,
+    FORFEIT,
     Event,
     Game,
     IllegalAction,
@@ -182,6 +183,9 @@ class CoppertwaddleState(TypedDict):
     always_ask: NotRequired[bool]
     """The option of that name (absent in states stored before it existed: False, the way
     those tables were played, so that their logs replay)."""
+    _before: NotRequired[CoppertwaddleState]
+    """The state before, only in the copy ``apply`` plays a move on and only while it does
+    (``_own``); removed before the copy is handed back, so no stored or shown state has it."""
 
 
 class Coppertwaddle(Game):
@@ -611,23 +615,18 @@ class Coppertwaddle(Game):
         return why_not(self, state, seat, code) or NOT_NOW
 
     def copy_state(self, state: State) -> State:
-        """A copy whose every list and dict a move edits in place is its own.
+        """A copy that shares every list with the given state but a robbing's.
 
-        What is only ever replaced, never edited, stays shared with the given state: the lists of
-        Bekanntmachungen on each Ditch (``_declare`` and ``_remove`` put new lists in place), the
-        stack, the blocked cards and the history (a move puts a longer list in their place). The
-        conformance suite checks at every step that ``apply`` leaves the state it was given
-        unchanged.
+        A move takes its own copy of a list at the list's first edit (``_own``, ``_own_hand``,
+        ``_own_board``), so a move that edits nothing, as most answers, Challenges and robbing
+        passes, copies no list. What is only ever replaced, never edited, needs no copy at all:
+        the lists of Bekanntmachungen on each Ditch (``_declare`` and ``_remove`` put new lists
+        in place), the stack, the blocked cards and the history (a move puts a longer list in
+        their place). A robbing's dict and lists, edited by nearly every move while it lasts,
+        are copied here. The conformance suite checks at every step that ``apply`` leaves the
+        state it was given unchanged.
         """
         new = state.copy()
-        hands = state["hands"]
-        new["hands"] = [hands[0][:], hands[1][:]]
-        new["trumpet"] = state["trumpet"][:]
-        new["midden"] = state["midden"][:]
-        new["slots"] = state["slots"][:]
-        new["covered"] = state["covered"][:]
-        new["decls"] = state["decls"][:]
-        new["winds"] = state["winds"][:]
         rob = state["rob"]
         if rob is not None:
             new["rob"] = {
@@ -637,6 +636,25 @@ class Coppertwaddle(Game):
                 "bonus": rob["bonus"][:],
             }
         return new
+
+    def apply(
+        self, state: State, seat: int, code: str, *, checked: bool = True
+    ) -> tuple[State, list[Event]]:
+        """``Game.apply``, with the state before kept in the copy while the move is played:
+        ``_own`` compares a list with the state before's to tell whether the move copied it yet.
+        """
+        if code == FORFEIT:
+            return super().apply(state, seat, code, checked=checked)
+        if checked:
+            self.check(state, seat, code)
+        new = self.copy_state(state)
+        new["_before"] = state
+        events: list[Event] = []
+        try:
+            self._apply(new, seat, code, events)
+        finally:
+            del new["_before"]
+        return new, events
 
     def _apply(self, state: State, seat: int, code: str, events: list[Event]) -> None:
         if TYPE_CHECKING:  # the contract hands over the plain dict
@@ -663,7 +681,7 @@ class Coppertwaddle(Game):
         elif verb == "wind":
             card = _wind_in_hand(state, seat)
         if verb == "rank":
-            state["hands"][seat].remove(card)
+            _own_hand(state, seat).remove(card)
             slot = first_free(state, seat, ROW[card])
             _put(state, slot, card)
             state["placed"] = True
@@ -672,10 +690,10 @@ class Coppertwaddle(Game):
             )
         elif verb == "wind":
             slot = args[0]
-            state["hands"][seat].remove(card)
+            _own_hand(state, seat).remove(card)
             state["placed"] = True
             if state["slots"][slot] >= 0:
-                state["winds"][slot] = card
+                _own_board(state)[3][slot] = card
                 events.append(
                     _tuple_new(Event, ("block", {"seat": seat, "card": card, "slot": slot}, None))
                 )
@@ -686,7 +704,7 @@ class Coppertwaddle(Game):
                 )
         elif verb in ("decl", "fav"):
             target = args[1] if len(args) > 1 else -1
-            state["hands"][seat].remove(card)
+            _own_hand(state, seat).remove(card)
             state["stack"] = [[seat, card, target]]
             events.append(
                 _tuple_new(Event, ("play", {"seat": seat, "card": card, "target": target}, None))
@@ -695,7 +713,7 @@ class Coppertwaddle(Game):
             return
         elif verb == "answer":
             card = _coppertwaddle_in_hand(state, seat)
-            state["hands"][seat].remove(card)
+            _own_hand(state, seat).remove(card)
             state["stack"] = [*state["stack"], [seat, card, -1]]  # never edited in place
             events.append(_tuple_new(Event, ("answer", {"seat": seat, "card": card}, None)))
             _offer_answer(state, 1 - seat, events)
@@ -740,8 +758,8 @@ class Coppertwaddle(Game):
             _enter_respite(state, events)
             return
         elif verb == "discard":
-            state["hands"][seat].remove(card)
-            state["midden"].append(card)
+            _own_hand(state, seat).remove(card)
+            _own(state, "midden").append(card)
             events.append(_tuple_new(Event, ("discard", {"seat": seat, "card": card}, None)))
             if len(state["hands"][seat]) <= HAND_LIMIT:
                 _next_turn(state, events)
@@ -867,6 +885,57 @@ class Coppertwaddle(Game):
 # ----- the flow of a game ---------------------------------------------------------------------
 
 
+def _own(
+    state: CoppertwaddleState, key: Literal["trumpet", "midden", "hands", "covered"]
+) -> list[Any]:
+    """The list under ``key`` as the move's own: copied from the state before (``copy_state``
+    shares it) at its first edit in the move. A state played on outside ``apply``, without
+    the state before, gets a copy at every edit: never wrong, only slower.
+    """
+    mine: list[Any] = state[key]
+    before = state.get("_before")
+    if before is None or mine is before[key]:
+        mine = state[key] = mine[:]  # type: ignore[literal-required]  # key is a list's
+    return mine
+
+
+def _own_hand(state: CoppertwaddleState, seat: int) -> list[int]:
+    """``seat``'s hand as the move's own (``_own``), the list of hands too."""
+    hands: list[list[int]] = _own(state, "hands")
+    hand = hands[seat]
+    before = state.get("_before")
+    if before is None or hand is before["hands"][seat]:
+        hand = hands[seat] = hand[:]
+    return hand
+
+
+def _own_board(
+    state: CoppertwaddleState,
+) -> tuple[list[int], list[bool], list[list[int]], list[int]]:
+    """The Ditches, what lies covered, the Bekanntmachungen and the Winds, as the move's own
+    (``_own``, written out for the four a change of a Ditch mostly edits together). Turning
+    cards over, the commonest change, takes only what lies covered (``_own(state,
+    "covered")``).
+    """
+    slots, covered, decls, winds = state["slots"], state["covered"], state["decls"], state["winds"]
+    before = state.get("_before")
+    if before is None:
+        state["slots"] = slots = slots[:]
+        state["covered"] = covered = covered[:]
+        state["decls"] = decls = decls[:]
+        state["winds"] = winds = winds[:]
+        return slots, covered, decls, winds
+    if slots is before["slots"]:
+        state["slots"] = slots = slots[:]
+    if covered is before["covered"]:
+        state["covered"] = covered = covered[:]
+    if decls is before["decls"]:
+        state["decls"] = decls = decls[:]
+    if winds is before["winds"]:
+        state["winds"] = winds = winds[:]
+    return slots, covered, decls, winds
+
+
 def _reset_table(state: CoppertwaddleState) -> None:
     state.update(
         {
@@ -892,11 +961,11 @@ def _reset_table(state: CoppertwaddleState) -> None:
 
 def _deal(state: CoppertwaddleState, order: list[int], events: list[Event]) -> None:
     # The Trumpet's top card is the end of the list.
-    state["trumpet"] = order
+    state["trumpet"] = order  # a new list (``check_permutation``): the move's own
     first = state["first"]
     for _ in range(HAND_SIZE):
         for seat in (first, 1 - first):
-            state["hands"][seat].append(state["trumpet"].pop())
+            _own_hand(state, seat).append(order.pop())
     for seat in (0, 1):
         events.append(_tuple_new(Event, ("hand", {"cards": sorted(state["hands"][seat])}, seat)))
     events.append(_tuple_new(Event, ("deal", {"game": state["game"] + 1, "first": first}, None)))
@@ -913,10 +982,9 @@ def _start_turn(state: CoppertwaddleState, events: list[Event]) -> None:
     state["placed"] = False
     state["blocked"] = []  # a Divisor blocks abilities for the rest of the turn it was played
     turned = []
-    covered = state["covered"]
     base = guardian * 8
-    if True in covered[base : base + 8]:  # a Domain often lies all proud
-        slots, winds = state["slots"], state["winds"]
+    if True in state["covered"][base : base + 8]:  # a Domain often lies all proud
+        slots, covered, winds = state["slots"], _own(state, "covered"), state["winds"]
         for slot in range(base, base + 8):
             if slots[slot] >= 0 and covered[slot] and winds[slot] < 0:
                 covered[slot] = False
@@ -968,8 +1036,8 @@ def _draw(state: CoppertwaddleState, seat: int, events: list[Event]) -> bool:
         events.append(_tuple_new(Event, ("trumpet_empty", {"seat": seat}, None)))
         _end_game(state, -1, events)
         return False
-    card = state["trumpet"].pop()
-    state["hands"][seat].append(card)
+    card = _own(state, "trumpet").pop()
+    _own_hand(state, seat).append(card)
     events.append(_tuple_new(Event, ("draw", {"seat": seat}, None)))
     events.append(_tuple_new(Event, ("drawn", {"card": card}, seat)))
     return True
@@ -1076,15 +1144,16 @@ def _resolve_stack(state: CoppertwaddleState, events: list[Event]) -> None:
     state["resume"] = ""
     state["answer"] = -1
     seat, card, target = stack[0]
+    midden = _own(state, "midden")
     for _, coppertwaddle, _ in stack[1:]:
-        state["midden"].append(coppertwaddle)
+        midden.append(coppertwaddle)
     if len(stack) % 2 == 0:
-        state["midden"].append(card)
+        midden.append(card)
         events.append(_tuple_new(Event, ("negated", {"seat": seat, "card": card}, None)))
     elif KIND[card] == "declaration":
         _declare(state, card, target, events)
     else:
-        state["midden"].append(card)
+        midden.append(card)
         _effect(state, seat, card, target, events)
     _after_action(state, seat, events)
 
@@ -1093,26 +1162,29 @@ def _resolve_stack(state: CoppertwaddleState, events: list[Event]) -> None:
 
 
 def _put(state: CoppertwaddleState, slot: int, card: int, covered: bool = False) -> None:
-    state["slots"][slot] = card
-    state["covered"][slot] = covered
-    state["decls"][slot] = []
-    state["winds"][slot] = -1
+    slots, covers, decls, winds = _own_board(state)
+    slots[slot] = card
+    covers[slot] = covered
+    decls[slot] = []
+    winds[slot] = -1
 
 
 def _clear(state: CoppertwaddleState, slot: int) -> None:
-    state["slots"][slot] = -1
-    state["covered"][slot] = False
-    state["decls"][slot] = []
-    state["winds"][slot] = -1
+    slots, covered, decls, winds = _own_board(state)
+    slots[slot] = -1
+    covered[slot] = False
+    decls[slot] = []
+    winds[slot] = -1
 
 
 def _discard_slot(state: CoppertwaddleState, slot: int, events: list[Event]) -> None:
     """A card leaves its Domain for the Midden with everything lying on it."""
     card = state["slots"][slot]
-    state["midden"].append(card)
-    state["midden"].extend(state["decls"][slot])
+    midden = _own(state, "midden")
+    midden.append(card)
+    midden.extend(state["decls"][slot])
     if state["winds"][slot] >= 0:
-        state["midden"].append(state["winds"][slot])
+        midden.append(state["winds"][slot])
     events.append(_tuple_new(Event, ("destroyed", {"card": card, "slot": slot}, None)))
     _clear(state, slot)
 
@@ -1121,7 +1193,7 @@ def _cover(state: CoppertwaddleState, slot: int, events: list[Event]) -> None:
     """Turn a card face down; a Hazelnut on it sends both to the Midden first."""
     if IS_WIND[state["slots"][slot]]:
         return
-    state["covered"][slot] = True
+    _own(state, "covered")[slot] = True
     events.append(_tuple_new(Event, ("covered", {"slot": slot}, None)))
     if any(EFFECT[declaration] == "hazelnut" for declaration in state["decls"][slot]):
         events.append(_tuple_new(Event, ("hazelnut", {"slot": slot}, None)))
@@ -1134,10 +1206,11 @@ def _move(state: CoppertwaddleState, slot: int, to_row: int, events: list[Event]
     if destination < 0:
         _discard_slot(state, slot, events)
         return
-    state["slots"][destination] = state["slots"][slot]
-    state["covered"][destination] = state["covered"][slot]
-    state["decls"][destination] = state["decls"][slot]
-    state["winds"][destination] = -1
+    slots, covered, decls, winds = _own_board(state)
+    slots[destination] = slots[slot]
+    covered[destination] = covered[slot]
+    decls[destination] = decls[slot]
+    winds[destination] = -1
     _clear(state, slot)
     events.append(_tuple_new(Event, ("moved", {"from": slot, "to": destination}, None)))
 
@@ -1158,13 +1231,14 @@ def _declare(state: CoppertwaddleState, card: int, slot: int, events: list[Event
     if EFFECT[card] == "promote" and wind >= 0:
         # The Wind, made noble, has no place among the Bauern it pressed: it leaves with the
         # Climb, and the Bauer beneath turns proud at its owner's next Engagement.
-        state["winds"][slot] = -1
-        state["midden"].extend([wind, card])
+        _own_board(state)[3][slot] = -1
+        _own(state, "midden").extend([wind, card])
         events.append(
             _tuple_new(Event, ("unpressed", {"slot": slot, "wind": wind, "card": card}, None))
         )
         return
-    state["decls"][slot] = [*state["decls"][slot], card]  # never edited in place: see copy_state
+    decls = _own_board(state)[2]
+    decls[slot] = [*decls[slot], card]  # never edited in place: see copy_state
     events.append(_tuple_new(Event, ("declared", {"card": card, "slot": slot}, None)))
     if EFFECT[card] in ("promote", "demote") and _rank_row(state, slot) != row_of(slot):
         _move(state, slot, _rank_row(state, slot), events)
@@ -1186,7 +1260,7 @@ def _effect(
             _cover(state, target, events)
     elif effect == "uncover":
         if state["slots"][target] >= 0 and state["winds"][target] < 0:
-            state["covered"][target] = False
+            _own(state, "covered")[target] = False
             events.append(_tuple_new(Event, ("uncovered", {"slot": target}, None)))
     elif effect == "cancel_support":
         if state["rob"] is not None:
@@ -1222,13 +1296,14 @@ def _remove(state: CoppertwaddleState, thing: int, events: list[Event]) -> None:
     """Dread of Night: a Bekanntmachung or a blocking Wind goes to the Midden."""
     for slot in range(16):
         if state["winds"][slot] == thing:
-            state["winds"][slot] = -1
-            state["midden"].append(thing)
+            _own_board(state)[3][slot] = -1
+            _own(state, "midden").append(thing)
             events.append(_tuple_new(Event, ("removed", {"card": thing, "slot": slot}, None)))
             return
         if thing in state["decls"][slot]:
-            state["decls"][slot] = [card for card in state["decls"][slot] if card != thing]
-            state["midden"].append(thing)
+            decls = _own_board(state)[2]
+            decls[slot] = [card for card in decls[slot] if card != thing]
+            _own(state, "midden").append(thing)
             events.append(_tuple_new(Event, ("removed", {"card": thing, "slot": slot}, None)))
             if _rank_row(state, slot) != row_of(slot):
                 _move(state, slot, _rank_row(state, slot), events)
@@ -1317,11 +1392,12 @@ def _resolve_rob(state: CoppertwaddleState, events: list[Event]) -> None:
     if success:
         helpers = [] if robber in rob["nosupport"] else attack_supporters(state, robber)
         helpers = [slot for slot in helpers if slot not in rob["nopower"]]
-        card = state["slots"][target]
-        state["slots"][destination] = card
-        state["covered"][destination] = False
-        state["decls"][destination] = state["decls"][target]
-        state["winds"][destination] = -1
+        slots, covered, decls, winds = _own_board(state)
+        card = slots[target]
+        slots[destination] = card
+        covered[destination] = False
+        decls[destination] = decls[target]
+        winds[destination] = -1
         _clear(state, target)
         events.append(
             _tuple_new(Event, ("taken", {"card": card, "from": target, "to": destination}, None))
@@ -1355,6 +1431,8 @@ def _menu(
         ]
     # Past the turn above, the words' checks ask only the phase (``_PHASE_OF``), and
     # ``answer`` a Coppertwaddle in hand.
+    if not actions and phase != "answer":
+        return list(_WORDS[phase])  # sorted already: no phase has two words
     actions.extend(_WORDS[phase])
     if phase == "answer" and _coppertwaddle_in_hand(state, seat) >= 0:
         actions.append("answer")
@@ -1568,10 +1646,15 @@ def _free_actions(
     base = seat * 8
     # The Domain's cards with an ability usable now, found among its eight Ditches at once,
     # and the favours in hand: most menus have neither, and need no powers.
-    abilities = (_ABILITY_IN_ROB if in_rob else _ABILITY).intersection(slots[base : base + 8])
-    favours = (_FAVOUR_IN_ROB if in_rob else _FAVOUR).intersection(state["hands"][seat])
-    if not abilities and not favours:
+    # ``isdisjoint`` first: it builds no set, and most menus have neither.
+    domain = slots[base : base + 8]
+    hand = state["hands"][seat]
+    usable = _ABILITY_IN_ROB if in_rob else _ABILITY
+    playable = _FAVOUR_IN_ROB if in_rob else _FAVOUR
+    if usable.isdisjoint(domain) and playable.isdisjoint(hand):
         return
+    abilities = usable.intersection(domain)
+    favours = playable.intersection(hand)
     if abilities:
         covered = state["covered"]
         blocked = state["blocked"]
