@@ -48,7 +48,7 @@ test: $(STAMP)
 TYPED_BENCH := bench/strength.py bench/peeking.py bench/engines.py bench/pairing.py \
 	bench/scherbia_actions.py bench/search_picks.py bench/stardust_engine.py \
 	bench/stardust_strategy.py bench/coppertwaddle_balance.py bench/restamp_record.py \
-	bench/coppertwaddle_questions.py
+	bench/coppertwaddle_questions.py bench/search_budget.py
 # ... wrong for these, named like the packages they measure or importing those (bench/storage.py
 # would be taken for the package storage): they are checked as modules of the folder bench
 # (--explicit-package-bases), where `storage` is the package.
