@@ -1322,4 +1322,8 @@ class Gelfdrakkar(Game):
             follow=frozenset({"limit", "reveal"}),
             horizon=round_over,
             value=standing_between_rounds,
+            # A session is long and its rounds are noisy: a candidate one standard error
+            # ahead over the shared samples is kept more often than the normal move, and the
+            # strength benchmark showed that pays (docs/engine-strength-log.md).
+            confidence=1.0,
         )
