@@ -32,6 +32,17 @@ T_RESULT = Text("Endstand:", "Final result:")
 T_RANK = Text("{rank}. {name}: {score}", "{rank}. {name}: {score}")
 T_QUIT = Text("Tisch verlassen.", "Left the table.")
 T_PRIVATE = Text("Nur für dich: {text}", "Only for you: {text}")
+T_NUMBER_RANGE = Text(
+    "Es gibt nur die Nummern 1 bis {count}.", "There are only the numbers 1 to {count}."
+)
+T_HELP = Text(
+    "Eine Nummer aus der Liste wählt diesen Zug; ein Zug-Code (wie in den Regeln, "
+    "`tischrunde rules`) geht auch; q verlässt den Tisch.",
+    "A number from the list plays that move; a move code (as in the rules, "
+    "`tischrunde rules`) works too; q leaves the table.",
+)
+HELP_WORDS = ("?", "h", "help", "hilfe")
+"""What asks for the options again instead of being sent as a move code."""
 
 
 class TerminalTable:
@@ -104,17 +115,22 @@ class TerminalTable:
         for line in self._private.pop(seat, []):
             self.write(T_PRIVATE.format(text=line).get(self.lang))
         codes = sorted(table.legal_actions(seat), key=natural_key)
-        names = table.seat_names()
-        self.write(T_ACTIONS.get(self.lang))
-        for number, code in enumerate(codes, 1):
-            label = game.action_label(table.state or {}, seat, code, self.lang, names)
-            self.write(f"  {number:>2}. {label}")
+        self._show_options(table, seat, codes)
         while True:
             answer = self.read(T_CHOOSE.get(self.lang)).strip()
             if answer.lower() in ("q", "quit", "exit"):
                 return None
-            if answer.isdigit() and 1 <= int(answer) <= len(codes):
-                return codes[int(answer) - 1]
+            if answer.lower() in HELP_WORDS:
+                self.write(T_HELP.get(self.lang))
+                self._show_options(table, seat, codes)
+                continue
+            if answer.isdigit():
+                if 1 <= int(answer) <= len(codes):
+                    return codes[int(answer) - 1]
+                # No move code is a bare number (``decode`` refuses one): this is a number
+                # off the list, and sent on as a code it would only be refused as no move.
+                self.write("⚠ " + T_NUMBER_RANGE.format(count=len(codes)).get(self.lang))
+                continue
             if answer:
                 try:
                     decode(answer)
@@ -122,6 +138,13 @@ class TerminalTable:
                     self.write("⚠ " + error.reason.get(self.lang))
                     continue
                 return answer
+
+    def _show_options(self, table: Table, seat: int, codes: list[str]) -> None:
+        names = table.seat_names()
+        self.write(T_ACTIONS.get(self.lang))
+        for number, code in enumerate(codes, 1):
+            label = table.game.action_label(table.state or {}, seat, code, self.lang, names)
+            self.write(f"  {number:>2}. {label}")
 
     def _show_events(self, outcome: MoveOutcome) -> None:
         table = outcome.table

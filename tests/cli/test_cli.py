@@ -84,6 +84,49 @@ async def test_terminal_table_plays_to_the_end_against_engines():
     assert "Final result:" in lines
 
 
+async def _terminal_log(answers: list[str], lang: str) -> tuple[list[str], list[tuple[int, str]]]:
+    """Play High card at the terminal, answering ``answers`` first and then "1" to the end."""
+    repo = SqliteRepository(":memory:")
+    await repo.open()
+    lines: list[str] = []
+    pending = list(answers)
+    table = TerminalTable(
+        repo,
+        lang=lang,
+        read=lambda prompt: pending.pop(0) if pending else "1",
+        write=lines.append,
+    )
+    finished = await table.play(Highcard(), players=2, bots=1, seed=5, options={"hand": 2})
+    assert finished is not None
+    log = [(entry.seat, entry.code) for entry in await repo.log(finished.id)]
+    await repo.close()
+    return lines, log
+
+
+@pytest.mark.parametrize(
+    ("lang", "off_the_list", "help_text"),
+    [
+        ("en", "There are only the numbers 1 to 2.", "A number from the list plays that move"),
+        ("de", "Es gibt nur die Nummern 1 bis 2.", "Eine Nummer aus der Liste wählt diesen Zug"),
+    ],
+)
+async def test_terminal_answers_a_number_off_the_list_and_help_privately_and_plays_nothing(
+    lang: str, off_the_list: str, help_text: str
+) -> None:
+    """Bad input gets a clear answer and changes nothing: a number off the list is named as
+    such (not refused as a move), "help" lists the options again, and the game then goes on
+    exactly as if "1" had been the first answer.
+    """
+    lines, log = await _terminal_log(["9", "help", "1"], lang)
+    plain_lines, plain_log = await _terminal_log([], lang)
+    assert "⚠ " + off_the_list in lines
+    assert any(line.startswith(help_text) for line in lines)
+    # "help" listed the first decision's options once more than the plain game's screens.
+    options_heading = "Your options:" if lang == "en" else "Deine Möglichkeiten:"
+    assert lines.count(options_heading) == plain_lines.count(options_heading) + 1
+    assert log == plain_log
+
+
 async def test_hot_seat_shows_each_player_only_their_own_hand():
     """Two humans at one screen: before each decision only the acting seat's hand is shown."""
     repo = SqliteRepository(":memory:")
