@@ -42,7 +42,8 @@ T_HELP = Text(
     "`tischrunde rules`) works too; q leaves the table.",
 )
 HELP_WORDS = ("?", "h", "help", "hilfe")
-"""What asks for the options again instead of being sent as a move code."""
+"""What asks for the options again instead of being sent as a move code (unless a game had
+such a code among the seat's legal ones)."""
 
 
 class TerminalTable:
@@ -120,7 +121,7 @@ class TerminalTable:
             answer = self.read(T_CHOOSE.get(self.lang)).strip()
             if answer.lower() in ("q", "quit", "exit"):
                 return None
-            if answer.lower() in HELP_WORDS:
+            if answer.lower() in HELP_WORDS and answer not in codes:
                 self.write(T_HELP.get(self.lang))
                 self._show_options(table, seat, codes)
                 continue

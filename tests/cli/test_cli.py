@@ -110,7 +110,7 @@ async def _terminal_log(answers: list[str], lang: str) -> tuple[list[str], list[
         ("de", "Es gibt nur die Nummern 1 bis 2.", "Eine Nummer aus der Liste wählt diesen Zug"),
     ],
 )
-async def test_terminal_answers_a_number_off_the_list_and_help_privately_and_plays_nothing(
+async def test_terminal_answers_a_number_off_the_list_and_help_with_one_line_and_plays_nothing(
     lang: str, off_the_list: str, help_text: str
 ) -> None:
     """Bad input gets a clear answer and changes nothing: a number off the list is named as
