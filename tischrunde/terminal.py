@@ -115,7 +115,7 @@ class TerminalTable:
         self.write(game.render(table.view(seat), self.lang, table.seat_names()))
         for line in self._private.pop(seat, []):
             self.write(T_PRIVATE.format(text=line).get(self.lang))
-        codes = sorted(table.legal_actions(seat), key=natural_key)
+        codes = _listed(table, seat)
         self._show_options(table, seat, codes)
         while True:
             answer = self.read(T_CHOOSE.get(self.lang)).strip()
@@ -172,3 +172,26 @@ class TerminalTable:
         note = table.game.result_note(state, result, self.lang, table.seat_names())
         if note:
             self.write(note)
+
+
+def _listed(table: Table, seat: int) -> list[str]:
+    """The seat's legal codes in the order the bot lays them out: the moves that matter first
+    and ending or passing last (the game's ``action_rank``), the groups the bot always folds
+    into a select menu (``select_groups``: setting a card aside) after the rest, related moves
+    together (``action_group``, the groups in the order their first codes come), then by the
+    codes' natural order (``play:2`` before ``play:10``).
+    """
+    codes = sorted(table.legal_actions(seat), key=natural_key)
+    state = table.state or {}
+    game = table.game
+    groups = table.action_groups(seat)
+    folded = game.select_groups(state, seat)
+    first_of_group: dict[str, int] = {}
+    for index, code in enumerate(codes):
+        first_of_group.setdefault(groups[code], index)
+
+    def place(code: str) -> tuple[bool, int, int]:
+        group = groups[code]
+        return group in folded, game.action_rank(state, seat, code), first_of_group[group]
+
+    return sorted(codes, key=place)

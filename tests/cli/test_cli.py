@@ -127,6 +127,51 @@ async def test_terminal_answers_a_number_off_the_list_and_help_with_one_line_and
     assert log == plain_log
 
 
+async def _first_options(game_id: str, players: int, seed: int) -> list[str]:
+    """The numbered options of the first human decision at the terminal (then it quits)."""
+    from games.core import get_game
+
+    repo = SqliteRepository(":memory:")
+    await repo.open()
+    lines: list[str] = []
+    table = TerminalTable(repo, lang="en", read=lambda prompt: "q", write=lines.append)
+    await table.play(get_game(game_id), players=players, bots=players - 1, seed=seed)
+    await repo.close()
+    start = lines.index("Your options:") + 1
+    options = []
+    for line in lines[start:]:
+        number, _dot, label = line.strip().partition(". ")
+        if not number.isdigit():
+            break
+        options.append(label)
+    return options
+
+
+async def test_terminal_lists_moves_in_the_bots_order_ending_last_and_asides_after() -> None:
+    """The terminal orders a seat's moves as the bot lays them out (``action_rank``,
+    ``select_groups``): in Catan the buys come before ending the turn, and setting a card aside,
+    a move of no effect that the bot keeps in a select menu after the buttons, comes last.
+    """
+    options = await _first_options("catan-deckbuilding", 2, 3)
+    buys = [index for index, label in enumerate(options) if label.startswith("Buy ")]
+    ends = [index for index, label in enumerate(options) if label.startswith("End turn")]
+    asides = [index for index, label in enumerate(options) if label.startswith("Set ")]
+    assert buys and len(ends) == 1 and asides
+    assert max(buys) < ends[0] < min(asides)
+
+
+async def test_terminal_keeps_a_games_related_moves_together() -> None:
+    """Gelfdrakkar's announcements are one group (``action_group``): the party's own
+    announcement ("against Vernio") is listed beside the point limits, not after the cards.
+    """
+    options = await _first_options("gelfdrakkar", 5, 3)
+    announcements = [index for index, label in enumerate(options) if label.startswith("Announce")]
+    plays = [index for index, label in enumerate(options) if label.startswith("Play ")]
+    assert len(announcements) >= 2 and plays
+    assert announcements == list(range(announcements[0], announcements[0] + len(announcements)))
+    assert max(announcements) < min(plays)
+
+
 async def test_hot_seat_shows_each_player_only_their_own_hand():
     """Two humans at one screen: before each decision only the acting seat's hand is shown."""
     repo = SqliteRepository(":memory:")
