@@ -175,10 +175,10 @@ class TerminalTable:
 
 
 def _listed(table: Table, seat: int) -> list[str]:
-    """The seat's legal codes in the order the bot lays them out: the moves that matter first
-    and ending or passing last (the game's ``action_rank``), the groups the bot always folds
-    into a select menu (``select_groups``: setting a card aside) after the rest, related moves
-    together (``action_group``, the groups in the order their first codes come), then by the
+    """The seat's legal codes in the order the bot lays them out, by these keys in turn: the
+    groups the bot always folds into a select menu (``select_groups``: setting a card aside)
+    after the rest; the moves that matter before ending or passing (``action_rank``); related
+    moves together (``action_group``, the groups in the order their first codes come); the
     codes' natural order (``play:2`` before ``play:10``).
     """
     codes = sorted(table.legal_actions(seat), key=natural_key)
