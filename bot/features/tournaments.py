@@ -29,14 +29,12 @@ from tables.errors import ErrorKind
 from tables.metadata import TournamentSettings, TournamentStatus
 from tables.service import TableError
 from tables.tournaments.messages import (
+    FORMAT_NAMES,
     NO_SUCH_TOURNAMENT,
     ORGANISER_ONLY,
     THEY_ARE_NOT_REGISTERED,
 )
 from tables.tournaments.service import (
-    ELIMINATION,
-    MULTI_ELIMINATION,
-    ROUND_ROBIN_FORMAT,
     SWISS_FORMAT,
     NotRegistered,
     StandingLine,
@@ -60,12 +58,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-FORMAT_NAMES = {
-    SWISS_FORMAT: Text("Schweizer System", "Swiss"),
-    ROUND_ROBIN_FORMAT: Text("Jeder gegen jeden", "Round robin"),
-    ELIMINATION: Text("K.-o.-System", "Single elimination"),
-    MULTI_ELIMINATION: Text("K.-o. an Mehrspieler-Tischen", "Multiplayer elimination"),
-}
 LEADERBOARD_TITLE = Text("Bestenliste · {game}", "Leaderboard · {game}")
 LEADERBOARD_EMPTY = Text(
     "Für {game} gibt es auf diesem Server noch keine Wertung.",

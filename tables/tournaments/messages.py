@@ -4,6 +4,25 @@ from __future__ import annotations
 
 from games.core import Text
 
+FORMAT_NAMES = {
+    "swiss": Text("Schweizer System", "Swiss"),
+    "round_robin": Text("Jeder gegen jeden", "Round robin"),
+    "elimination": Text("K.-o.-System", "Single elimination"),
+    "multi_elimination": Text("K.-o. an Mehrspieler-Tischen", "Multiplayer elimination"),
+}
+"""Each stored format name (``formats.FORMATS``) as people read it."""
+
+
+def in_each_language(text: Text, **values: Text | object) -> Text:
+    """``text`` with its placeholders filled, a ``Text`` value in the matching language (a
+    German refusal names "Siedler von Catan", not "Settlers of Catan").
+    """
+    return Text(
+        text.de.format(**{k: v.de if isinstance(v, Text) else v for k, v in values.items()}),
+        text.en.format(**{k: v.en if isinstance(v, Text) else v for k, v in values.items()}),
+    )
+
+
 NO_SUCH_TOURNAMENT = Text("Turnier {id} gibt es nicht.", "There is no tournament {id}.")
 ORGANISER_ONLY = Text(
     "Das darf nur die Turnierleitung (Server verwalten oder die Turnierrolle).",

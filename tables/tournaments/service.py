@@ -365,8 +365,12 @@ class TournamentService:
         size = table_size or (2 if game.min_players <= 2 else min(4, game.max_players))
         if not game.min_players <= size <= game.max_players:
             raise TableError(
-                msg.BAD_TABLE_SIZE.format(
-                    game=game.name.en, lo=game.min_players, hi=game.max_players, size=size
+                msg.in_each_language(
+                    msg.BAD_TABLE_SIZE,
+                    game=game.name,
+                    lo=game.min_players,
+                    hi=game.max_players,
+                    size=size,
                 )
             )
         try:

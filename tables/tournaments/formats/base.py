@@ -244,4 +244,8 @@ def smallest_table(game: Game, size: int) -> int:
 def require_two_player_tables(name: str, game: Game, size: int) -> None:
     """``TableError`` unless the tables of format ``name`` seat two."""
     if size != 2:
-        raise TableError(msg.TWO_PLAYER_FORMAT.format(format=name, game=game.name.en, size=size))
+        raise TableError(
+            msg.in_each_language(
+                msg.TWO_PLAYER_FORMAT, format=msg.FORMAT_NAMES[name], game=game.name, size=size
+            )
+        )

@@ -13,6 +13,8 @@ import pytest
 
 from storage.sqlite import SqliteRepository
 from tables.service import Member, TableError, TableService
+from tables.tournaments.formats import FORMATS
+from tables.tournaments.messages import FORMAT_NAMES
 from tables.tournaments.pairing import meeting_key
 from tables.tournaments.ratings import RatingService
 from tables.tournaments.service import TournamentService
@@ -211,7 +213,7 @@ async def test_bad_options_are_refused_and_nothing_is_stored(world):
         ),
         (
             {"game_id": "test-highcard", "format": "round_robin", "table_size": 3},
-            "round_robin is for two-player tables only",
+            "Round robin is for two-player tables only",
         ),
         ({"game_id": "test-highcard", "format": "ladder"}, "Unknown format ladder"),
         ({"game_id": "test-highcard", "table_size": 9}, "a table size of 9 does not work"),
@@ -235,6 +237,30 @@ async def test_bad_options_are_refused_and_nothing_is_stored(world):
             await create(tournaments, **case)
         assert refused.value.reason.de and refused.value.reason.en
         assert refused.value.reason.de != refused.value.reason.en
+    assert await repo.tournaments_of_guild(GUILD) == []
+
+
+async def test_a_refusal_names_the_format_and_the_game_in_the_readers_language(world):
+    """A format or table size that does not fit the game is refused in words, not ids: the
+    format by the name the create command offers it under, the game by its name in each
+    language ("Siedler von Catan", not "Settlers of Catan", in German).
+    """
+    repo, _tables, tournaments, _clock, _events = world
+    assert set(FORMAT_NAMES) == set(FORMATS), "every format has a name people read"
+    with pytest.raises(TableError, match="Round robin is for two-player tables") as refused:
+        await create(tournaments, game_id="stardust", format="round_robin")
+    assert refused.value.reason.en == (
+        "Round robin is for two-player tables only (table size 2); Stardust would seat 4."
+    )
+    assert refused.value.reason.de == (
+        "Jeder gegen jeden gibt es nur für Spiele zu zweit (Tischgröße 2); Stardust hat 4 am Tisch."
+    )
+    with pytest.raises(TableError, match="a table size of 3 does not work") as refused:
+        await create(tournaments, game_id="catan-deckbuilding", table_size=3)
+    assert refused.value.reason.de == (
+        "Siedler von Catan: Deck Building spielt man mit 2 bis 2 Personen; Tischgröße 3 geht nicht."
+    )
+    assert refused.value.reason.en.startswith("Settlers of Catan: Deck Building is played by")
     assert await repo.tournaments_of_guild(GUILD) == []
 
 
