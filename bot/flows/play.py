@@ -76,6 +76,8 @@ class PlayFlows(FlowsBase):
             raise TableError(not_a_player(table, str(interaction.user.id)), ErrorKind.FOREIGN)
         if table.status == TableStatus.LOBBY:
             raise TableError(service_messages.NOT_STARTED)
+        if table.state is None:  # cancelled in its lobby, by the host or by its expiry
+            raise TableError(i18n.STATUS_CANCELLED)
         content = None
         if seq is not None and seq != table.seq:
             content, page = service_messages.STALE.get(lang), 0

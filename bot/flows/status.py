@@ -24,13 +24,18 @@ class StatusFlows(PermissionsFlows):
     """A table's public state, for its players, for spectators and for the user's list."""
 
     async def show_table(self, interaction: discord.Interaction, table_id: int) -> None:
-        """The table again: the lobby, or the public state with the "My hand" button."""
+        """The table again: the lobby, or the public state with the "My hand" button. A table
+        cancelled before it started has no game to show: its lobby, marked cancelled.
+        """
         table = await self.table_of_this_server(interaction, table_id)
         public = public_language(table)
         if table.status == TableStatus.LOBBY:
             view = lobby_view(table, public)
             assert view is not None  # a table in the lobby has its lobby buttons
             await interaction.response.send_message(embed=lobby_embed(table, public), view=view)
+            return
+        if table.state is None:
+            await interaction.response.send_message(embed=lobby_embed(table, public))
             return
         clock = await self.clock_text(table, public)
         embed = table_embed(table, public, clock=clock)

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import discord
+import pytest
 
+from bot import i18n
+from games.core import all_games
 from tests.bot.drive import first_action, simultaneous_clicks
 from tests.bot.harness import HAND, answer, post_button, server
 from tests.bot.test_games import seat_players
+
+REAL_GAMES = sorted(game.id for game in all_games() if not game.id.startswith("test-"))
 
 
 async def snapshot(srv, table_id):
@@ -187,3 +192,27 @@ async def test_a_table_of_another_server_cannot_be_joined(tmp_path):
         refused = await stranger.slash(channel, "table join", table=table_id)
         assert f"There is no table {table_id}." in answer(refused)
         assert len((await srv.bot.service.get(table_id)).seats) == 1
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+async def test_a_table_cancelled_before_it_started_is_shown_as_its_cancelled_lobby(
+    tmp_path, game_id
+):
+    """A table cancelled in its lobby has no game to draw: ``/table show`` answers with the
+    lobby marked cancelled and no buttons (it raised a KeyError in the game's rendering of an
+    empty view and apologised), and ``/table hand`` says privately that the table was
+    cancelled; nothing changes.
+    """
+    async with server(tmp_path) as srv:
+        anna = srv.add("anna")
+        table_id = await srv.open(anna, game_id)
+        await anna.slash(srv.channel, "table cancel", table=table_id)
+        before = await snapshot(srv, table_id)
+
+        shown = await anna.slash(srv.channel, "table show", table=table_id)
+        embed = shown.response.embeds[0].to_dict()
+        assert embed["footer"]["text"] == i18n.STATUS_CANCELLED.en
+        assert shown.response.components == []
+        hand = await anna.slash(srv.channel, "table hand", table=table_id)
+        assert answer(hand) == i18n.STATUS_CANCELLED.en
+        assert await snapshot(srv, table_id) == before
