@@ -328,6 +328,14 @@ class TischrundeBot(commands.Bot):
             text = error.reason.get(lang)
         elif isinstance(error, app_commands.CheckFailure):
             text = i18n.NO_PERMISSION.get(lang)
+        elif (
+            isinstance(error, app_commands.TransformerError)
+            and error.type == discord.AppCommandOptionType.user
+        ):
+            # A member option given a user who is not on the server (an id pasted by hand):
+            # Discord then resolves a user without the member, which discord.py cannot convert.
+            name = discord.utils.escape_markdown(getattr(error.value, "display_name", "?"))
+            text = i18n.NOT_A_MEMBER_HERE.format(name=name).get(lang)
         else:
             log.error("interaction failed", exc_info=error)
             text = i18n.INTERNAL_ERROR.get(lang)

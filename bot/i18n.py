@@ -160,6 +160,10 @@ INTERNAL_ERROR = Text(
     "Da ist etwas schiefgegangen; es wurde nichts geändert. Versuch es gleich noch einmal.",
     "Something went wrong; nothing was changed. Please try again in a moment.",
 )
+NOT_A_MEMBER_HERE = Text(
+    "{name} ist nicht auf diesem Server; hier geht nur, wer Mitglied ist.",
+    "{name} is not on this server; only its members can be named here.",
+)
 NO_PERMISSION = Text("Dafür fehlt dir die Berechtigung.", "You lack the permission for that.")
 HELP = Text(
     "**Tischrunde** – Kartenspiele am Server-Tisch.\n"

@@ -216,3 +216,26 @@ async def test_a_table_cancelled_before_it_started_is_shown_as_its_cancelled_lob
         hand = await anna.slash(srv.channel, "table hand", table=table_id)
         assert answer(hand) == i18n.STATUS_CANCELLED.en
         assert await snapshot(srv, table_id) == before
+
+
+async def test_a_member_option_naming_someone_not_on_the_server_is_refused_by_name(tmp_path):
+    """A user option Discord resolves without the member (an id of someone who is not on the
+    server, pasted by hand) cannot become a member: every command with a member option
+    answers privately that this person is not on the server, instead of the apology for an
+    unexpected error, and nothing changes.
+    """
+    async with server(tmp_path) as srv:
+        table_id, on_turn, _others = await started(srv)
+        stranger = srv.env.create_user("stranger")
+        before = await snapshot(srv, table_id)
+        expected = i18n.NOT_A_MEMBER_HERE.format(name="stranger").en
+        commands = [
+            ("table substitute", {"seat": 1, "member": stranger, "table": table_id}),
+            ("table history", {"member": stranger}),
+            ("profile", {"member": stranger}),
+            ("tournament drop", {"player": stranger}),
+        ]
+        for command, options in commands:
+            refused = await on_turn.slash(srv.channel, command, **options)
+            assert answer(refused) == expected, command
+        assert await snapshot(srv, table_id) == before
