@@ -148,8 +148,10 @@ class StatusFlows(PermissionsFlows):
         """
         lang = await self.bot.language(interaction)
         table = await self.table_of_this_server(interaction, table_id)
-        if table.status == TableStatus.LOBBY or table.state is None:
+        if table.status == TableStatus.LOBBY:
             raise TableError(i18n.NOT_A_SPECTATOR_TABLE)
+        if table.state is None:  # cancelled in its lobby: there will be nothing to watch
+            raise TableError(i18n.STATUS_CANCELLED)
         public = lang
         clock = await self.clock_text(table, public)
         thread = table.place.thread

@@ -201,7 +201,8 @@ async def test_a_table_cancelled_before_it_started_is_shown_as_its_cancelled_lob
     """A table cancelled in its lobby has no game to draw: ``/table show`` answers with the
     lobby marked cancelled and no buttons (it raised a KeyError in the game's rendering of an
     empty view and apologised), and ``/table hand`` says privately that the table was
-    cancelled; nothing changes.
+    cancelled, as does ``/table watch`` (not that it cannot be watched "yet"); nothing
+    changes.
     """
     async with server(tmp_path) as srv:
         anna = srv.add("anna")
@@ -215,6 +216,8 @@ async def test_a_table_cancelled_before_it_started_is_shown_as_its_cancelled_lob
         assert shown.response.components == []
         hand = await anna.slash(srv.channel, "table hand", table=table_id)
         assert answer(hand) == i18n.STATUS_CANCELLED.en
+        watch = await srv.add("ben").slash(srv.channel, "table watch", table=table_id)
+        assert answer(watch) == i18n.STATUS_CANCELLED.en
         assert await snapshot(srv, table_id) == before
 
 
