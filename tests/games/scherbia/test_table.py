@@ -9,6 +9,7 @@ import pytest
 from games.core import CHANCE, IllegalAction, SetupError, clone
 from games.core.conformance import checked_playout
 from games.scherbia.cards import BASE, BAUER, HOLZFAELLER, SCHUERFER, SEEMANN
+from tests.games.normal_play import normal_decisions
 
 from .helpers import GAME, asked, pile_words, play, rigged
 
@@ -256,28 +257,22 @@ def test_normal_counts_the_cards_played_and_deals_only_the_unseen_ones():
     from games.scherbia.strategy import NORMAL_SAMPLES, _determinize
 
     assert NORMAL_SAMPLES >= 1
-    normal = GAME.engine_players()["normal"]
-    rng = random.Random(5)
-    state = GAME.initial_state(2, GAME.parse_options(2))
     checked = 0
-    while seats := GAME.to_act(state):
-        seat = seats[0]
-        if seat == CHANCE:
-            state, _ = GAME.apply(state, seat, GAME.sample_chance(state, rng))
-            continue
+    start = GAME.initial_state(2, GAME.parse_options(2))
+    for state, seat in normal_decisions(GAME, start, seed=5):
         view = GAME.view(state, seat)
-        if view["gone"]:
-            seen = set(view["gone"]) | set(view["hand"]) | {item["card"] for item in view["trick"]}
-            for draw in range(20):
-                deal = _determinize(view, seat, random.Random(draw))
-                for other, hand in enumerate(deal["hands"]):
-                    if other == seat:
-                        assert hand == list(view["hand"])
-                        continue
-                    assert len(hand) == view["hand_sizes"][other]
-                    assert not seen & set(hand), (other, seen & set(hand))
-            checked += 1
-        state, _ = GAME.apply(state, seat, normal.choose(GAME, state, seat, rng))
+        if not view["gone"]:
+            continue
+        seen = set(view["gone"]) | set(view["hand"]) | {item["card"] for item in view["trick"]}
+        for draw in range(20):
+            deal = _determinize(view, seat, random.Random(draw))
+            for other, hand in enumerate(deal["hands"]):
+                if other == seat:
+                    assert hand == list(view["hand"])
+                    continue
+                assert len(hand) == view["hand_sizes"][other]
+                assert not seen & set(hand), (other, seen & set(hand))
+        checked += 1
     assert checked >= 5
 
 
