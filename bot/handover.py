@@ -1,9 +1,11 @@
 """The bot's side of consent and leaving (issue 16): hand-over requests with Accept and Decline,
 ``/table resign``, and what the housekeeping deadlines did (a request lapsed, a lobby closed).
 
-A request goes to the named member alone: by DM, or, when DMs do not reach them, as a mention
-with the buttons in the table's thread. Nothing of the table's hidden state is in it, and
-nothing else of the table reaches them until they accept (DESIGN invariant 7).
+A request is posted in the table's thread, naming the member with Accept and Decline that only
+they may press. The bot neither sends it by DM nor pings them: a host can name any member of
+the server, and the bot messages nobody who has not agreed to play, so the host is told to
+point them to the thread. Nothing of the table's hidden state is in it, and nothing else of the
+table reaches them until they accept (DESIGN invariant 7).
 """
 
 from __future__ import annotations
@@ -90,10 +92,7 @@ class HandoverFlows:
         if via == "none":
             text = i18n.HANDOVER_UNREACHABLE.format(who=to.name, n=seat_number)
         else:
-            where = i18n.IN_THREAD if via == "thread" else i18n.BY_DM
-            text = i18n.HANDOVER_ASKED.format(
-                who=to.name, where=where.get(lang), n=seat_number, holder=holder
-            )
+            text = i18n.HANDOVER_ASKED.format(who=to.name, n=seat_number, holder=holder)
         await bot.flows.reply(interaction, text.get(lang))
 
     async def post_request(self, payload: dict[str, Any]) -> dict[str, Any]:
@@ -107,19 +106,16 @@ class HandoverFlows:
         except TableError:
             return {"via": "settled"}
         asked_by = Member(record.asked_by, str(record.data.get("host_name", "?")))
-        where = await self._deliver_request(
-            record, table, asked_by, discord.Object(int(record.user_id))
-        )
-        if where is None:
+        if not await self._deliver_request(record, table, asked_by):
             # Nobody can be asked: the request ends here, and the host learns it.
             await bot.service.handovers.unreachable(record)
             return {"via": "none"}
-        return {"via": "dm" if where is i18n.BY_DM else "thread"}
+        return {"via": "thread"}
 
-    async def _deliver_request(
-        self, record: HandoverRecord, table: Table, by: Member, member: discord.abc.Snowflake
-    ) -> Text | None:
-        """Post the request to its addressee: by DM, else in the thread; how, or None."""
+    async def _deliver_request(self, record: HandoverRecord, table: Table, by: Member) -> bool:
+        """Post the request in the table's thread, naming the addressee without pinging them;
+        False if there is no thread to post in.
+        """
         bot = self.bot
 
         def request_text(lang: str) -> str:
@@ -133,28 +129,22 @@ class HandoverFlows:
                 due=int(record.due),
             ).get(lang)
 
-        lang = await bot.dms.language(record.user_id, table)
-        view = handover_view(table.id, record.id, lang)
-        if await bot.dms.send(record.user_id, content=request_text(lang), view=view):
-            return i18n.BY_DM
         thread = table.place.thread
         if not thread:
-            return None
+            return False
         public = public_language(table)
         try:
             await outbox.send(
                 bot.get_partial_messageable(int(thread)),
                 content=f"<@{record.user_id}> {request_text(public)}",
                 view=handover_view(table.id, record.id, public),
-                # Only the addressee is pinged, whatever names the text carries.
-                allowed_mentions=discord.AllowedMentions(
-                    everyone=False, roles=False, users=[member]
-                ),
+                # The mention names the addressee; it pings nobody (see the module docstring).
+                allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException as error:
             log.warning("could not post hand-over request %s: %s", record.id, error)
-            return None
-        return i18n.IN_THREAD
+            return False
+        return True
 
     # ----- answering ---------------------------------------------------------------------------
 
@@ -179,9 +169,15 @@ class HandoverFlows:
         await self._close_request(interaction, text.get(lang))
 
     async def _close_request(self, interaction: discord.Interaction, content: str) -> None:
-        """The request's message loses its buttons and says how it was answered."""
+        """The request's message loses its buttons and says how it was answered, still naming
+        whom it was addressed to (the thread reads it too).
+        """
         if interaction.message is not None and not interaction.response.is_done():
-            await interaction.response.edit_message(content=content, view=None)
+            await interaction.response.edit_message(
+                content=f"<@{interaction.user.id}> {content}",
+                view=None,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
         else:
             await self.bot.flows.reply(interaction, content)
 

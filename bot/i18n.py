@@ -324,18 +324,20 @@ HANDOVER_NO_CLOCK = Text("keine", "none")
 ACCEPT = Text("Annehmen", "Accept")
 DECLINE = Text("Ablehnen", "Decline")
 HANDOVER_ASKED = Text(
-    "{who} ist gefragt ({where}). Bis zur Zusage bleibt Platz {n} bei {holder}; ohne Antwort"
-    " verfällt die Anfrage nach 24 Stunden.",
-    "{who} has been asked ({where}). Until they accept, seat {n} stays with {holder}; without an"
-    " answer the request lapses after 24 hours.",
+    "Die Anfrage an {who} steht im Thread des Tisches. Der Bot schreibt niemandem, der nicht"
+    " zugesagt hat, mitzuspielen, und benachrichtigt {who} darum nicht: Sag {who} Bescheid, wo"
+    " die Anfrage steht. Bis zur Zusage bleibt Platz {n} bei {holder}; ohne Antwort verfällt"
+    " die Anfrage nach 24 Stunden.",
+    "The request to {who} is in the table's thread. The bot messages nobody who has not agreed"
+    " to play, so {who} gets no notification: let them know where to find it. Until they"
+    " accept, seat {n} stays with {holder}; without an answer the request lapses after 24"
+    " hours.",
 )
-BY_DM = Text("per Direktnachricht", "by DM")
-IN_THREAD = Text("im Thread des Tisches", "in the table's thread")
 HANDOVER_UNREACHABLE = Text(
-    "{who} ist weder per Direktnachricht noch im Thread erreichbar; die Anfrage ist"
+    "Dieser Tisch hat keinen Thread, in dem {who} gefragt werden könnte; die Anfrage ist"
     " zurückgezogen und Platz {n} bleibt, wie er ist.",
-    "{who} cannot be reached by DM nor in the thread; the request is withdrawn and seat {n}"
-    " stays as it is.",
+    "This table has no thread to ask {who} in; the request is withdrawn and seat {n} stays as"
+    " it is.",
 )
 HANDOVER_YOU_ACCEPTED = Text(
     "✅ Angenommen: Platz {n} an Tisch {id} ({game}) gehört jetzt dir.",

@@ -193,16 +193,19 @@ def answer(result: Any) -> str:
 
 
 def handover_request(srv: Server, actor: MemberActor) -> Any:
-    """The newest hand-over request ``actor`` got by DM (the message with Accept/Decline)."""
-    for message in reversed(srv.dms(actor)):
-        if any(cid.startswith("tr:ho:") for cid in custom_ids(message)):
-            return message
-    raise AssertionError(f"no hand-over request reached {actor.name}")
+    """The newest hand-over request naming ``actor`` (the message with Accept/Decline): it is
+    posted in the table's thread, never by DM."""
+    for thread in srv.channel.threads:
+        for message in reversed(thread.history()):
+            mine = (message.content or "").startswith(f"<@{actor.id}> ")
+            if mine and any(cid.startswith("tr:ho:") for cid in custom_ids(message)):
+                return message
+    raise AssertionError(f"no hand-over request names {actor.name}")
 
 
 async def answer_request(srv: Server, actor: MemberActor, *, accept: bool) -> Any:
-    """``actor`` clicks Accept (or Decline) under their newest request, in their DMs."""
+    """``actor`` clicks Accept (or Decline) under their newest request, in the thread."""
     message = handover_request(srv, actor)
     wanted = ":y" if accept else ":n"
     cid = next(c for c in custom_ids(message) if c.startswith("tr:ho:") and c.endswith(wanted))
-    return await actor.user.click(message, custom_id=cid)
+    return await actor.click(message, custom_id=cid)

@@ -218,7 +218,7 @@ async def test_substitution_gives_the_hand_to_the_new_holder_only(tmp_path, secr
         done = await anna.slash(
             srv.channel, "table substitute", seat=ben_seat + 1, member=carla, table=table_id
         )
-        assert "carla has been asked (by DM)" in answer(done)
+        assert "The request to carla is in the table's thread" in answer(done)
         await answer_request(srv, carla, accept=True)
         new_dms = srv.dms(carla)[carla_dms:]
         assert any(all(card in message_text(m) for card in ben_cards) for m in new_dms)

@@ -130,9 +130,11 @@ async def test_the_sixth_tournament_and_one_engine_too_many_are_refused_privatel
 
 
 async def test_a_substitution_reaches_the_new_holder_only_after_accept(tmp_path, secret_game):
-    """/table substitute member:Carla asks Carla by DM (table, game, seat, clock; no card);
-    until she accepts Ben keeps the seat, Carla's My hand is refused and nobody else may
-    answer for her; on Accept the seat and its hand are hers."""
+    """/table substitute member:Carla asks Carla in the table's thread (table, game, seat,
+    clock; no card), without a DM and without pinging her: a member can never make the bot
+    message someone who did not agree to play. Until she accepts Ben keeps the seat, Carla's
+    My hand is refused and nobody else may answer for her; on Accept the seat and its hand are
+    hers, by DM."""
     async with server(tmp_path) as srv:
         actors, table_id = await seated(srv, SECRET.id, ["anna", "ben"])
         anna, ben = actors
@@ -144,7 +146,12 @@ async def test_a_substitution_reaches_the_new_holder_only_after_accept(tmp_path,
             srv.channel, "table substitute", seat=ben_seat + 1, member=carla, table=table_id
         )
         assert f"Until they accept, seat {ben_seat + 1} stays with ben" in answer(asked)
+        assert "carla gets no notification: let them know where to find it" in answer(asked)
         request = handover_request(srv, carla)
+        assert srv.dms(carla) == []
+        thread_id = (await srv.thread(table_id)).id
+        stored = srv.env.backend.messages[thread_id][request.id]
+        assert not stored.ping_user_ids and not stored.mention_everyone
         text = message_text(request)
         assert f"seat {ben_seat + 1} (ben) at table {table_id}" in text
         assert "Secret" in text or SECRET.name.en in text
@@ -171,13 +178,14 @@ async def test_a_substitution_reaches_the_new_holder_only_after_accept(tmp_path,
         assert f"is now played by <@{carla.id}>" in message_text(turn)
         gone = await ben.click(turn, label=HAND)
         assert "no longer hold this seat" in answer(gone)
-        accepted = [m for m in srv.dms(carla) if (m.content or "").startswith("✅ Accepted")]
-        assert len(accepted) == 1 and custom_ids(accepted[0]) == []  # the buttons are gone
+        closed = next(m for m in (await srv.thread(table_id)).history() if m.id == request.id)
+        assert closed.content.startswith(f"<@{carla.id}> ✅ Accepted")
+        assert custom_ids(closed) == []  # the buttons are gone
 
 
-async def test_a_request_goes_to_the_thread_when_dms_are_closed(tmp_path):
-    """A member whose DMs are closed (here: turned off) gets the request as a mention with Accept/Decline in
-    the table's thread; only they may answer; Accept hands them the seat."""
+async def test_a_request_in_the_thread_is_answered_by_its_addressee_alone(tmp_path):
+    """The request names Dora in the table's thread with Accept/Decline; only she may answer
+    (whatever her DM setting); Accept hands her the seat."""
     async with server(tmp_path) as srv:
         actors, table_id = await seated(srv, "test-highcard", ["anna", "ben"])
         anna, ben = actors
@@ -187,7 +195,7 @@ async def test_a_request_goes_to_the_thread_when_dms_are_closed(tmp_path):
         asked = await anna.slash(
             srv.channel, "table substitute", seat=seat + 1, member=dora, table=table_id
         )
-        assert "(in the table's thread)" in answer(asked)
+        assert "The request to dora is in the table's thread" in answer(asked)
         thread = await srv.thread(table_id)
         posted = next(
             m
@@ -221,10 +229,9 @@ async def test_a_declined_request_changes_nothing_and_the_host_is_told(tmp_path)
         assert "handed_over" not in after.record.settings
         told = [m.content or "" for m in srv.dms(anna)]
         assert any(f"carla declined to take over seat {seat + 1}" in t for t in told)
-        dms = srv.dms(carla)
-        assert len(dms) == 1  # the request, edited: no hand, no turn, no reminder
+        assert srv.dms(carla) == []  # no request, no hand, no turn, no reminder
         await srv.env.advance_time(13 * HOUR)
-        assert len(srv.dms(carla)) == 1
+        assert srv.dms(carla) == []
         again = await anna.slash(
             srv.channel, "table substitute", seat=seat + 1, member=carla, table=table_id
         )

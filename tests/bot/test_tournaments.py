@@ -264,7 +264,7 @@ async def test_organisers_hand_over_a_tournament_seat_and_the_entry_keeps_the_re
         done = await olga.slash(
             srv.channel, "table substitute", seat=seat, member=stella, table=table.id
         )
-        assert "stella has been asked (by DM)" in answer(done)
+        assert "The request to stella is in the table's thread" in answer(done)
         await answer_request(srv, stella, accept=True)
         srv.members.pop("ben")
         await Driver(srv, table.id).play()
