@@ -130,6 +130,9 @@ class HandoverFlows:
             ).get(lang)
 
         thread = table.place.thread
+        if not thread and table.place.channel:
+            # As for a turn's post: a table whose thread Discord refused tries again.
+            thread = await bot.flows.open_thread(table)
         if not thread:
             return False
         public = public_language(table)

@@ -210,6 +210,32 @@ async def test_a_request_in_the_thread_is_answered_by_its_addressee_alone(tmp_pa
         assert (await srv.bot.service.get(table_id)).seat_of(str(dora.id)) == seat
 
 
+async def test_a_request_at_a_table_without_a_thread_opens_the_thread_first(tmp_path):
+    """A table whose thread Discord refused (stored without one) gets its thread when a
+    hand-over is asked, as a turn's post does, and the request is posted there: it is not
+    sent by DM instead."""
+    async with server(tmp_path) as srv:
+        actors, table_id = await seated(srv, "test-highcard", ["anna", "ben"])
+        anna, ben = actors
+        carla = srv.add("carla")
+        table = await srv.bot.service.get(table_id)
+        place = {k: v for k, v in table.record.place.items() if k != "thread"}
+        await srv.bot.repository.update_table(table_id, place=place)
+        table.record.place = place
+        seat = table.seat_of(str(ben.id))
+        asked = await anna.slash(
+            srv.channel, "table substitute", seat=seat + 1, member=carla, table=table_id
+        )
+        assert "The request to carla is in the table's thread" in answer(asked)
+        table = await srv.bot.service.get(table_id)
+        assert table.place.thread is not None  # opened again (off the lobby message)
+        request = handover_request(srv, carla)
+        assert request.channel.id == int(table.place.thread)
+        assert srv.dms(carla) == []
+        await answer_request(srv, carla, accept=True)
+        assert (await srv.bot.service.get(table_id)).seat_of(str(carla.id)) == seat
+
+
 async def test_a_declined_request_changes_nothing_and_the_host_is_told(tmp_path):
     """Decline: the seat stays with Ben, Carla gets nothing of the table, the host gets a DM
     saying so, and the host cannot ask Carla again at this table."""
