@@ -193,7 +193,8 @@ class Handovers:
 
     async def delivered_via(self, record: HandoverRecord) -> str | None:
         """How the post asking for ``record`` reached the member (``via`` of its delivery:
-        "dm", "thread" or "none"), None while it is not delivered.
+        "thread" or "none"; "dm" in requests stored before they stopped going by DM), None
+        while it is not delivered.
         """
         key = request_post_key(record.table_id, record.seat, record.user_id, record.created_at)
         posts = await self.repo.posts(table_id=record.table_id, kinds=(notices.HANDOVER_REQUEST,))

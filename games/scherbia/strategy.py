@@ -41,7 +41,7 @@ card decides less in Scherbia than a move in the other games: at 0.5, normal too
 of two-player games and about 1.4x its fair share at four players from easy."""
 STRONG_SAMPLES = 96
 """Sampled deals per decision of the strong level's guide (its search then tests a few other
-answers on shared deals): four times normal's, about 0.3 s of CPU at p95 with four players."""
+answers on shared deals), where normal samples one: about 0.3 s of CPU at p95 with four players."""
 WORTH = [10, 9, 8, 7, 6, 5.5, 4, 3, 2, 1, 0, 7]
 """Expected worth of a card at the final count (Holzfaeller: mean of two dice)."""
 
