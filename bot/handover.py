@@ -129,10 +129,7 @@ class HandoverFlows:
                 due=int(record.due),
             ).get(lang)
 
-        thread = table.place.thread
-        if not thread and table.place.channel:
-            # As for a turn's post: a table whose thread Discord refused tries again.
-            thread = await bot.flows.open_thread(table)
+        thread = await bot.flows.thread_of(table)
         if not thread:
             return False
         public = public_language(table)

@@ -374,8 +374,7 @@ class Relay:
             return None
         flows = self.bot.flows
         public = table.settings.lang
-        if not table.place.thread and table.place.channel:
-            await flows.open_thread(table)
+        await flows.thread_of(table)
         seq = int(payloads[-1]["seq"])
         # Turn DMs only for a post whose change moved the game: a note alone (a resignation
         # before the seat's turn) finds the player to act told already.

@@ -132,7 +132,7 @@ class Handovers:
             data=dict(data or {}),
         )
         # One transaction: the request, its expiry and the post that asks the member (the
-        # relay sends it after the commit, by DM or as a mention in the thread).
+        # relay posts it in the table's thread after the commit).
         changes = Changes()
         ref = changes.add_handover(record)
         expiry = DeadlineRecord(

@@ -25,6 +25,14 @@ EDIT_LIMITED = 30046
 class PublishFlows(StatusFlows):
     """What goes to a table's thread and to the players' DMs after a stored change."""
 
+    async def thread_of(self, table: Table) -> str | None:
+        """The table's thread, opened now if Discord refused it before (a table opened from
+        Discord has a channel to open it in); None if there is none and none can be opened.
+        """
+        if not table.place.thread and table.place.channel:
+            return await self.open_thread(table)
+        return table.place.thread
+
     async def open_thread(self, table: Table, name: str | None = None) -> str | None:
         """Open the table's thread (off its lobby message if it has one); its id, or None if
         Discord refused (the game is stored and playable from DMs and /table hand).
