@@ -2179,18 +2179,16 @@ class Scherbia(Game):
         Every sampled deal is played out by the rule-based ``PlayoutPlayer``: the strategy
         itself samples deals, far too slow to be a playout policy, and random playouts judge
         moves by games nobody plays (strong only tied normal so). Normal samples
-        ``NORMAL_SAMPLES`` deals per decision, strong's guide ``STRONG_SAMPLES``; easy plays
-        another card than normal's ``EASY_MISTAKES`` of the time.
+        ``NORMAL_SAMPLES`` deals per decision, strong's guide ``STRONG_SAMPLES``.
         """
-        from games.players.search import EasyPlayer, SearchPlayer, levelled
+        from games.players.search import SearchPlayer, levelled
 
         from .playout import PlayoutPlayer
-        from .strategy import EASY_MISTAKES, NORMAL_SAMPLES, STRONG_SAMPLES, StrategyPlayer
+        from .strategy import NORMAL_SAMPLES, STRONG_SAMPLES, StrategyPlayer
 
         rollout = PlayoutPlayer()
         normal = StrategyPlayer(rollout, samples=NORMAL_SAMPLES)
         players = levelled(normal, rollout=rollout)
-        players["easy"] = EasyPlayer(normal, mistakes=EASY_MISTAKES)
         players["strong"] = SearchPlayer(
             rollout, guide=StrategyPlayer(rollout, samples=STRONG_SAMPLES)
         )

@@ -32,13 +32,11 @@ NORMAL_SAMPLES = SAMPLES
 """Sampled deals per decision of the normal level: 24 deals of the unseen cards (the played
 ones counted out), every answer played out on each by the rule-based playout player. One deal
 (2026-12-03) put strong 66.6% ahead for two, but such a normal won only 64.0% of the seeded
-games against random play where the strategy player the issue calls today's won 73.5% (and 24
-deals with the played cards counted out win 78.0%); the
-normal level is that player improved, and a timed-out seat is played by it, so it keeps 24
-(docs/engine-strength-log.md, 2026-12-03, evening)."""
-EASY_MISTAKES = 0.5
-"""How often the easy level plays another card than normal's, as in the other games: normal
-takes 68.2% of two-player games and 1.62x its fair share at four players from it (400 each)."""
+games against random play, where the strategy player the issue calls today's won 73.5% and 24
+deals with the played cards counted out win 78.0%. The normal level is that player improved,
+and a timed-out seat is played by it, so it keeps 24 (docs/engine-strength-log.md, 2026-12-03,
+evening). Easy errs half the time, as in every other game: normal takes 68.2% of two-player
+games and 1.62x its fair share at four players from it (400 each)."""
 STRONG_SAMPLES = 96
 """Sampled deals per decision of the strong level's guide (its search then tests a few other
 answers on shared deals): four times normal's, about 0.3 s of CPU at p95 with four players."""
