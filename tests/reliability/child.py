@@ -161,6 +161,20 @@ async def flow_substitute(phase: str, service: TableService, **_: Any) -> dict[s
     return {}
 
 
+async def flow_handover_ask(phase: str, service: TableService, **_: Any) -> dict[str, Any]:
+    """The host asks Carla to take over the seat to act: the request, its expiry and the post
+    that asks her, which the bot's relay posts in the table's thread after the commit."""
+    if phase == "setup":
+        return {"table": await _clocked_table(service)}
+    if phase == "act":
+        member = await _member_to_act(service, 1)
+        table = await service.get(1)
+        seat = table.seat_of(member.user_id)
+        assert seat is not None
+        await service.handovers.ask(1, seat, ANNA, CARLA, may_manage=True)
+    return {}
+
+
 async def flow_cancel(phase: str, service: TableService, **_: Any) -> dict[str, Any]:
     if phase == "setup":
         return {"table": await _clocked_table(service)}
@@ -270,6 +284,7 @@ SCENARIOS = {
     "vacation_start": flow_vacation_start,
     "vacation_end": flow_vacation_end,
     "substitute": flow_substitute,
+    "handover_ask": flow_handover_ask,
     "cancel": flow_cancel,
     "reminder": flow_reminder,
     **{f"tournament:{name}": tournament_flow(name) for name in TOURNAMENTS},

@@ -1,12 +1,14 @@
-"""A move, a vacation's start and end, a hand-over and a cancel survive SIGKILL at every write
-point (issue 15): each is all there or not there at all, never half.
+"""A move, a vacation's start and end, a hand-over, a request to take over a seat and a cancel
+survive SIGKILL at every write point (issue 15): each is all there or not there at all, never
+half.
 
 For each flow a real child process (``child.py``) sets up a clocked two-player table on a real
 SQLite file, then runs the flow and kills itself with SIGKILL just before or just after each
 commit the flow makes. The database is then read as a new process would find it, the
 start-up path runs (``tables.startup.start_up``), and it is read again. Checked every time:
 - the flow's own writes agree with each other (a vacation spent is a vacation paused with its
-  end stored; a hand-over is seats, record, clocks and note together; a cancel is status,
+  end stored; a hand-over is seats, record, clocks and note together; a request is its record,
+  its expiry and the post that asks the member together, the seats untouched; a cancel is status,
   clocks and note together; a move is its log, its clocks and its post together);
 - every running clocked table has exactly one clock per seat to act, held by the seat's member;
 - the outbox holds each post once.
@@ -20,14 +22,16 @@ from pathlib import Path
 
 import pytest
 
-from storage import TableStatus
+from storage import HandoverStatus, TableStatus
+from tables.handover import HANDOVER_EXPIRY
 from storage.sqlite import SqliteRepository
 from tables.turns import TURN, VACATION_END
 
 from .killing import commits_of, run_child
 
 DAY = 86_400.0
-FLOWS = ("move", "vacation_start", "vacation_end", "substitute", "cancel")
+CARLA_ID = "300"  # the member the host asks to take over (``child.flow_handover_ask``)
+FLOWS = ("move", "vacation_start", "vacation_end", "substitute", "handover_ask", "cancel")
 
 
 async def read(db: Path) -> dict:
@@ -44,6 +48,8 @@ async def read(db: Path) -> dict:
             "ends": await repo.deadlines(kinds=(VACATION_END,)),
             "vacations": [v for u in ("100", "200") for v in await repo.vacations_of_user(u, 0)],
             "posts": await repo.posts(),
+            "requests": await repo.handovers_of_table(1, (HandoverStatus.PENDING,)),
+            "expiries": await repo.deadlines(kinds=(HANDOVER_EXPIRY,)),
         }
 
 
@@ -104,6 +110,21 @@ def check_flow(flow: str, found: dict, before: dict) -> bool:
         handed = found["table"].settings.get("handed_over") or {}
         assert bool(handed) == applied
         assert any(key.startswith("handover:") for key in keys) == applied
+        return applied
+    if flow == "handover_ask":
+        applied = len(found["requests"]) == 1
+        assert len(found["requests"]) <= 1
+        assert len(found["expiries"]) == (1 if applied else 0)
+        asked = [key for key in keys if key.startswith("handover_request:1:")]
+        assert len(asked) == (1 if applied else 0)
+        if applied:
+            (request,) = found["requests"]
+            assert request.user_id == CARLA_ID
+            assert found["expiries"][0].data["request"] == request.id
+        # A request changes nothing at the table until it is accepted.
+        assert [seat.user_id for seat in found["seats"]] == [
+            seat.user_id for seat in before["seats"]
+        ]
         return applied
     if flow == "cancel":
         applied = found["table"].status == TableStatus.CANCELLED
