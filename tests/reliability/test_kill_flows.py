@@ -23,8 +23,8 @@ from pathlib import Path
 import pytest
 
 from storage import HandoverStatus, TableStatus
-from tables.handover import HANDOVER_EXPIRY
 from storage.sqlite import SqliteRepository
+from tables.handover import HANDOVER_EXPIRY
 from tables.turns import TURN, VACATION_END
 
 from .killing import commits_of, run_child
