@@ -2178,17 +2178,16 @@ class Scherbia(Game):
 
         Every sampled deal is played out by the rule-based ``PlayoutPlayer``: the strategy
         itself samples deals, far too slow to be a playout policy, and random playouts judge
-        moves by games nobody plays (strong only tied normal so). Normal samples
-        ``NORMAL_SAMPLES`` deals per decision, strong's guide ``STRONG_SAMPLES``.
+        moves by games nobody plays (strong only tied normal so). Strong's guide samples
+        ``STRONG_SAMPLES`` deals where normal samples ``SAMPLES``.
         """
         from games.players.search import SearchPlayer, levelled
 
         from .playout import PlayoutPlayer
-        from .strategy import NORMAL_SAMPLES, STRONG_SAMPLES, StrategyPlayer
+        from .strategy import STRONG_SAMPLES, StrategyPlayer
 
         rollout = PlayoutPlayer()
-        normal = StrategyPlayer(rollout, samples=NORMAL_SAMPLES)
-        players = levelled(normal, rollout=rollout)
+        players = levelled(StrategyPlayer(rollout), rollout=rollout)
         players["strong"] = SearchPlayer(
             rollout, guide=StrategyPlayer(rollout, samples=STRONG_SAMPLES)
         )

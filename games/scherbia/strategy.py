@@ -25,18 +25,15 @@ if TYPE_CHECKING:
     from .engine import Scherbia
 
 SAMPLES = 24
-"""Sampled deals per decision. With 12, easy (normal's move or, half the time, another) took
-1.48x its fair share of first places from normal at four players, short of the 1.5x the
-levels need; with 24, 1.62x (400 games), and normal's p95 is about 0.06 s of CPU per move."""
-NORMAL_SAMPLES = SAMPLES
-"""Sampled deals per decision of the normal level: 24 deals of the unseen cards (the played
-ones counted out), every answer played out on each by the rule-based playout player. One deal
-(2026-12-03) put strong 66.6% ahead for two, but such a normal won only 64.0% of the seeded
-games against random play, where the strategy player the issue calls today's won 73.5% and 24
-deals with the played cards counted out win 78.0%. The normal level is that player improved,
-and a timed-out seat is played by it, so it keeps 24 (docs/engine-strength-log.md, 2026-12-03,
-evening). Easy errs half the time, as in every other game: normal takes 68.2% of two-player
-games and 1.62x its fair share at four players from it (400 each)."""
+"""Sampled deals per decision of the normal level: deals of the unseen cards (the played ones
+counted out), every answer played out on each by the rule-based playout player. With 12, easy
+(normal's move or, half the time, another) took 1.48x its fair share of first places from
+normal at four players, short of the 1.5x the levels need; with 24, 1.62x (400 games), and
+normal's p95 is about 0.06 s of CPU per move. One deal (2026-12-03) put strong 66.6% ahead for
+two, but such a normal won only 64.0% of the seeded games against random play, where the
+strategy player the issue calls today's won 73.5% and 24 deals win 78.0%: the normal level is
+that player improved, and a timed-out seat is played by it (docs/engine-strength-log.md,
+2026-12-03, evening)."""
 STRONG_SAMPLES = 96
 """Sampled deals per decision of the strong level's guide (its search then tests a few other
 answers on shared deals): four times normal's, about 0.3 s of CPU at p95 with four players."""
