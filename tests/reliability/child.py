@@ -116,6 +116,15 @@ async def _member_to_act(service: TableService, table_id: int) -> Member:
     return next(m for m in (ANNA, BEN, CARLA) if m.user_id == holder)
 
 
+async def _seat_to_act(service: TableService) -> int:
+    """The seat to act at table 1 (the seat a hand-over flow hands over or asks about)."""
+    member = await _member_to_act(service, 1)
+    table = await service.get(1)
+    seat = table.seat_of(member.user_id)
+    assert seat is not None
+    return seat
+
+
 async def flow_move(phase: str, service: TableService, **_: Any) -> dict[str, Any]:
     if phase == "setup":
         return {"table": await _clocked_table(service)}
@@ -153,11 +162,7 @@ async def flow_substitute(phase: str, service: TableService, **_: Any) -> dict[s
     if phase == "setup":
         return {"table": await _clocked_table(service)}
     if phase == "act":
-        member = await _member_to_act(service, 1)
-        table = await service.get(1)
-        seat = table.seat_of(member.user_id)
-        assert seat is not None
-        await service.substitute(1, seat, ANNA, CARLA, may_manage=True)
+        await service.substitute(1, await _seat_to_act(service), ANNA, CARLA, may_manage=True)
     return {}
 
 
@@ -167,11 +172,7 @@ async def flow_handover_ask(phase: str, service: TableService, **_: Any) -> dict
     if phase == "setup":
         return {"table": await _clocked_table(service)}
     if phase == "act":
-        member = await _member_to_act(service, 1)
-        table = await service.get(1)
-        seat = table.seat_of(member.user_id)
-        assert seat is not None
-        await service.handovers.ask(1, seat, ANNA, CARLA, may_manage=True)
+        await service.handovers.ask(1, await _seat_to_act(service), ANNA, CARLA, may_manage=True)
     return {}
 
 
