@@ -126,7 +126,7 @@ class TischrundeBot(commands.Bot):
         self.ratings = RatingService(self.repository)
         self.tournaments = TournamentService(self.repository, self.service)
         self.history = HistoryService(self.repository, self.service)
-        self.service.finished_listeners.append(self.ratings.on_table_finished)
+        self.ratings.attach(self.service)
         # A tournament may pair and open its next round when a table ends or is cancelled:
         # seconds in a big field. That runs after the move's (or the cancel's) answer, not
         # before it, or Discord drops the interaction after 3 seconds. A crash before it runs

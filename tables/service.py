@@ -336,6 +336,13 @@ class TableService:
         and tournaments listen here). A listener's failure is its own: it is logged and the
         move still counts. What a listener returns (the ratings return the new records) is
         not used."""
+        self.finish_steps: list[tuple[str, Callable[[Table], bool]]] = []
+        """(deadline kind, which tables need it): a step that must follow a table's result
+        (its ratings), stored as a deadline due at once in the commit that stores the result,
+        for each finished table the test holds. A listener runs the step at once; when the
+        process dies between the result's commit and the step's (or the step fails), the
+        scheduler finds the deadline, at start-up's catch-up or the bot's next timer run, and
+        runs the step then. The step must be idempotent, as every deadline's handler is."""
         self.cancelled_listeners: list[Callable[[Table], Awaitable[object]]] = []
         """Called with each table ``cancel`` ended without a result (a tournament voids its
         game); failures are logged, the table stays cancelled."""
@@ -985,6 +992,18 @@ class TableService:
             unit.post(
                 key or f"turn:{table.id}:{seq}", notices.TURN, payload, table_id=table.id, at=now
             )
+        # The steps a result brings (ratings) as deadlines in the result's own commit.
+        finishing = (
+            [
+                DeadlineRecord(0, kind, now, table.id, None, None, {})
+                for kind, needed in self.finish_steps
+                if needed(after)
+            ]
+            if over
+            else []
+        )
+        if finishing:
+            self.scheduler.stage(unit, [], finishing)
         added: list[Any] = []
         timed = after.clock
         try:
@@ -1003,7 +1022,7 @@ class TableService:
             table.seat_deadlines = None
             current = await self.get(table.id)
             raise TableError(msg.STALE, ErrorKind.STALE, table=current) from None
-        self.scheduler.notify(added)
+        self.scheduler.notify([*added, *finishing])
         if timed is not None:
             table.seat_deadlines = after.planned_deadlines if timed.per_move else None
         # In place, not replaced: others hold this record (the relay may have stored the

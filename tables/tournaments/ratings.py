@@ -29,9 +29,9 @@ from openskill.models import PlackettLuce
 
 from games.core import Result
 from storage import TableStatus
-from storage.base import RatingRecord, Repository
+from storage.base import DeadlineRecord, RatingRecord, Repository
 
-from ..service import Table
+from ..service import Table, TableService
 
 PROVISIONAL_GAMES = 5
 PROVISIONAL_SIGMA = 7.0
@@ -94,11 +94,30 @@ class LeaderboardLine:
     provisional: bool
 
 
+RATE_TABLE = "rate_table"
+"""The deadline kind of a finished rated table's ratings (``RatingService.attach``)."""
+
+
 class RatingService:
     """Rates finished tables (a ``TableService.finished_listeners`` callback) and lists them."""
 
     def __init__(self, repo: Repository) -> None:
         self.repo = repo
+
+    def attach(self, service: TableService) -> None:
+        """Rate every rated table ``service`` finishes: at once, as its listener, and again from
+        a deadline stored in the result's own commit (``TableService.finish_steps``), so that
+        a crash between the result and its ratings, or a failed rating, is rated later instead
+        of never. Rating twice is rating once (``Repository.rate_table``).
+        """
+
+        async def rate_later(deadline: DeadlineRecord, _now: float) -> list[RatingRecord] | None:
+            assert isinstance(deadline.table_id, int)  # read back from the store
+            return await self.on_table_finished(await service.get(deadline.table_id))
+
+        service.scheduler.register(RATE_TABLE, rate_later)
+        service.finish_steps.append((RATE_TABLE, lambda table: rated_members(table) is not None))
+        service.finished_listeners.append(self.on_table_finished)
 
     async def on_table_finished(self, table: Table) -> list[RatingRecord] | None:
         """Rate ``table`` if it is rated and was not rated before; the stored ratings."""

@@ -184,6 +184,44 @@ async def flow_cancel(phase: str, service: TableService, **_: Any) -> dict[str, 
     return {}
 
 
+async def flow_finish(phase: str, service: TableService, **_: Any) -> dict[str, Any]:
+    """The last move of a rated table (a server, two members, no engine, the default clock):
+    the result and the clocks' end, then the ratings of both players."""
+    if phase == "setup":
+        table = await service.create(
+            "test-highcard",
+            ANNA,
+            {"guild": "1", "channel": "2"},
+            {"hand": 2},
+            seed=5,
+            settings={"clock": {"per_move": DAY, "on_timeout": "engine"}},
+        )
+        await service.join(table.id, BEN)
+        await service.start(table.id, ANNA)
+        while len(await _moves_left(service)) > 1:
+            await _play_first_move(service)
+        return {"table": table.id}
+    if phase == "act":
+        await _play_first_move(service)
+    return {}
+
+
+async def _moves_left(service: TableService) -> list[int]:
+    """The member decisions table 1 still waits for, one per card in hand."""
+    table = await service.get(1)
+    state = table.state
+    assert state is not None
+    return [card for hand in state["hands"] for card in hand]
+
+
+async def _play_first_move(service: TableService) -> None:
+    member = await _member_to_act(service, 1)
+    table = await service.get(1)
+    seat = table.seat_of(member.user_id)
+    assert seat is not None
+    await service.act(1, member, table.legal_actions(seat)[0])
+
+
 async def flow_reminder(
     phase: str, service: TableService, clock: StoredClock, **_: Any
 ) -> dict[str, Any]:
@@ -287,6 +325,7 @@ SCENARIOS = {
     "substitute": flow_substitute,
     "handover_ask": flow_handover_ask,
     "cancel": flow_cancel,
+    "finish": flow_finish,
     "reminder": flow_reminder,
     **{f"tournament:{name}": tournament_flow(name) for name in TOURNAMENTS},
 }
@@ -299,7 +338,7 @@ async def main(db: str, scenario: str, phase: str, kill: str) -> None:
     service = TableService(repo, clock=clock, seed_source=lambda: 7)
     ratings = RatingService(repo)
     tournaments = TournamentService(repo, service, clock=clock)
-    service.finished_listeners.append(ratings.on_table_finished)
+    ratings.attach(service)
     service.finished_listeners.append(tournaments.on_table_finished)
     service.cancelled_listeners.append(tournaments.on_table_cancelled)
     # A restart can be killed too: inside the start-up path as well as after it.

@@ -2,8 +2,8 @@
 doubling to an hour, fires once the fault is gone, and its failure is logged once.
 
 The faults are SQLite's own "database is locked" raised by the real repository
-(``faults.FlakyRepository``) inside each kind of handler: a turn clock running out, a reminder
-and a vacation's end. Time is virtual.
+(``faults.FlakyRepository``) inside each kind of handler: a turn clock running out, a reminder,
+a vacation's end and a finished table's ratings. Time is virtual.
 """
 
 from __future__ import annotations
@@ -12,10 +12,12 @@ import logging
 
 import pytest
 
+from storage import TableStatus
 from tables.clocks import DAY, HOUR, retry_delay
 from tables.service import TableService, TimedOut
+from tables.tournaments.ratings import RATE_TABLE, RatingService
 from tables.turns import TURN, VACATION_END, ReminderDue, VacationOver
-from tests.tables.test_clocks import BEN, START, VirtualClock, started
+from tests.tables.test_clocks import BEN, GAME, START, VirtualClock, move, started
 
 from .faults import FlakyRepository
 
@@ -239,3 +241,29 @@ async def test_a_handover_expiry_whose_handler_fails_once_still_lapses_it(
     assert [p.key for p in await flaky_repo.posts(kinds=("handover_lapsed",))] == [
         f"handover_lapsed:{record.id}"
     ]
+
+
+async def test_a_rating_whose_storage_fails_is_made_by_its_deadline(service, flaky_repo, clock):
+    """A locked database as a rated table's ratings are stored: the result stands, and the
+    rating deadline stored in the result's commit rates the table once, later (before: the
+    listener's failure was only logged, and the table stayed unrated for good)."""
+    ratings = RatingService(flaky_repo)
+    ratings.attach(service)
+    table = await started(service, hand=1)
+    await move(service, table.id)
+    flaky_repo.fail_next("rate_table")
+    finished = (await move(service, table.id)).table
+    assert finished.status == TableStatus.FINISHED
+    users = [seat.user_id or "" for seat in finished.seats]
+    assert await flaky_repo.ratings(GAME, "g1", users) == {}
+    (pending,) = await flaky_repo.deadlines(table_id=table.id, kinds=(RATE_TABLE,))
+    assert pending.due == clock()
+    await service.scheduler.run_due()
+    rated = await flaky_repo.ratings(GAME, "g1", users)
+    assert sorted(record.games for record in rated.values()) == [1, 1]
+    assert await flaky_repo.deadlines(table_id=table.id, kinds=(RATE_TABLE,)) == []
+    # Run again, nothing is rated twice.
+    clock.advance(DAY)
+    await service.scheduler.run_due()
+    again = await flaky_repo.ratings(GAME, "g1", users)
+    assert sorted(record.games for record in again.values()) == [1, 1]

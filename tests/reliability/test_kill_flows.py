@@ -1,6 +1,7 @@
-"""A move, a vacation's start and end, a hand-over, a request to take over a seat and a cancel
-survive SIGKILL at every write point (issue 15): each is all there or not there at all, never
-half.
+"""A move, a vacation's start and end, a hand-over, a request to take over a seat, a cancel and
+a rated table's last move survive SIGKILL at every write point (issue 15): each is all there or
+not there at all, never half; a finished table's ratings, which follow its result's commit, are
+there once after the restart.
 
 For each flow a real child process (``child.py``) sets up a clocked two-player table on a real
 SQLite file, then runs the flow and kills itself with SIGKILL just before or just after each
@@ -9,7 +10,9 @@ start-up path runs (``tables.startup.start_up``), and it is read again. Checked 
 - the flow's own writes agree with each other (a vacation spent is a vacation paused with its
   end stored; a hand-over is seats, record, clocks and note together; a request is its record,
   its expiry and the post that asks the member together, the seats untouched; a cancel is status,
-  clocks and note together; a move is its log, its clocks and its post together);
+  clocks and note together; a move is its log, its clocks and its post together; a table's
+  last move is its result, the clocks' end and its post, and after the restart both players
+  are rated once);
 - every running clocked table has exactly one clock per seat to act, held by the seat's member;
 - the outbox holds each post once.
 """
@@ -25,13 +28,21 @@ import pytest
 from storage import HandoverStatus, TableStatus
 from storage.sqlite import SqliteRepository
 from tables.handover import HANDOVER_EXPIRY
-from tables.turns import TURN, VACATION_END
+from tables.turns import SEAT_KINDS, TURN, VACATION_END
 
 from .killing import commits_of, run_child
 
 DAY = 86_400.0
 CARLA_ID = "300"  # the member the host asks to take over (``child.flow_handover_ask``)
-FLOWS = ("move", "vacation_start", "vacation_end", "substitute", "handover_ask", "cancel")
+FLOWS = (
+    "move",
+    "vacation_start",
+    "vacation_end",
+    "substitute",
+    "handover_ask",
+    "cancel",
+    "finish",
+)
 
 
 async def read(db: Path) -> dict:
@@ -50,6 +61,12 @@ async def read(db: Path) -> dict:
             "posts": await repo.posts(),
             "requests": await repo.handovers_of_table(1, (HandoverStatus.PENDING,)),
             "expiries": await repo.deadlines(kinds=(HANDOVER_EXPIRY,)),
+            "ratings": await repo.ratings("test-highcard", "1", ["100", "200"]),
+            "history": [
+                point
+                for user_id in ("100", "200")
+                for point in await repo.rating_history("test-highcard", "1", user_id)
+            ],
         }
 
 
@@ -66,7 +83,7 @@ def check_clocks(found: dict) -> None:
     """One clock per seat to act, held by that seat's member; none on an ended table."""
     turns = found["turns"]
     if found["table"].status != TableStatus.ACTIVE:
-        assert found["seat_deadlines"] == []
+        assert [d for d in found["seat_deadlines"] if d.kind in SEAT_KINDS] == []
         return
     assert sorted(d.seat for d in turns) == sorted(to_act(found))
     for deadline in turns:
@@ -78,8 +95,9 @@ def check_posts(found: dict) -> None:
     assert len(keys) == len(set(keys))
 
 
-def check_flow(flow: str, found: dict, before: dict) -> bool:
-    """The flow is whole or absent; True when it was applied."""
+def check_flow(flow: str, found: dict, before: dict, *, restarted: bool = False) -> bool:
+    """The flow is whole or absent; True when it was applied. ``restarted``: after the
+    start-up path, which finishes the steps that follow a stored change (a table's ratings)."""
     check_clocks(found)
     check_posts(found)
     keys = {post.key for post in found["posts"]}
@@ -126,6 +144,18 @@ def check_flow(flow: str, found: dict, before: dict) -> bool:
             seat.user_id for seat in before["seats"]
         ]
         return applied
+    if flow == "finish":
+        applied = found["table"].status == TableStatus.FINISHED
+        assert (len(keys) > len(before["posts"])) == applied
+        assert (found["table"].seq > before["table"].seq) == applied
+        # Rated at most once, and after a restart always once the result is stored: the
+        # ratings follow the result's commit, and start-up must finish them (DESIGN invariant 5).
+        games = sorted(record.games for record in found["ratings"].values())
+        assert games in ([], [1, 1])
+        assert len(found["history"]) == len(games)
+        if restarted:
+            assert bool(games) == applied
+        return applied
     if flow == "cancel":
         applied = found["table"].status == TableStatus.CANCELLED
         assert ("cancelled:1" in keys) == applied
@@ -155,7 +185,7 @@ def test_a_flow_killed_at_every_write_point_is_whole_or_absent(tmp_path, flow):
         outcomes.append((point, applied))
         run_child(db, flow, "restart")
         restarted = asyncio.run(read(db))
-        assert check_flow(flow, restarted, before) == applied
+        assert check_flow(flow, restarted, before, restarted=True) == applied
         # The start-up path repeats nothing: every post is still there once.
         assert len(restarted["posts"]) == len({p.key for p in restarted["posts"]})
     # The flow's write points include both sides of its one transaction.
