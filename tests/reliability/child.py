@@ -31,6 +31,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from games.core import register
+from storage import HandoverStatus
 from storage.sqlite import SqliteRepository
 from tables.service import Member, TableService
 from tables.startup import start_up
@@ -173,6 +174,21 @@ async def flow_handover_ask(phase: str, service: TableService, **_: Any) -> dict
         return {"table": await _clocked_table(service)}
     if phase == "act":
         await service.handovers.ask(1, await _seat_to_act(service), ANNA, CARLA, may_manage=True)
+    return {}
+
+
+async def flow_handover_accept(phase: str, service: TableService, **_: Any) -> dict[str, Any]:
+    """Carla accepts the host's request to take over the seat to act: the seat, the settled
+    request and the hand-over's post, in the substitution's one transaction."""
+    if phase == "setup":
+        table_id = await _clocked_table(service)
+        asked, _table = await service.handovers.ask(
+            table_id, await _seat_to_act(service), ANNA, CARLA, may_manage=True
+        )
+        return {"table": table_id, "request": asked.id}
+    if phase == "act":
+        (request,) = await service.repo.handovers_of_table(1, (HandoverStatus.PENDING,))
+        await service.handovers.answer(request.id, CARLA, accept=True)
     return {}
 
 
@@ -324,6 +340,7 @@ SCENARIOS = {
     "vacation_end": flow_vacation_end,
     "substitute": flow_substitute,
     "handover_ask": flow_handover_ask,
+    "handover_accept": flow_handover_accept,
     "cancel": flow_cancel,
     "finish": flow_finish,
     "reminder": flow_reminder,

@@ -1,5 +1,5 @@
-"""A move, a vacation's start and end, a hand-over, a request to take over a seat, a cancel and
-a rated table's last move survive SIGKILL at every write point (issue 15): each is all there or
+"""A move, a vacation's start and end, a hand-over, a request to take over a seat and its
+acceptance, a cancel and a rated table's last move survive SIGKILL at every write point (issue 15): each is all there or
 not there at all, never half; a finished table's ratings, which follow its result's commit, are
 there once after the restart.
 
@@ -9,7 +9,8 @@ commit the flow makes. The database is then read as a new process would find it,
 start-up path runs (``tables.startup.start_up``), and it is read again. Checked every time:
 - the flow's own writes agree with each other (a vacation spent is a vacation paused with its
   end stored; a hand-over is seats, record, clocks and note together; a request is its record,
-  its expiry and the post that asks the member together, the seats untouched; a cancel is status,
+  its expiry and the post that asks the member together, the seats untouched; an accepted
+  request is the seat, the settled request and the hand-over's post together; a cancel is status,
   clocks and note together; a move is its log, its clocks and its post together; a table's
   last move is its result, the clocks' end and its post, and after the restart both players
   are rated once);
@@ -40,6 +41,7 @@ FLOWS = (
     "vacation_end",
     "substitute",
     "handover_ask",
+    "handover_accept",
     "cancel",
     "finish",
 )
@@ -61,6 +63,7 @@ async def read(db: Path) -> dict:
             "posts": await repo.posts(),
             "requests": await repo.handovers_of_table(1, (HandoverStatus.PENDING,)),
             "expiries": await repo.deadlines(kinds=(HANDOVER_EXPIRY,)),
+            "accepted": len(await repo.handovers_of_table(1, (HandoverStatus.ACCEPTED,))),
             "ratings": await repo.ratings("test-highcard", "1", ["100", "200"]),
             "history": [
                 point
@@ -155,6 +158,13 @@ def check_flow(flow: str, found: dict, before: dict, *, restarted: bool = False)
         assert len(found["history"]) == len(games)
         if restarted:
             assert bool(games) == applied
+        return applied
+    if flow == "handover_accept":
+        applied = CARLA_ID in {seat.user_id for seat in found["seats"]}
+        # Accepted is settled: no request waits any more, and its expiry has nothing to end.
+        assert len(found["requests"]) == (0 if applied else 1)
+        assert (found["accepted"] == 1) == applied
+        assert any(key.startswith("handover:") for key in keys) == applied
         return applied
     if flow == "cancel":
         applied = found["table"].status == TableStatus.CANCELLED
