@@ -192,6 +192,54 @@ async def flow_handover_accept(phase: str, service: TableService, **_: Any) -> d
     return {}
 
 
+async def flow_start(phase: str, service: TableService, **_: Any) -> dict[str, Any]:
+    """The host starts a full lobby: the deal, the first clocks, the lobby's expiry dropped
+    and the start's post, in one commit."""
+    if phase == "setup":
+        table = await service.create(
+            "test-highcard",
+            ANNA,
+            {"guild": "1", "channel": "2"},
+            {"hand": 3},
+            seed=5,
+            settings={"clock": {"per_move": DAY, "on_timeout": "engine"}},
+        )
+        await service.join(table.id, BEN)
+        return {"table": table.id}
+    if phase == "act":
+        await service.start(1, ANNA)
+    return {}
+
+
+async def flow_time_out(
+    phase: str, service: TableService, clock: StoredClock, **_: Any
+) -> dict[str, Any]:
+    """The seat to act lets its day run out: the scheduler claims the clock's row, the engine
+    moves for the seat with the next clocks and the post saying so, and the row is let go.
+    ``restart`` (after the start-up path's catch-up) runs the due deadlines a moment later, as
+    the bot's timer does next, when a claim of the dead process at that instant has lapsed
+    (see ``flow_reminder``)."""
+    if phase == "setup":
+        return {"table": await _clocked_table(service)}
+    if phase == "act":
+        clock.advance(DAY + 60)
+        await service.scheduler.run_due()
+    if phase == "restart":
+        clock.advance(1)
+        await service.scheduler.run_due()
+    return {}
+
+
+async def flow_resign(phase: str, service: TableService, **_: Any) -> dict[str, Any]:
+    """The player to act resigns: the resignation, the seat's forfeit (which ends a game of
+    two) and the post, in one commit."""
+    if phase == "setup":
+        return {"table": await _clocked_table(service)}
+    if phase == "act":
+        await service.resign(1, await _member_to_act(service, 1))
+    return {}
+
+
 async def flow_cancel(phase: str, service: TableService, **_: Any) -> dict[str, Any]:
     if phase == "setup":
         return {"table": await _clocked_table(service)}
@@ -341,6 +389,9 @@ SCENARIOS = {
     "substitute": flow_substitute,
     "handover_ask": flow_handover_ask,
     "handover_accept": flow_handover_accept,
+    "start": flow_start,
+    "time_out": flow_time_out,
+    "resign": flow_resign,
     "cancel": flow_cancel,
     "finish": flow_finish,
     "reminder": flow_reminder,

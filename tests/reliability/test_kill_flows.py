@@ -1,19 +1,26 @@
-"""A move, a vacation's start and end, a hand-over, a request to take over a seat and its
-acceptance, a cancel and a rated table's last move survive SIGKILL at every write point (issue 15): each is all there or
-not there at all, never half; a finished table's ratings, which follow its result's commit, are
-there once after the restart.
+"""A table's start, a move, a clock running out, a resignation, a vacation's start and end, a
+hand-over, a request to take over a seat and its acceptance, a cancel and a rated table's last
+move survive SIGKILL at every write point (issue 15): each is all there or not there at all,
+never half; a finished table's ratings, which follow its result's commit, are there once after
+the restart.
 
 For each flow a real child process (``child.py``) sets up a clocked two-player table on a real
 SQLite file, then runs the flow and kills itself with SIGKILL just before or just after each
 commit the flow makes. The database is then read as a new process would find it, the
 start-up path runs (``tables.startup.start_up``), and it is read again. Checked every time:
-- the flow's own writes agree with each other (a vacation spent is a vacation paused with its
-  end stored; a hand-over is seats, record, clocks and note together; a request is its record,
-  its expiry and the post that asks the member together, the seats untouched; an accepted
-  request is the seat, the settled request and the hand-over's post together; a cancel is status,
-  clocks and note together; a move is its log, its clocks and its post together; a table's
-  last move is its result, the clocks' end and its post, and after the restart both players
-  are rated once);
+- the flow's own writes agree with each other:
+  - a start is the deal, the first clocks, the lobby's expiry gone and the post together;
+  - a move is its log, its clocks and its post together;
+  - a timeout is the engine's move for the seat, the next clocks and the post together, and
+    the restart plays one the kill cut off;
+  - a resignation is the seat's forfeit, the game's end and the post together;
+  - a vacation spent is a vacation paused with its end stored;
+  - a hand-over is seats, record, clocks and note together;
+  - a request is its record, its expiry and the post that asks the member together, the seats
+    untouched; an accepted request is the seat, the settled request and the hand-over's post;
+  - a cancel is status, clocks and note together;
+  - a rated table's last move is its result, the clocks' end and its post, and after the
+    restart both players are rated once;
 - every running clocked table has exactly one clock per seat to act, held by the seat's member;
 - the outbox holds each post once.
 """
@@ -29,11 +36,14 @@ import pytest
 from storage import HandoverStatus, TableStatus
 from storage.sqlite import SqliteRepository
 from tables.handover import HANDOVER_EXPIRY
+from tables.limits import LOBBY_EXPIRY
 from tables.turns import SEAT_KINDS, TURN, VACATION_END
 
 from .killing import commits_of, run_child
 
 DAY = 86_400.0
+FINISHED_BY_RESTART = {"time_out"}
+"""Flows a deadline drives: start-up's catch-up runs the deadline the killed process left."""
 CARLA_ID = "300"  # the member the host asks to take over (``child.flow_handover_ask``)
 FLOWS = (
     "move",
@@ -42,6 +52,9 @@ FLOWS = (
     "substitute",
     "handover_ask",
     "handover_accept",
+    "start",
+    "time_out",
+    "resign",
     "cancel",
     "finish",
 )
@@ -63,6 +76,7 @@ async def read(db: Path) -> dict:
             "posts": await repo.posts(),
             "requests": await repo.handovers_of_table(1, (HandoverStatus.PENDING,)),
             "expiries": await repo.deadlines(kinds=(HANDOVER_EXPIRY,)),
+            "lobby_expiries": await repo.deadlines(kinds=(LOBBY_EXPIRY,)),
             "accepted": len(await repo.handovers_of_table(1, (HandoverStatus.ACCEPTED,))),
             "ratings": await repo.ratings("test-highcard", "1", ["100", "200"]),
             "history": [
@@ -166,6 +180,29 @@ def check_flow(flow: str, found: dict, before: dict, *, restarted: bool = False)
         assert (found["accepted"] == 1) == applied
         assert any(key.startswith("handover:") for key in keys) == applied
         return applied
+    if flow == "start":
+        applied = found["table"].status == TableStatus.ACTIVE
+        assert (found["table"].state is not None) == applied
+        assert bool(found["lobby_expiries"]) != applied
+        assert any(key.startswith("turn:1:") for key in keys) == applied
+        return applied
+    if flow == "time_out":
+        applied = found["table"].seq > before["table"].seq
+        timed_out = [
+            post
+            for post in found["posts"]
+            if any(note.get("kind") == "timed_out" for note in post.payload.get("notes", []))
+        ]
+        assert len(timed_out) == (1 if applied else 0)
+        # The stored time is past the clock: the restart's catch-up plays the timeout.
+        if restarted:
+            assert applied
+        return applied
+    if flow == "resign":
+        applied = bool(found["table"].settings.get("resigned"))
+        assert (found["table"].status == TableStatus.FINISHED) == applied
+        assert any(key.startswith("resign:1:") for key in keys) == applied
+        return applied
     if flow == "cancel":
         applied = found["table"].status == TableStatus.CANCELLED
         assert ("cancelled:1" in keys) == applied
@@ -195,7 +232,10 @@ def test_a_flow_killed_at_every_write_point_is_whole_or_absent(tmp_path, flow):
         outcomes.append((point, applied))
         run_child(db, flow, "restart")
         restarted = asyncio.run(read(db))
-        assert check_flow(flow, restarted, before, restarted=True) == applied
+        # A timeout is the scheduler's: the restart's catch-up plays one the kill cut off.
+        assert check_flow(flow, restarted, before, restarted=True) == (
+            applied or flow in FINISHED_BY_RESTART
+        )
         # The start-up path repeats nothing: every post is still there once.
         assert len(restarted["posts"]) == len({p.key for p in restarted["posts"]})
     # The flow's write points include both sides of its one transaction.
