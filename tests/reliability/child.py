@@ -159,6 +159,23 @@ async def flow_vacation_end(phase: str, service: TableService, **_: Any) -> dict
     return {}
 
 
+async def flow_vacation_runs_out(
+    phase: str, service: TableService, clock: StoredClock, **_: Any
+) -> dict[str, Any]:
+    """A two-day vacation reaches its end: the vacation ended, the paused clock running again
+    and the "vacation over" note, from its deadline. ``restart`` runs the due deadlines a
+    moment later, as ``flow_time_out`` does."""
+    if phase == "setup":
+        table_id = await _clocked_table(service)
+        member = await _member_to_act(service, table_id)
+        await service.clocks.start_vacation(member.user_id, 2, "1")
+        return {"table": table_id, "away": member.user_id}
+    if phase in ("act", "restart"):
+        clock.advance(2 * DAY + 60 if phase == "act" else 1)
+        await service.scheduler.run_due()
+    return {}
+
+
 async def flow_substitute(phase: str, service: TableService, **_: Any) -> dict[str, Any]:
     if phase == "setup":
         return {"table": await _clocked_table(service)}
@@ -181,15 +198,47 @@ async def flow_handover_accept(phase: str, service: TableService, **_: Any) -> d
     """Carla accepts the host's request to take over the seat to act: the seat, the settled
     request and the hand-over's post, in the substitution's one transaction."""
     if phase == "setup":
-        table_id = await _clocked_table(service)
-        asked, _table = await service.handovers.ask(
-            table_id, await _seat_to_act(service), ANNA, CARLA, may_manage=True
-        )
-        return {"table": table_id, "request": asked.id}
+        return await _table_with_request(service)
     if phase == "act":
-        (request,) = await service.repo.handovers_of_table(1, (HandoverStatus.PENDING,))
-        await service.handovers.answer(request.id, CARLA, accept=True)
+        await service.handovers.answer(await _pending_request(service), CARLA, accept=True)
     return {}
+
+
+async def flow_handover_decline(phase: str, service: TableService, **_: Any) -> dict[str, Any]:
+    """Carla declines: the settled request and the post telling the host, in one commit."""
+    if phase == "setup":
+        return await _table_with_request(service)
+    if phase == "act":
+        await service.handovers.answer(await _pending_request(service), CARLA, accept=False)
+    return {}
+
+
+async def flow_handover_lapse(
+    phase: str, service: TableService, clock: StoredClock, **_: Any
+) -> dict[str, Any]:
+    """Nobody answers for a day: the request's expiry settles it and tells the host (the seat's
+    own clock runs out at the same instant). ``restart`` runs the due deadlines a moment later,
+    as ``flow_time_out`` does."""
+    if phase == "setup":
+        return await _table_with_request(service)
+    if phase in ("act", "restart"):
+        clock.advance(DAY + 60 if phase == "act" else 1)
+        await service.scheduler.run_due()
+    return {}
+
+
+async def _table_with_request(service: TableService) -> dict[str, Any]:
+    """A clocked table where the host asks Carla to take over the seat to act."""
+    table_id = await _clocked_table(service)
+    asked, _table = await service.handovers.ask(
+        table_id, await _seat_to_act(service), ANNA, CARLA, may_manage=True
+    )
+    return {"table": table_id, "request": asked.id}
+
+
+async def _pending_request(service: TableService) -> int:
+    (request,) = await service.repo.handovers_of_table(1, (HandoverStatus.PENDING,))
+    return request.id
 
 
 async def flow_start(phase: str, service: TableService, **_: Any) -> dict[str, Any]:
@@ -221,11 +270,8 @@ async def flow_time_out(
     (see ``flow_reminder``)."""
     if phase == "setup":
         return {"table": await _clocked_table(service)}
-    if phase == "act":
-        clock.advance(DAY + 60)
-        await service.scheduler.run_due()
-    if phase == "restart":
-        clock.advance(1)
+    if phase in ("act", "restart"):
+        clock.advance(DAY + 60 if phase == "act" else 1)
         await service.scheduler.run_due()
     return {}
 
@@ -386,9 +432,12 @@ SCENARIOS = {
     "move": flow_move,
     "vacation_start": flow_vacation_start,
     "vacation_end": flow_vacation_end,
+    "vacation_runs_out": flow_vacation_runs_out,
     "substitute": flow_substitute,
     "handover_ask": flow_handover_ask,
     "handover_accept": flow_handover_accept,
+    "handover_decline": flow_handover_decline,
+    "handover_lapse": flow_handover_lapse,
     "start": flow_start,
     "time_out": flow_time_out,
     "resign": flow_resign,

@@ -1,6 +1,6 @@
-"""A table's start, a move, a clock running out, a resignation, a vacation's start and end, a
-hand-over, a request to take over a seat and its acceptance, a cancel and a rated table's last
-move survive SIGKILL at every write point (issue 15): each is all there or not there at all,
+"""A table's start, a move, a clock running out, a resignation, a vacation's start, end and
+running out, a hand-over, a request to take over a seat and its acceptance, refusal and lapse,
+a cancel and a rated table's last move survive SIGKILL at every write point (issue 15): each is all there or not there at all,
 never half; a finished table's ratings, which follow its result's commit, are there once after
 the restart.
 
@@ -14,10 +14,13 @@ start-up path runs (``tables.startup.start_up``), and it is read again. Checked 
   - a timeout is the engine's move for the seat, the next clocks and the post together, and
     the restart plays one the kill cut off;
   - a resignation is the seat's forfeit, the game's end and the post together;
-  - a vacation spent is a vacation paused with its end stored;
+  - a vacation spent is a vacation paused with its end stored; one that runs out is ended,
+    its deadline gone and its note stored together, and the restart ends one the kill cut off;
   - a hand-over is seats, record, clocks and note together;
   - a request is its record, its expiry and the post that asks the member together, the seats
     untouched; an accepted request is the seat, the settled request and the hand-over's post;
+    a declined or lapsed one is the settled request and the host's post, the seat untouched
+    (the restart lets lapse one the kill cut off);
   - a cancel is status, clocks and note together;
   - a rated table's last move is its result, the clocks' end and its post, and after the
     restart both players are rated once;
@@ -42,16 +45,19 @@ from tables.turns import SEAT_KINDS, TURN, VACATION_END
 from .killing import commits_of, run_child
 
 DAY = 86_400.0
-FINISHED_BY_RESTART = {"time_out"}
+FINISHED_BY_RESTART = {"time_out", "handover_lapse", "vacation_runs_out"}
 """Flows a deadline drives: start-up's catch-up runs the deadline the killed process left."""
 CARLA_ID = "300"  # the member the host asks to take over (``child.flow_handover_ask``)
 FLOWS = (
     "move",
     "vacation_start",
     "vacation_end",
+    "vacation_runs_out",
     "substitute",
     "handover_ask",
     "handover_accept",
+    "handover_decline",
+    "handover_lapse",
     "start",
     "time_out",
     "resign",
@@ -78,6 +84,9 @@ async def read(db: Path) -> dict:
             "expiries": await repo.deadlines(kinds=(HANDOVER_EXPIRY,)),
             "lobby_expiries": await repo.deadlines(kinds=(LOBBY_EXPIRY,)),
             "accepted": len(await repo.handovers_of_table(1, (HandoverStatus.ACCEPTED,))),
+            "settled": len(
+                await repo.handovers_of_table(1, (HandoverStatus.DECLINED, HandoverStatus.EXPIRED))
+            ),
             "ratings": await repo.ratings("test-highcard", "1", ["100", "200"]),
             "history": [
                 point
@@ -139,6 +148,13 @@ def check_flow(flow: str, found: dict, before: dict, *, restarted: bool = False)
         (turn,) = found["turns"]
         (was,) = before["turns"]
         assert (turn.due < was.due) == applied
+        return applied
+    if flow == "vacation_runs_out":
+        (vacation,) = found["vacations"]
+        applied = vacation.ended is not None
+        assert bool(found["ends"]) != applied
+        over = [key for key in keys if key.startswith("vacation_over:")]
+        assert len(over) == (1 if applied else 0)
         return applied
     if flow == "substitute":
         applied = "300" in {seat.user_id for seat in found["seats"]}
@@ -202,6 +218,15 @@ def check_flow(flow: str, found: dict, before: dict, *, restarted: bool = False)
         applied = bool(found["table"].settings.get("resigned"))
         assert (found["table"].status == TableStatus.FINISHED) == applied
         assert any(key.startswith("resign:1:") for key in keys) == applied
+        return applied
+    if flow in ("handover_decline", "handover_lapse"):
+        settled = "declined" if flow == "handover_decline" else "lapsed"
+        applied = found["settled"] == 1
+        assert len(found["requests"]) == (0 if applied else 1)
+        told = [key for key in keys if key.startswith(f"handover_{settled}:")]
+        assert len(told) == (1 if applied else 0)
+        # Nobody took the seat.
+        assert CARLA_ID not in {seat.user_id for seat in found["seats"]}
         return applied
     if flow == "cancel":
         applied = found["table"].status == TableStatus.CANCELLED
