@@ -260,6 +260,23 @@ async def flow_start(phase: str, service: TableService, **_: Any) -> dict[str, A
     return {}
 
 
+async def flow_lobby_lapse(
+    phase: str, service: TableService, clock: StoredClock, **_: Any
+) -> dict[str, Any]:
+    """Nobody starts a lobby for its seven days: its expiry closes it and tells the channel.
+    ``restart`` runs the due deadlines a moment later, as ``flow_time_out`` does."""
+    if phase == "setup":
+        table = await service.create(
+            "test-highcard", ANNA, {"guild": "1", "channel": "2"}, {"hand": 3}, seed=5
+        )
+        await service.join(table.id, BEN)
+        return {"table": table.id}
+    if phase in ("act", "restart"):
+        clock.advance(7 * DAY + 60 if phase == "act" else 1)
+        await service.scheduler.run_due()
+    return {}
+
+
 async def flow_time_out(
     phase: str, service: TableService, clock: StoredClock, **_: Any
 ) -> dict[str, Any]:
@@ -439,6 +456,7 @@ SCENARIOS = {
     "handover_decline": flow_handover_decline,
     "handover_lapse": flow_handover_lapse,
     "start": flow_start,
+    "lobby_lapse": flow_lobby_lapse,
     "time_out": flow_time_out,
     "resign": flow_resign,
     "cancel": flow_cancel,

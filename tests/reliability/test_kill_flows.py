@@ -1,4 +1,4 @@
-"""A table's start, a move, a clock running out, a resignation, a vacation's start, end and
+"""A lobby closing itself, a table's start, a move, a clock running out, a resignation, a vacation's start, end and
 running out, a hand-over, a request to take over a seat and its acceptance, refusal and lapse,
 a cancel and a rated table's last move survive SIGKILL at every write point (issue 15): each is all there or not there at all,
 never half; a finished table's ratings, which follow its result's commit, are there once after
@@ -9,6 +9,8 @@ SQLite file, then runs the flow and kills itself with SIGKILL just before or jus
 commit the flow makes. The database is then read as a new process would find it, the
 start-up path runs (``tables.startup.start_up``), and it is read again. Checked every time:
 - the flow's own writes agree with each other:
+  - a lobby that closes itself is its status, its expiry gone and the channel's note together,
+    and the restart closes one the kill cut off;
   - a start is the deal, the first clocks, the lobby's expiry gone and the post together;
   - a move is its log, its clocks and its post together;
   - a timeout is the engine's move for the seat, the next clocks and the post together, and
@@ -45,7 +47,7 @@ from tables.turns import SEAT_KINDS, TURN, VACATION_END
 from .killing import commits_of, run_child
 
 DAY = 86_400.0
-FINISHED_BY_RESTART = {"time_out", "handover_lapse", "vacation_runs_out"}
+FINISHED_BY_RESTART = {"time_out", "handover_lapse", "vacation_runs_out", "lobby_lapse"}
 """Flows a deadline drives: start-up's catch-up runs the deadline the killed process left."""
 CARLA_ID = "300"  # the member the host asks to take over (``child.flow_handover_ask``)
 FLOWS = (
@@ -59,6 +61,7 @@ FLOWS = (
     "handover_decline",
     "handover_lapse",
     "start",
+    "lobby_lapse",
     "time_out",
     "resign",
     "cancel",
@@ -201,6 +204,11 @@ def check_flow(flow: str, found: dict, before: dict, *, restarted: bool = False)
         assert (found["table"].state is not None) == applied
         assert bool(found["lobby_expiries"]) != applied
         assert any(key.startswith("turn:1:") for key in keys) == applied
+        return applied
+    if flow == "lobby_lapse":
+        applied = found["table"].status == TableStatus.CANCELLED
+        assert bool(found["lobby_expiries"]) != applied
+        assert ("lobby_expired:1" in keys) == applied
         return applied
     if flow == "time_out":
         applied = found["table"].seq > before["table"].seq
