@@ -1,8 +1,8 @@
-"""A lobby closing itself, a table's start, a move, a clock running out, a resignation, a vacation's start, end and
-running out, a hand-over, a request to take over a seat and its acceptance, refusal and lapse,
-a cancel and a rated table's last move survive SIGKILL at every write point (issue 15): each is all there or not there at all,
-never half; a finished table's ratings, which follow its result's commit, are there once after
-the restart.
+"""A lobby closing itself, a table's start, a move, a clock running out, a resignation, a
+vacation's start, end and running out, a hand-over, a request to take over a seat and its
+acceptance, refusal and lapse, a cancel and a rated table's last move survive SIGKILL at every
+write point (issue 15): each is all there or not there at all, never half; a finished table's
+ratings, which follow its result's commit, are there once after the restart.
 
 For each flow a real child process (``child.py``) sets up a clocked two-player table on a real
 SQLite file, then runs the flow and kills itself with SIGKILL just before or just after each
