@@ -20,6 +20,8 @@ log = logging.getLogger(__name__)
 
 EDIT_LIMITED = 30046
 """Discord's error for an edit of a message too old to be edited now."""
+THREAD_ALREADY_STARTED = 160004
+"""Discord's error for a second thread started from one message (the first keeps its id)."""
 
 
 class PublishFlows(StatusFlows):
@@ -48,21 +50,30 @@ class PublishFlows(StatusFlows):
             lobby_id = table.place.lobby
             if lobby_id:
                 # The thread hangs off the lobby message, so the channel shows where it went.
-                thread_data = await self.bot.http.start_thread_with_message(
-                    channel.id, int(lobby_id), name=name[:100], auto_archive_duration=10080
-                )
+                try:
+                    started = await self.bot.http.start_thread_with_message(
+                        channel.id, int(lobby_id), name=name[:100], auto_archive_duration=10080
+                    )
+                    thread_id = str(started["id"])
+                except discord.HTTPException as error:
+                    if error.code != THREAD_ALREADY_STARTED:
+                        raise
+                    # Opened before, and its id never stored (the process died in between):
+                    # a thread started from a message has the message's id.
+                    thread_id = str(lobby_id)
             else:
-                thread_data = await self.bot.http.start_thread_without_message(
+                started = await self.bot.http.start_thread_without_message(
                     channel.id,
                     name=name[:100],
                     auto_archive_duration=10080,
                     type=discord.ChannelType.public_thread.value,
                 )
-            await self.service.set_place(table, thread=str(thread_data["id"]))
+                thread_id = str(started["id"])
+            await self.service.set_place(table, thread=thread_id)
         except discord.HTTPException as error:
             log.warning("could not open a thread for table %s: %s", table.id, error)
             return None
-        return str(thread_data["id"])
+        return thread_id
 
     async def publish(
         self,

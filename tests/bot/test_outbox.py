@@ -10,6 +10,8 @@ part that is missing.
 
 from __future__ import annotations
 
+import json
+
 import aiosqlite
 
 from bot.render import block, seat_names
@@ -187,3 +189,42 @@ async def test_a_retention_of_zero_days_keeps_every_delivered_post(tmp_path):
         await srv.env.settle()
         kept = [post.id for post in await srv.bot.repository.posts()]
         assert kept[: len(started)] == started
+
+
+async def test_a_thread_opened_before_the_bot_died_is_found_again_not_lost(tmp_path):
+    """Discord: a thread started from a message has that message's id, and a second thread
+    from the same message is refused (400, code 160004). The bot dies after Discord opened the
+    table's thread off its lobby message and before the thread's id was stored; after the
+    restart the relay's attempt to open it again is refused, and the table takes the existing
+    thread (the lobby message's id) instead of going on without one (before: every later post
+    of the table went nowhere, and each delivery tried and failed again)."""
+    async with server(tmp_path) as srv:
+        actors, table_id = await seated(srv, "test-highcard", ["alice", "bob"], clock="none")
+        table = await srv.bot.service.get(table_id)
+        thread = await srv.thread(table_id)
+        lobby = int(table.record.place["lobby"])
+        assert thread.id == lobby
+        turn = await srv.latest_turn(table_id)  # read while the thread's id is still stored
+        mover = next(a for a in actors if str(a.id) == table.waiting_for()[0].user_id)
+        async with aiosqlite.connect(srv.db_path) as db:
+            place = {k: v for k, v in table.record.place.items() if k != "thread"}
+            await db.execute(
+                "UPDATE tables SET place = ? WHERE id = ?", (json.dumps(place), table_id)
+            )
+            await db.commit()
+        await restart(srv)
+        srv.env.inject_error(
+            "POST",
+            f"/channels/{srv.channel.id}/messages/{lobby}/threads",
+            status=400,
+            code=160004,
+            message="A thread has already been created for this message",
+            times=None,
+        )
+        hand = await mover.click(turn, label=HAND)
+        await take(mover, hand.response, *first_action(hand.response))
+        await srv.env.settle()
+        table = await srv.bot.service.get(table_id)
+        assert table.record.place["thread"] == str(lobby)
+        assert len(turn_posts(await srv.thread(table_id), table)) == 1
+        assert [p for p in await srv.bot.repository.posts(table_id=table_id) if not p.sent_at] == []
