@@ -97,18 +97,24 @@ class StoredClock:
 # ----- table flows --------------------------------------------------------------------------------
 
 
-async def _clocked_table(service: TableService) -> int:
+async def _clocked_lobby(service: TableService, hand: int = 3) -> int:
+    """Anna's lobby on a server with the default clock, Ben seated: ready to start."""
     table = await service.create(
         "test-highcard",
         ANNA,
         {"guild": "1", "channel": "2"},
-        {"hand": 3},
+        {"hand": hand},
         seed=5,
         settings={"clock": {"per_move": DAY, "on_timeout": "engine"}},
     )
     await service.join(table.id, BEN)
-    await service.start(table.id, ANNA)
     return table.id
+
+
+async def _clocked_table(service: TableService, hand: int = 3) -> int:
+    table_id = await _clocked_lobby(service, hand)
+    await service.start(table_id, ANNA)
+    return table_id
 
 
 async def _member_to_act(service: TableService, table_id: int) -> Member:
@@ -245,16 +251,7 @@ async def flow_start(phase: str, service: TableService, **_: Any) -> dict[str, A
     """The host starts a full lobby: the deal, the first clocks, the lobby's expiry dropped
     and the start's post, in one commit."""
     if phase == "setup":
-        table = await service.create(
-            "test-highcard",
-            ANNA,
-            {"guild": "1", "channel": "2"},
-            {"hand": 3},
-            seed=5,
-            settings={"clock": {"per_move": DAY, "on_timeout": "engine"}},
-        )
-        await service.join(table.id, BEN)
-        return {"table": table.id}
+        return {"table": await _clocked_lobby(service)}
     if phase == "act":
         await service.start(1, ANNA)
     return {}
@@ -315,19 +312,10 @@ async def flow_finish(phase: str, service: TableService, **_: Any) -> dict[str, 
     """The last move of a rated table (a server, two members, no engine, the default clock):
     the result and the clocks' end, then the ratings of both players."""
     if phase == "setup":
-        table = await service.create(
-            "test-highcard",
-            ANNA,
-            {"guild": "1", "channel": "2"},
-            {"hand": 2},
-            seed=5,
-            settings={"clock": {"per_move": DAY, "on_timeout": "engine"}},
-        )
-        await service.join(table.id, BEN)
-        await service.start(table.id, ANNA)
+        table_id = await _clocked_table(service, hand=2)
         while len(await _moves_left(service)) > 1:
             await _play_first_move(service)
-        return {"table": table.id}
+        return {"table": table_id}
     if phase == "act":
         await _play_first_move(service)
     return {}
