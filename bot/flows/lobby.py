@@ -76,7 +76,18 @@ class LobbyFlows(PermissionsFlows):
         public = public_language(table)
         embed, view = lobby_embed(table, public), lobby_view(table, public)
         lobby_id = table.place.lobby
-        clicked = interaction.message is not None and str(interaction.message.id) == lobby_id
+        message = interaction.message
+        if (
+            not lobby_id
+            and message is not None
+            and not message.flags.ephemeral
+            and str(message.channel.id) == table.place.channel
+        ):
+            # The lobby was posted and its id never stored (the process died in between): a
+            # public message in the table's channel carrying its lobby buttons is that lobby.
+            lobby_id = str(message.id)
+            await self.service.set_place(table, lobby=lobby_id)
+        clicked = message is not None and str(message.id) == lobby_id
         if clicked and not interaction.response.is_done():
             await interaction.response.edit_message(embed=embed, view=view)
             return

@@ -5,7 +5,8 @@ posts: the move is stored and answered, and the process is gone before the threa
 next player's turn DM went out. A new bot on the same database (simcord's restart) then
 delivers both from the outbox, once. A second test leaves the posts half delivered, as a kill
 between Discord's answer and the outbox's "sent" mark does, and the restart sends only the
-part that is missing.
+part that is missing. Two more die between a Discord call and the storing of what it made (a
+table's thread, its lobby message): the restarted bot finds both again.
 """
 
 from __future__ import annotations
@@ -228,3 +229,30 @@ async def test_a_thread_opened_before_the_bot_died_is_found_again_not_lost(tmp_p
         assert table.record.place["thread"] == str(lobby)
         assert len(turn_posts(await srv.thread(table_id), table)) == 1
         assert [p for p in await srv.bot.repository.posts(table_id=table_id) if not p.sent_at] == []
+
+
+async def test_a_lobby_posted_before_the_bot_died_is_found_again_by_its_first_click(tmp_path):
+    """The bot dies after Discord posted a new table's lobby message and before the message's
+    id was stored. After the restart the first click on that lobby takes it up again: its
+    message shows the new seat in place, and the table's thread opens off it at the start
+    (before: the lobby message never changed again, and the thread opened apart from it)."""
+    async with server(tmp_path) as srv:
+        anna, ben = srv.add("anna"), srv.add("ben")
+        await anna.slash(srv.channel, "table open", game="test-highcard", options="hand=3")
+        table_id = (await srv.bot.service.tables_of_user(str(anna.id)))[0].id
+        lobby = srv.lobby(table_id)
+        table = await srv.bot.service.get(table_id)
+        assert table.record.place["lobby"] == str(lobby.id)
+        async with aiosqlite.connect(srv.db_path) as db:
+            place = {k: v for k, v in table.record.place.items() if k != "lobby"}
+            await db.execute(
+                "UPDATE tables SET place = ? WHERE id = ?", (json.dumps(place), table_id)
+            )
+            await db.commit()
+        await restart(srv)
+        await ben.click(lobby, custom_id=f"tr:j:{table_id}")
+        table = await srv.bot.service.get(table_id)
+        assert table.record.place["lobby"] == str(lobby.id)
+        assert f"2. <@{ben.id}>" in message_text(srv.lobby(table_id))  # edited in place
+        await anna.click(srv.lobby(table_id), custom_id=f"tr:g:{table_id}")
+        assert (await srv.thread(table_id)).id == lobby.id
