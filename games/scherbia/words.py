@@ -98,6 +98,14 @@ def _seat(game: Scherbia, seat: int | None, lang: str, names: Names = None) -> s
     return game.seat_name(seat, lang, names)
 
 
+def _totals(game: Scherbia, totals: list[int], lang: str, names: Names = None) -> str:
+    """Each seat's total in the trick, by name ("Anna 6, Ben 16"): bare numbers would leave the
+    reader to count the seats."""
+    return ", ".join(
+        f"{_seat(game, seat, lang, names)} {total}" for seat, total in enumerate(totals)
+    )
+
+
 def action_label(
     game: Scherbia, state: State, seat: int, code: str, lang: str, names: Names = None
 ) -> str:
@@ -268,11 +276,11 @@ def describe_event(game: Scherbia, event: Event, lang: str, names: Names = None)
                 "Gleichstand nach Lage {l} ({t}): eine weitere Lage.",
                 "Tie after layer {l} ({t}): another layer.",
             )
-            .format(l=data["layer"], t=", ".join(str(t) for t in data["totals"]))
+            .format(l=data["layer"], t=_totals(game, data["totals"], lang, names))
             .get(lang)
         )
     if kind == "decided":
-        totals = ", ".join(str(t) for t in data["totals"])
+        totals = _totals(game, data["totals"], lang, names)
         if data["winner"] is None:
             return (
                 Text(

@@ -226,7 +226,7 @@ def describe_event(game: Stardust, event: Event, lang: str, names: Names = None)
         for entry in data["shown"]:
             lines.append(
                 f"{game.seat_name(entry['seat'], lang, names)}: {cards_text(entry['cards'], lang)}"
-                f" = {kind_name(entry['kind'], lang)} ({entry['score'][1]})"
+                f" = {kind_name(entry['kind'], lang)} ({_points(entry['score'], lang)})"
             )
         for amount, winners in data["pots"]:
             winning = ", ".join(game.seat_name(seat, lang, names) for seat in winners)
@@ -289,7 +289,9 @@ def render(game: Stardust, view: dict[str, Any], lang: str, names: Names = None)
         evaluation = view.get("evaluation")
         line = ("Deine Hand: " if de else "Your hand: ") + cards_text(view["hand"], lang)
         if evaluation:
-            line += f" = {kind_name(evaluation['kind'], lang)} ({evaluation['score'][1]})"
+            line += (
+                f" = {kind_name(evaluation['kind'], lang)} ({_points(evaluation['score'], lang)})"
+            )
         lines.append(line)
         if view.get("to_call"):
             lines.append(("Zum Mitgehen: " if de else "To call: ") + str(view["to_call"]))
@@ -299,7 +301,7 @@ def render(game: Stardust, view: dict[str, Any], lang: str, names: Names = None)
             lines.append(
                 f"{'Letzte Hand' if de else 'Last hand'} – {game.seat_name(entry['seat'], lang, names)}"
                 f": {cards_text(entry['cards'], lang)} = {kind_name(entry['kind'], lang)}"
-                f" ({entry['score'][1]})"
+                f" ({_points(entry['score'], lang)})"
             )
         for amount, winners in last["pots"]:
             winning = ", ".join(game.seat_name(seat, lang, names) for seat in winners)
@@ -308,6 +310,16 @@ def render(game: Stardust, view: dict[str, Any], lang: str, names: Names = None)
 
 
 # ----- menus, the second look, the title's count and the result --------------------------------
+
+
+def _points(score: list[int], lang: str) -> str:
+    """A hand's points as its score counts them ("12 points": a bare number in brackets
+    after a combination's name could as well be chips).
+    """
+    return plural(score[1], Text("{n} Punkt", "{n} point"), Text("{n} Punkte", "{n} points")).get(
+        lang
+    )
+
 
 ALL_IN_QUESTION = Text("Wirklich alles setzen ({amount})?", "Really go all-in ({amount})?")
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games.core import CHANCE, IllegalAction, SetupError, clone
+from games.core import CHANCE, Event, IllegalAction, SetupError, clone
 from games.core.conformance import checked_playout
 from games.scherbia.cards import BASE, BAUER, HOLZFAELLER, SCHUERFER, SEEMANN
 from tests.games.normal_play import normal_decisions
@@ -338,6 +338,23 @@ def test_every_event_and_label_has_words_in_both_languages():
                     text = GAME.describe_event(event, lang)
                     assert text and not text.startswith(f"{event.kind} {{"), event
     assert {"play", "decided", "trick", "end", "roll", "steal", "copy", "shoot"} <= seen
+
+
+def test_a_tricks_totals_are_told_by_name_not_as_bare_numbers():
+    """Names instead of numbers: the line for a decided trick and for a tie gives each seat's
+    total beside that seat's name, in seat order, in both languages."""
+    names = ["Anna", "Ben", "Carla"]
+    decided = Event("decided", {"winner": 1, "totals": [6, 16, 9]})
+    assert (
+        GAME.describe_event(decided, "en", names) == "Ben wins the trick (Anna 6, Ben 16, Carla 9)."
+    )
+    assert GAME.describe_event(decided, "de", names) == (
+        "Ben gewinnt den Stich (Anna 6, Ben 16, Carla 9)."
+    )
+    tie = Event("layer_tie", {"layer": 1, "totals": [9, 9, 4]})
+    assert GAME.describe_event(tie, "en", names) == (
+        "Tie after layer 1 (Anna 9, Ben 9, Carla 4): another layer."
+    )
 
 
 def test_every_card_stays_in_exactly_one_place():

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from games.core import CHANCE, SetupError
+from games.core import CHANCE, Event, SetupError
 from games.stardust import GAME, check_invariants
 from games.stardust.engine import StardustOptions
 from tests.games.stardust.helpers import H0, H7, H9, H16, act, deal, everyone, new
@@ -186,3 +186,18 @@ def test_every_event_kind_has_words_in_both_languages() -> None:
                     assert text and not text.startswith(f"{event.kind} {{"), (event, text)
                     assert "{" not in text and "  " not in text, text
     assert {"hand", "dealt", "round", "bet", "call", "fold", "swap", "showdown"} <= kinds
+
+
+def test_a_shown_hand_tells_its_points_as_points_not_a_bare_number() -> None:
+    """Names instead of numbers: a showdown line gives each hand's score (the best sum of
+    economy points) as points, singular for one, in both languages; chips stay bare amounts."""
+    shown = [
+        {"seat": 0, "cards": [0, 1], "score": [0, 12, 0, 0], "kind": "zweimal", "groups": []},
+        {"seat": 1, "cards": [2, 3], "score": [0, 1, 0, 0], "kind": "zweier", "groups": []},
+    ]
+    event = Event("showdown", {"shown": shown, "pots": [[40, [0]]]})
+    english = GAME.describe_event(event, "en", ["Anna", "Ben"])
+    assert "(12 points)" in english and "(1 point)" in english
+    german = GAME.describe_event(event, "de", ["Anna", "Ben"])
+    assert "(12 Punkte)" in german and "(1 Punkt)" in german
+    assert "40" in english
