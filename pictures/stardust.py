@@ -20,6 +20,7 @@ from games.stardust.cards import (
     sun_value,
 )
 from games.stardust.scoring import KIND_NAMES
+from games.stardust.words import points_text
 
 from .kit import GOLD, LIGHT, MARGIN, MUTED, RED, SMALL_H, WIDTH, Canvas, Face, card_grid
 from .scene import Scene
@@ -190,7 +191,7 @@ def draw(canvas: Canvas, scene: Scene) -> None:
             canvas.text(
                 x,
                 top,
-                f"{scene.name(entry['seat'])}: {kind} ({entry['score'][1]})",
+                f"{scene.name(entry['seat'])}: {kind} ({points_text(entry['score'], scene.lang)})",
                 13,
                 bold=True,
                 fill=LIGHT,
@@ -208,7 +209,8 @@ def draw(canvas: Canvas, scene: Scene) -> None:
         evaluation = view.get("evaluation")
         title = scene.say("Deine Hand", "Your hand")
         if evaluation:
-            title += f" · {scene.text(KIND_NAMES[evaluation['kind']])} ({evaluation['score'][1]})"
+            kind = scene.text(KIND_NAMES[evaluation["kind"]])
+            title += f" · {kind} ({points_text(evaluation['score'], scene.lang)})"
         if view.get("to_call"):
             title += " · " + scene.say(
                 f"zum Mitgehen {view['to_call']}", f"to call {view['to_call']}"

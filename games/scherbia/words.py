@@ -100,7 +100,8 @@ def _seat(game: Scherbia, seat: int | None, lang: str, names: Names = None) -> s
 
 def _totals(game: Scherbia, totals: list[int], lang: str, names: Names = None) -> str:
     """Each seat's total in the trick, by name ("Anna 6, Ben 16"): bare numbers would leave the
-    reader to count the seats."""
+    reader to count the seats.
+    """
     return ", ".join(
         f"{_seat(game, seat, lang, names)} {total}" for seat, total in enumerate(totals)
     )

@@ -226,7 +226,7 @@ def describe_event(game: Stardust, event: Event, lang: str, names: Names = None)
         for entry in data["shown"]:
             lines.append(
                 f"{game.seat_name(entry['seat'], lang, names)}: {cards_text(entry['cards'], lang)}"
-                f" = {kind_name(entry['kind'], lang)} ({_points(entry['score'], lang)})"
+                f" = {kind_name(entry['kind'], lang)} ({points_text(entry['score'], lang)})"
             )
         for amount, winners in data["pots"]:
             winning = ", ".join(game.seat_name(seat, lang, names) for seat in winners)
@@ -289,9 +289,7 @@ def render(game: Stardust, view: dict[str, Any], lang: str, names: Names = None)
         evaluation = view.get("evaluation")
         line = ("Deine Hand: " if de else "Your hand: ") + cards_text(view["hand"], lang)
         if evaluation:
-            line += (
-                f" = {kind_name(evaluation['kind'], lang)} ({_points(evaluation['score'], lang)})"
-            )
+            line += f" = {kind_name(evaluation['kind'], lang)} ({points_text(evaluation['score'], lang)})"
         lines.append(line)
         if view.get("to_call"):
             lines.append(("Zum Mitgehen: " if de else "To call: ") + str(view["to_call"]))
@@ -301,7 +299,7 @@ def render(game: Stardust, view: dict[str, Any], lang: str, names: Names = None)
             lines.append(
                 f"{'Letzte Hand' if de else 'Last hand'} – {game.seat_name(entry['seat'], lang, names)}"
                 f": {cards_text(entry['cards'], lang)} = {kind_name(entry['kind'], lang)}"
-                f" ({_points(entry['score'], lang)})"
+                f" ({points_text(entry['score'], lang)})"
             )
         for amount, winners in last["pots"]:
             winning = ", ".join(game.seat_name(seat, lang, names) for seat in winners)
@@ -312,7 +310,7 @@ def render(game: Stardust, view: dict[str, Any], lang: str, names: Names = None)
 # ----- menus, the second look, the title's count and the result --------------------------------
 
 
-def _points(score: list[int], lang: str) -> str:
+def points_text(score: list[int], lang: str) -> str:
     """A hand's points as its score counts them ("12 points": a bare number in brackets
     after a combination's name could as well be chips).
     """
