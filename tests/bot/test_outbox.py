@@ -192,6 +192,15 @@ async def test_a_retention_of_zero_days_keeps_every_delivered_post(tmp_path):
         assert kept[: len(started)] == started
 
 
+async def forget_place(srv, table, key: str) -> None:
+    """Drop ``key`` from where ``table`` lives, in the database only: what a process that died
+    between a Discord call and storing its answer leaves (a restart then reads it so)."""
+    place = {k: v for k, v in table.record.place.items() if k != key}
+    async with aiosqlite.connect(srv.db_path) as db:
+        await db.execute("UPDATE tables SET place = ? WHERE id = ?", (json.dumps(place), table.id))
+        await db.commit()
+
+
 async def test_a_thread_opened_before_the_bot_died_is_found_again_not_lost(tmp_path):
     """Discord: a thread started from a message has that message's id, and a second thread
     from the same message is refused (400, code 160004). The bot dies after Discord opened the
@@ -207,12 +216,7 @@ async def test_a_thread_opened_before_the_bot_died_is_found_again_not_lost(tmp_p
         assert thread.id == lobby
         turn = await srv.latest_turn(table_id)  # read while the thread's id is still stored
         mover = next(a for a in actors if str(a.id) == table.waiting_for()[0].user_id)
-        async with aiosqlite.connect(srv.db_path) as db:
-            place = {k: v for k, v in table.record.place.items() if k != "thread"}
-            await db.execute(
-                "UPDATE tables SET place = ? WHERE id = ?", (json.dumps(place), table_id)
-            )
-            await db.commit()
+        await forget_place(srv, table, "thread")
         await restart(srv)
         srv.env.inject_error(
             "POST",
@@ -243,12 +247,7 @@ async def test_a_lobby_posted_before_the_bot_died_is_found_again_by_its_first_cl
         lobby = srv.lobby(table_id)
         table = await srv.bot.service.get(table_id)
         assert table.record.place["lobby"] == str(lobby.id)
-        async with aiosqlite.connect(srv.db_path) as db:
-            place = {k: v for k, v in table.record.place.items() if k != "lobby"}
-            await db.execute(
-                "UPDATE tables SET place = ? WHERE id = ?", (json.dumps(place), table_id)
-            )
-            await db.commit()
+        await forget_place(srv, table, "lobby")
         await restart(srv)
         await ben.click(lobby, custom_id=f"tr:j:{table_id}")
         table = await srv.bot.service.get(table_id)
