@@ -31,6 +31,8 @@ from games.core import Result
 from storage import TableStatus
 from storage.base import DeadlineRecord, RatingRecord, Repository
 
+from ..errors import ErrorKind
+from ..requests import TableError
 from ..service import Table, TableService
 
 PROVISIONAL_GAMES = 5
@@ -113,7 +115,13 @@ class RatingService:
 
         async def rate_later(deadline: DeadlineRecord, _now: float) -> list[RatingRecord] | None:
             assert isinstance(deadline.table_id, int)  # read back from the store
-            return await self.on_table_finished(await service.get(deadline.table_id))
+            try:
+                table = await service.get(deadline.table_id)
+            except TableError as error:
+                if error.kind != ErrorKind.UNKNOWN:
+                    raise
+                return None  # the table is gone: nothing is left to rate
+            return await self.on_table_finished(table)
 
         service.scheduler.register(RATE_TABLE, rate_later)
         service.finish_steps.append((RATE_TABLE, lambda table: rated_members(table) is not None))

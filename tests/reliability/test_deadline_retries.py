@@ -267,3 +267,15 @@ async def test_a_rating_whose_storage_fails_is_made_by_its_deadline(service, fla
     await service.scheduler.run_due()
     again = await flaky_repo.ratings(GAME, "g1", users)
     assert sorted(record.games for record in again.values()) == [1, 1]
+
+
+async def test_a_rating_deadline_of_a_table_that_is_gone_ends_instead_of_retrying(
+    service, flaky_repo, clock
+):
+    """A rating deadline whose table no longer exists has nothing left to rate: it is done,
+    not failed and put off again every hour for ever."""
+    RatingService(flaky_repo).attach(service)
+    await service.scheduler.add(RATE_TABLE, clock(), table_id=999)
+    fired = await service.scheduler.run_due()
+    assert [(f.deadline.kind, f.failed, f.outcome) for f in fired] == [(RATE_TABLE, False, None)]
+    assert await flaky_repo.deadlines(kinds=(RATE_TABLE,)) == []
